@@ -1,0 +1,458 @@
+#!/usr/bin/env python3
+"""Set up, build, serve and test Puzzle Lab (standard library only).
+
+Subcommands::
+
+    python3 build.py setup                # .venv with the dev tools, node_modules
+    python3 build.py build                # assemble the static site in dist/
+    python3 build.py serve [--port N] [--dir DIR] [--prefix /sub/path/]
+    python3 build.py start                # setup, build, serve
+    python3 build.py test [PYTEST ARGS]   # setup, build, ruff, pytest
+
+``dist/`` is the whole deployable site: the pages from ``web/``, the Pyodide
+core from the ``pyodide`` npm package, micropip and our own pure wheel. Every
+URL in it is relative, so it works from any sub-path (e.g. GitHub Pages).
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import csv
+import functools
+import hashlib
+import http.server
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import threading
+import tomllib
+import zipfile
+from pathlib import Path
+from typing import ClassVar
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+WEB = ROOT / "web"
+PACKAGE = ROOT / "py" / "puzzlelab"
+CACHE = ROOT / ".cache"
+VENV = ROOT / ".venv"
+NODE_MODULES = ROOT / "node_modules"
+PYODIDE_NPM = NODE_MODULES / "pyodide"
+REQUIREMENTS = ROOT / "requirements-dev.txt"
+
+# What loadPyodide fetches from its indexURL (pyodide.mjs imports pyodide.asm.mjs,
+# which loads the wasm, the standard library zip and the lock file). The source
+# map only serves the browser's developer tools.
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.mjs.map",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+# micropip is not in the npm package. The wheel on PyPI is the same release as
+# the one Pyodide's lock file names, but built separately, so its hash differs:
+# we pin the PyPI file's hash here and rewrite the lock entry to match it.
+MICROPIP_VERSION = "0.11.1"
+MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
+MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+
+PIP = ("-m", "pip", "--quiet", "--disable-pip-version-check")
+
+# Fixed timestamp for wheel entries, so that equal sources give equal wheels.
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+
+
+def say(message: str) -> None:
+    """Print one progress line, flushed so it interleaves with subprocess output."""
+    print(f"[build.py] {message}", flush=True)
+
+
+def fail(message: str) -> None:
+    """Stop with a one-line error message and exit status 1."""
+    raise SystemExit(f"[build.py] error: {message}")
+
+
+def run(command: list[str | Path], **kwargs: object) -> None:
+    """Run ``command`` from the repository root; stop if it fails."""
+    result = subprocess.run([str(part) for part in command], cwd=ROOT, check=False, **kwargs)
+    if result.returncode != 0:
+        fail(f"{' '.join(str(part) for part in command)} exited with status {result.returncode}")
+
+
+def sha256_of(*paths: Path) -> str:
+    """Hex SHA-256 of the concatenated contents of ``paths`` (missing files count as empty)."""
+    digest = hashlib.sha256()
+    for path in paths:
+        if path.exists():
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def stamp_matches(stamp: Path, value: str) -> bool:
+    """Whether ``stamp`` holds ``value`` (it records what the last install was made from)."""
+    return stamp.exists() and stamp.read_text().strip() == value
+
+
+def venv_python() -> Path:
+    """The interpreter of the project's virtual environment."""
+    if os.name == "nt":
+        return VENV / "Scripts" / "python.exe"
+    return VENV / "bin" / "python"
+
+
+# --- setup -------------------------------------------------------------------
+
+
+def setup() -> None:
+    """Create ``.venv`` and ``node_modules`` when missing or out of date; fast otherwise."""
+    python = venv_python()
+    if not python.exists():
+        say("creating .venv")
+        run([sys.executable, "-m", "venv", VENV])
+    # The stamps live inside what they describe, so a deleted .venv or
+    # node_modules takes its stamp along.
+    stamp = VENV / ".requirements.sha256"
+    wanted = sha256_of(REQUIREMENTS)
+    if stamp_matches(stamp, wanted):
+        say(".venv is up to date")
+    else:
+        say("installing requirements-dev.txt into .venv")
+        run([python, *PIP, "install", "-r", REQUIREMENTS])
+        stamp.write_text(wanted + "\n")
+
+    lock = ROOT / "package-lock.json"
+    stamp = NODE_MODULES / ".puzzlelab-npm.sha256"
+    wanted = sha256_of(ROOT / "package.json", lock)
+    if (PYODIDE_NPM / "package.json").exists() and stamp_matches(stamp, wanted):
+        say("node_modules is up to date")
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        fail("npm is not installed; install Node.js 18 or later (with npm)")
+    action = "ci" if lock.exists() else "install"
+    say(f"running npm {action}")
+    run([npm, action, "--no-audit", "--no-fund"], stdin=subprocess.DEVNULL)
+    stamp.write_text(sha256_of(ROOT / "package.json", lock) + "\n")
+
+
+# --- build -------------------------------------------------------------------
+
+
+def project_metadata() -> dict[str, str]:
+    """Name, version, summary and Python requirement, from pyproject.toml.
+
+    Fails when the version differs from ``__version__`` in the package.
+    """
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    init = (PACKAGE / "__init__.py").read_text()
+    found = re.search(r'^__version__\s*=\s*"([^"]+)"', init, re.MULTILINE)
+    if found is None or found.group(1) != project["version"]:
+        fail(
+            f"pyproject.toml has version {project['version']!r} but py/puzzlelab/__init__.py "
+            f"has {found.group(1) if found else None!r}; make them equal"
+        )
+    return {
+        "name": project["name"],
+        "version": project["version"],
+        "summary": project.get("description", ""),
+        "requires_python": project.get("requires-python", ""),
+    }
+
+
+def record_hash(data: bytes) -> str:
+    """A RECORD hash: ``sha256=`` and the urlsafe base64 digest without padding."""
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
+    return "sha256=" + digest.decode()
+
+
+def package_files() -> list[Path]:
+    """The files of ``py/puzzlelab`` that go into the wheel, sorted."""
+    return sorted(
+        path
+        for path in PACKAGE.rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc"
+    )
+
+
+def build_wheel(meta: dict[str, str], out_dir: Path) -> Path:
+    """Write ``<name>-<version>-py3-none-any.whl`` for ``py/puzzlelab`` into ``out_dir``.
+
+    A wheel is a zip of the package plus a ``.dist-info`` folder holding
+    METADATA, WHEEL and RECORD (every file with its hash and size).
+    """
+    name, version = meta["name"], meta["version"]
+    dist_info = f"{name}-{version}.dist-info"
+    entries = [
+        (path.relative_to(PACKAGE.parent).as_posix(), path.read_bytes()) for path in package_files()
+    ]
+    metadata = [
+        "Metadata-Version: 2.1",
+        f"Name: {name}",
+        f"Version: {version}",
+        f"Summary: {meta['summary']}",
+        f"Requires-Python: {meta['requires_python']}",
+    ]
+    entries.append((f"{dist_info}/METADATA", ("\n".join(metadata) + "\n").encode()))
+    wheel = [
+        "Wheel-Version: 1.0",
+        "Generator: puzzle-lab build.py",
+        "Root-Is-Purelib: true",
+        "Tag: py3-none-any",
+    ]
+    entries.append((f"{dist_info}/WHEEL", ("\n".join(wheel) + "\n").encode()))
+
+    record = io.StringIO()
+    writer = csv.writer(record, lineterminator="\n")
+    for path, data in entries:
+        writer.writerow([path, record_hash(data), len(data)])
+    writer.writerow([f"{dist_info}/RECORD", "", ""])
+    entries.append((f"{dist_info}/RECORD", record.getvalue().encode()))
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    target = out_dir / f"{name}-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path, data in entries:
+            info = zipfile.ZipInfo(path, date_time=ZIP_DATE)
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, data)
+    return target
+
+
+def micropip_wheel() -> Path:
+    """The micropip wheel from PyPI, downloaded once into ``.cache/`` and checked."""
+    cached = CACHE / "micropip" / MICROPIP_WHEEL
+    if not cached.exists():
+        say(f"downloading micropip {MICROPIP_VERSION} from PyPI into .cache/")
+        # Any interpreter with pip will do; --python-version lets an older one
+        # fetch this wheel, which requires Python 3.13+ (Pyodide 314 is 3.14).
+        python = venv_python() if venv_python().exists() else Path(sys.executable)
+        run(
+            [
+                python,
+                *PIP,
+                "download",
+                "--no-deps",
+                "--only-binary=:all:",
+                "--python-version",
+                "3.14",
+                f"micropip=={MICROPIP_VERSION}",
+                "-d",
+                cached.parent,
+            ]
+        )
+    if sha256_of(cached) != MICROPIP_SHA256:
+        fail(f"{cached} does not have the pinned SHA-256 {MICROPIP_SHA256}; delete it and rebuild")
+    return cached
+
+
+def vendor_pyodide(target: Path) -> str:
+    """Copy the Pyodide core and micropip into ``target``; return Pyodide's version.
+
+    The micropip entry of ``pyodide-lock.json`` is rewritten to our wheel's
+    hash: ``loadPackage`` checks it with the browser's subresource integrity.
+    """
+    if not (PYODIDE_NPM / "package.json").exists():
+        fail("node_modules/pyodide is missing; run `python3 build.py setup` (or `npm ci`) first")
+    target.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(PYODIDE_NPM / name, target / name)
+    wheel = micropip_wheel()
+    shutil.copy2(wheel, target / wheel.name)
+
+    lock_path = target / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text())
+    entry = lock["packages"]["micropip"]
+    if entry["version"] != MICROPIP_VERSION:
+        fail(
+            f"Pyodide's lock file wants micropip {entry['version']}, build.py vendors "
+            f"{MICROPIP_VERSION}; update MICROPIP_VERSION and MICROPIP_SHA256"
+        )
+    entry["file_name"] = wheel.name
+    entry["sha256"] = MICROPIP_SHA256
+    lock_path.write_text(json.dumps(lock))
+    return json.loads((PYODIDE_NPM / "package.json").read_text())["version"]
+
+
+def build() -> None:
+    """Assemble ``dist/`` from scratch."""
+    meta = project_metadata()
+    if DIST.exists():
+        shutil.rmtree(DIST)
+    shutil.copytree(WEB, DIST, ignore=shutil.ignore_patterns("__pycache__", ".*"))
+    # GitHub Pages: serve the files as they are, without Jekyll.
+    (DIST / ".nojekyll").touch()
+    pyodide_version = vendor_pyodide(DIST / "pyodide")
+    wheel = build_wheel(meta, DIST / "wheels")
+    info = {
+        "name": meta["name"],
+        "version": meta["version"],
+        "wheel": wheel.relative_to(DIST).as_posix(),
+        "sha256": sha256_of(wheel),
+        "pyodide": pyodide_version,
+        "micropip": MICROPIP_VERSION,
+    }
+    (DIST / "build-info.json").write_text(json.dumps(info, indent=2) + "\n")
+    size = sum(path.stat().st_size for path in DIST.rglob("*") if path.is_file())
+    say(
+        f"built dist/ ({size / 1e6:.1f} MB): {wheel.name}, Pyodide {pyodide_version}, "
+        f"micropip {MICROPIP_VERSION}"
+    )
+
+
+# --- serve -------------------------------------------------------------------
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves a directory under the server's URL prefix with the types browsers insist on.
+
+    Module scripts need a JavaScript type and ``WebAssembly.instantiateStreaming``
+    needs ``application/wasm``. Only failed requests are logged.
+    """
+
+    server: SiteServer
+    extensions_map: ClassVar[dict[str, str]] = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".json": "application/json",
+        ".map": "application/json",
+        ".whl": "application/zip",
+    }
+
+    def translate_path(self, path: str) -> str:
+        """Map ``prefix + rest`` to ``directory/rest`` (send_head has checked the prefix)."""
+        url_path = urlsplit(path).path
+        return super().translate_path("/" + url_path[len(self.server.prefix) :])
+
+    def send_head(self) -> io.BufferedIOBase | None:
+        """Answer 404 outside the prefix, and redirect ``/`` to the prefix for convenience."""
+        prefix = self.server.prefix
+        url_path = urlsplit(self.path).path
+        if prefix != "/" and url_path in ("/", prefix.rstrip("/")):
+            self.send_response(302)
+            self.send_header("Location", prefix)
+            self.end_headers()
+            return None
+        if not url_path.startswith(prefix):
+            self.send_error(404, f"Not under {prefix}")
+            return None
+        return super().send_head()
+
+    def end_headers(self) -> None:
+        """Make browsers revalidate, so a rebuilt wheel is never served stale from cache."""
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        """Log only failed requests."""
+        if isinstance(code, int) and code >= 400:
+            super().log_request(code, size)
+
+
+class SiteServer(http.server.ThreadingHTTPServer):
+    """Serves ``directory`` at ``http://host:port/prefix/`` (port 0: any free port)."""
+
+    daemon_threads = True
+
+    def __init__(self, directory: Path, host: str, port: int, prefix: str = "/") -> None:
+        if not directory.is_dir():
+            fail(f"{directory} does not exist; run `python3 build.py build` first")
+        self.prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
+        handler = functools.partial(SiteHandler, directory=str(directory))
+        super().__init__((host, port), handler)
+
+    @property
+    def url(self) -> str:
+        """The site's address, ending with its prefix."""
+        host, port = self.server_address[:2]
+        return f"http://{host}:{port}{self.prefix}"
+
+    def handle_error(self, request: object, client_address: tuple[str, int]) -> None:
+        """Ignore connections closed by the browser mid-response; report anything else."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
+def serve_in_thread(directory: Path = DIST, prefix: str = "/") -> SiteServer:
+    """Serve ``directory`` on a free local port from a daemon thread (used by the tests).
+
+    The site is at ``server.url``, e.g. ``http://127.0.0.1:40123/puzzle-lab/``;
+    call ``shutdown()`` and ``server_close()`` when done.
+    """
+    server = SiteServer(directory, "127.0.0.1", 0, prefix)
+    threading.Thread(target=server.serve_forever, name="puzzle-lab-server", daemon=True).start()
+    return server
+
+
+def serve(directory: Path, host: str, port: int, prefix: str) -> None:
+    """Serve the site in the foreground until Ctrl-C."""
+    with SiteServer(directory, host, port, prefix) as server:
+        shown = server.url.replace("//127.0.0.1:", "//localhost:")
+        print(f"Serving Puzzle Lab at {shown}", flush=True)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            print("Stopped.")
+
+
+# --- test --------------------------------------------------------------------
+
+
+def test(pytest_args: list[str]) -> int:
+    """Lint with ruff, then run pytest (unit and end-to-end); return pytest's status."""
+    python = venv_python()
+    say("ruff check py tests bench build.py")
+    lint = subprocess.run(
+        [python, "-m", "ruff", "check", "py", "tests", "bench", "build.py"], cwd=ROOT, check=False
+    )
+    say("pytest " + " ".join(pytest_args))
+    tests = subprocess.run([python, "-m", "pytest", *pytest_args], cwd=ROOT, check=False)
+    if lint.returncode != 0:
+        say("ruff found problems (see above)")
+        return tests.returncode or lint.returncode
+    return tests.returncode
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse the command line and run one subcommand."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("setup", help="create .venv and node_modules when needed")
+    commands.add_parser("build", help="assemble dist/")
+    for name in ("serve", "start"):
+        sub = commands.add_parser(
+            name, help="serve dist/" if name == "serve" else "setup, build and serve"
+        )
+        sub.add_argument("--port", type=int, default=8000)
+        sub.add_argument("--host", default="127.0.0.1")
+        sub.add_argument("--prefix", default="/", help="URL path to mount the site at")
+        sub.add_argument("--dir", type=Path, default=DIST, help="directory to serve")
+    commands.add_parser("test", help="setup, build, ruff and pytest (extra args go to pytest)")
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.command != "test":
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+
+    if args.command in ("setup", "start", "test"):
+        setup()
+    if args.command in ("build", "start", "test"):
+        build()
+    if args.command in ("serve", "start"):
+        serve(args.dir.resolve(), args.host, args.port, args.prefix)
+    if args.command == "test":
+        return test(extra)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

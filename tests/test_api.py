@@ -1,0 +1,262 @@
+"""The request surface: envelopes, argument checks, Lights Out commands and jobs."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from puzzlelab import __version__, api
+from puzzlelab.lightsout import Board, toggled_by
+from puzzlelab.notation import PuzzleError
+
+
+def ok(request: dict) -> dict:
+    response = api.handle(request)
+    assert response == {"ok": True, "result": response["result"]}, response
+    return response["result"]
+
+
+def error(request) -> str:
+    response = api.handle(request)
+    assert set(response) == {"ok", "error"} and response["ok"] is False, response
+    message = response["error"]
+    assert isinstance(message, str) and message and "\n" not in message
+    return message
+
+
+# --- envelopes ----------------------------------------------------------------
+
+
+def test_ping_envelope():
+    assert api.handle({"cmd": "ping"}) == {"ok": True, "result": {"version": __version__}}
+
+
+def test_job_step_carries_the_type():
+    job = api.start({"cmd": "ping"})
+    assert not job.finished
+    assert job.step() == {"type": "result", "ok": True, "result": {"version": __version__}}
+    assert job.finished
+    assert job.step()["ok"] is True  # stepping a finished job repeats its answer
+
+
+def test_step_json_is_one_json_object():
+    job = api.start_json('{"cmd": "lightsout.load", "game": "101/010"}')
+    answer = json.loads(job.step_json())
+    assert answer["type"] == "result" and answer["ok"] is True
+    assert answer["result"]["grid"] == "101/010"
+
+
+def test_unknown_command_lists_the_known_ones():
+    message = error({"cmd": "lightsout.fly"})
+    assert "Unknown command 'lightsout.fly'" in message
+    assert "lightsout.solve" in message and "ping" in message
+
+
+@pytest.mark.parametrize("request_", [{}, {"cmd": 5}, {"cmd": None}, {"game": "1"}])
+def test_missing_or_bad_command_name(request_):
+    assert "Unknown command" in error(request_)
+
+
+@pytest.mark.parametrize("request_", [[], "ping", 5, None])
+def test_request_must_be_an_object(request_):
+    assert "must be a JSON object" in error(request_)
+
+
+@pytest.mark.parametrize("text", ["{", "not json", '{"cmd": "ping",}', ""])
+def test_bad_json(text):
+    job = api.start_json(text)
+    assert job.finished
+    answer = job.step()
+    assert answer["type"] == "result" and answer["ok"] is False
+    assert "not valid JSON" in answer["error"]
+
+
+def test_json_that_is_not_an_object():
+    answer = json.loads(api.start_json("[1, 2]").step_json())
+    assert answer["ok"] is False and "JSON object" in answer["error"]
+
+
+# --- argument checks ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "request_, message",
+    [
+        ({"cmd": "lightsout.solve"}, "needs 'game'"),
+        ({"cmd": "lightsout.solve", "game": None}, "needs 'game'"),
+        ({"cmd": "lightsout.solve", "game": 101}, "'game' must be text"),
+        ({"cmd": "lightsout.solve", "game": ["101"]}, "'game' must be text"),
+        ({"cmd": "lightsout.load", "game": "12/01"}, "Unexpected character '2'"),
+        ({"cmd": "lightsout.press", "game": "101/010"}, "needs 'row'"),
+        ({"cmd": "lightsout.press", "game": "101/010", "row": 0}, "needs 'col'"),
+        ({"cmd": "lightsout.press", "game": "101/010", "row": "0", "col": 0}, "whole number"),
+        ({"cmd": "lightsout.press", "game": "101/010", "row": 0.0, "col": 0}, "whole number"),
+        ({"cmd": "lightsout.press", "game": "101/010", "row": True, "col": 0}, "whole number"),
+        ({"cmd": "lightsout.press", "game": "101/010", "row": 2, "col": 0}, "outside"),
+        ({"cmd": "lightsout.press", "game": "101/010", "row": 0, "col": -1}, "outside"),
+        ({"cmd": "lightsout.new"}, "needs 'rows'"),
+        ({"cmd": "lightsout.new", "rows": "5"}, "'rows' must be a whole number"),
+        ({"cmd": "lightsout.new", "rows": 0}, "0 is out of range"),
+        ({"cmd": "lightsout.new", "rows": 5, "cols": 1001}, "1001 is out of range"),
+        ({"cmd": "lightsout.new", "rows": 5, "seed": "x"}, "'seed' must be a whole number"),
+    ],
+)
+def test_missing_and_ill_typed_arguments(request_, message):
+    assert message in error(request_)
+
+
+# --- Lights Out commands ------------------------------------------------------
+
+
+def test_load_gives_the_canonical_state():
+    state = ok({"cmd": "lightsout.load", "game": "5x5:ffffff8"})
+    assert state == {
+        "game": "5x5:ffffff8",
+        "rows": 5,
+        "cols": 5,
+        "grid": "11111/11111/11111/11111/11111",
+        "lit": 25,
+        "solved": False,
+    }
+    assert ok({"cmd": "lightsout.load", "game": "000/000"})["solved"] is True
+
+
+@pytest.mark.parametrize("row, col", [(0, 0), (1, 2), (3, 4), (2, 0), (0, 4)])
+def test_press_toggles_the_right_cells(row, col):
+    start = "10110/01001/11100/00011"
+    state = ok({"cmd": "lightsout.press", "game": start, "row": row, "col": col})
+    before = [list(r) for r in start.split("/")]
+    expected = [r[:] for r in before]
+    for r, c in ((row, col), (row + 1, col), (row - 1, col), (row, col + 1), (row, col - 1)):
+        if 0 <= r < 4 and 0 <= c < 5:
+            expected[r][c] = "1" if expected[r][c] == "0" else "0"
+    assert state["grid"] == "/".join("".join(r) for r in expected)
+    assert state["lit"] == state["grid"].count("1")
+    assert Board.parse(state["game"]).grid == state["grid"]
+
+
+def test_solve_answer_really_solves():
+    board = Board.parse("11111/11111/11111/11111/11111")
+    result = ok({"cmd": "lightsout.solve", "game": board.grid})
+    assert result["solvable"] is True and result["proven_fewest"] is True
+    assert result["press_count"] == 15 == len(result["presses"])
+    assert result["kernel_dimension"] == 2 and result["conflict"] is None
+    presses = sum(1 << (r * 5 + c) for r, c in result["presses"])
+    assert board.apply(presses).lights == 0
+    assert result["presses"] == sorted(result["presses"])
+    json.dumps(result)  # JSON-ready
+
+
+def test_solve_unsolvable_names_a_quiet_conflict():
+    board = Board.parse("10000/00000/00000/00000/00000")
+    result = ok({"cmd": "lightsout.solve", "game": board.game_id})
+    assert result["solvable"] is False
+    assert result["presses"] == [] and result["press_count"] is None
+    assert "cannot be solved" in result["explanation"]
+    conflict = sum(1 << (r * 5 + c) for r, c in result["conflict"])
+    assert toggled_by(conflict, 5, 5) == 0
+    assert (conflict & board.lights).bit_count() % 2 == 1
+
+
+def test_new_board_is_reproducible_and_solvable():
+    first = ok({"cmd": "lightsout.new", "rows": 6, "cols": 9, "seed": 42})
+    again = ok({"cmd": "lightsout.new", "rows": 6, "cols": 9, "seed": 42})
+    other = ok({"cmd": "lightsout.new", "rows": 6, "cols": 9, "seed": 43})
+    assert first == again != other
+    assert (first["rows"], first["cols"]) == (6, 9) and first["lit"] > 0
+    assert ok({"cmd": "lightsout.solve", "game": first["game"]})["solvable"] is True
+    square = ok({"cmd": "lightsout.new", "rows": 4, "seed": 1})
+    assert (square["rows"], square["cols"]) == (4, 4)
+    dark = ok({"cmd": "lightsout.new", "rows": 3, "cols": 2, "random": False})
+    assert dark["grid"] == "00/00/00" and dark["solved"] is True
+
+
+# --- jobs: progress and cancel --------------------------------------------------
+
+
+@pytest.fixture
+def counting_command():
+    """A tiny generator command that counts to ``n`` with a progress report per step."""
+    log: list[str] = []
+
+    def count(request):
+        n = request.get("n", 3)
+        try:
+            for i in range(n):
+                if request.get("fail_at") == i:
+                    raise PuzzleError(f"Stopped at {i}.")
+                if request.get("crash_at") == i:
+                    raise RuntimeError("boom")
+                log.append(f"step {i}")
+                yield api.Progress(i, n, "counting")
+            return {"counted": n}
+        finally:
+            log.append("closed")
+
+    name = "test.count"
+    assert name not in api.COMMANDS
+    api.command(name)(count)
+    yield name, log
+    del api.COMMANDS[name]
+
+
+def test_job_reports_progress_then_result(counting_command):
+    name, log = counting_command
+    job = api.start({"cmd": name, "n": 3})
+    reports = [job.step() for _ in range(3)]
+    assert reports == [
+        {"type": "progress", "done": i, "total": 3, "message": "counting"} for i in range(3)
+    ]
+    assert not job.finished
+    assert job.step() == {"type": "result", "ok": True, "result": {"counted": 3}}
+    assert job.finished
+    assert log == ["step 0", "step 1", "step 2", "closed"]
+
+
+def test_handle_runs_a_job_to_completion_with_progress(counting_command):
+    name, _ = counting_command
+    seen = []
+    assert api.handle({"cmd": name, "n": 4}, seen.append) == {"ok": True, "result": {"counted": 4}}
+    assert [report["done"] for report in seen] == [0, 1, 2, 3]
+    assert all(report["type"] == "progress" for report in seen)
+
+
+def test_cancel_closes_the_generator(counting_command):
+    name, log = counting_command
+    job = api.start({"cmd": name, "n": 100})
+    job.step()
+    job.step()
+    job.cancel()
+    assert job.finished
+    assert log == ["step 0", "step 1", "closed"]  # the generator's cleanup ran
+    answer = job.step()
+    assert answer == {"type": "result", "ok": False, "error": "Cancelled."}
+    assert log[-1] == "closed" and len(log) == 3  # no step ran after the cancel
+
+
+def test_cancel_before_the_first_step(counting_command):
+    name, log = counting_command
+    job = api.start({"cmd": name, "n": 5})
+    job.cancel()
+    assert job.step()["error"] == "Cancelled."
+    assert log == []
+
+
+def test_puzzle_error_inside_a_job(counting_command):
+    name, log = counting_command
+    job = api.start({"cmd": name, "n": 5, "fail_at": 2})
+    assert job.step()["type"] == job.step()["type"] == "progress"
+    assert job.step() == {"type": "result", "ok": False, "error": "Stopped at 2."}
+    assert job.finished and log[-1] == "closed"
+
+
+def test_internal_error_still_answers(counting_command, capsys):
+    name, _ = counting_command
+    response = api.handle({"cmd": name, "n": 5, "crash_at": 1})
+    assert response == {"ok": False, "error": "Internal error: RuntimeError: boom"}
+    assert "RuntimeError" in capsys.readouterr().err  # the traceback is kept for debugging
+
+
+def test_registered_command_is_removed_again():
+    assert "test.count" not in api.COMMANDS

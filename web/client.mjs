@@ -1,0 +1,161 @@
+// Promise-based client for the Python worker (worker.mjs). One worker serves
+// every widget of a page: use getClient(), which always returns the same client.
+//
+//   const client = getClient();
+//   client.onBoot(({ stage, message }) => ...);       // boot progress
+//   const { version, bootMs } = await client.ready;    // rejects if Python fails to start
+//   const result = await client.request({ cmd: "lightsout.solve", game }, { onProgress, signal });
+//
+// request() rejects with an Error whose message is the error text; a
+// cancelled request (signal aborted, or terminate()) rejects with an Error
+// whose `cancelled` is true.
+
+let shared = null;
+
+/** The page's one client; `options` ({workerUrl}) only count on the first call. */
+export function getClient(options = {}) {
+  shared ??= new PuzzleLabClient(options);
+  return shared;
+}
+
+function cancelledError(message = "Cancelled.") {
+  return Object.assign(new Error(message), { cancelled: true });
+}
+
+export class PuzzleLabClient {
+  #workerUrl;
+  #worker = null;
+  #boot = null; // {promise, resolve, reject, settled, messages}
+  #bootListeners = new Set();
+  #pending = new Map(); // id -> {resolve, reject, onProgress, signal, onAbort}
+  #nextId = 1;
+
+  constructor({ workerUrl = new URL("./worker.mjs", import.meta.url) } = {}) {
+    this.#workerUrl = workerUrl;
+    this.#start();
+  }
+
+  /**
+   * Resolves to {version, bootMs, pyodideVersion} once Python answers; rejects
+   * with the boot error. After terminate(), reading it starts a new worker.
+   */
+  get ready() {
+    this.#start();
+    return this.#boot.promise;
+  }
+
+  /** Calls `callback({stage, message})` for each boot stage, past ones included; returns an unsubscribe function. */
+  onBoot(callback) {
+    this.#bootListeners.add(callback);
+    for (const message of this.#boot.messages) callback(message);
+    return () => this.#bootListeners.delete(callback);
+  }
+
+  /** Sends one request; resolves to its result. */
+  request(request, { onProgress, signal } = {}) {
+    this.#start();
+    return new Promise((resolve, reject) => {
+      if (signal?.aborted) {
+        reject(cancelledError());
+        return;
+      }
+      const id = this.#nextId++;
+      const entry = { resolve, reject, onProgress, signal, onAbort: null };
+      if (signal) {
+        entry.onAbort = () => this.#worker?.postMessage({ type: "cancel", id });
+        signal.addEventListener("abort", entry.onAbort, { once: true });
+      }
+      this.#pending.set(id, entry);
+      this.#worker.postMessage({ type: "request", id, request });
+    });
+  }
+
+  /** Last resort: kills the worker (and any job in it); the next request starts a new one. */
+  terminate() {
+    if (!this.#worker) return;
+    this.#worker.terminate();
+    this.#worker = null;
+    this.#failBoot("The Python worker was stopped.");
+    this.#rejectAll(() => cancelledError("The Python worker was stopped."));
+  }
+
+  #start() {
+    if (this.#worker) return;
+    let resolve;
+    let reject;
+    const promise = new Promise((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    promise.catch(() => {}); // callers who never await `ready` get no unhandled rejection
+    this.#boot = { promise, resolve, reject, settled: false, messages: [] };
+    this.#worker = new Worker(this.#workerUrl, { type: "module" });
+    this.#worker.onmessage = ({ data }) => this.#receive(data);
+    this.#worker.onerror = (event) => this.#workerError(event);
+  }
+
+  #receive(message) {
+    switch (message.type) {
+      case "boot":
+        this.#boot.messages.push(message);
+        for (const callback of this.#bootListeners) callback(message);
+        break;
+      case "ready":
+        this.#boot.settled = true;
+        this.#boot.resolve(message);
+        break;
+      case "boot-error":
+        this.#failBoot(message.message);
+        break;
+      case "progress":
+        this.#pending.get(message.id)?.onProgress?.(message);
+        break;
+      case "result":
+        this.#settle(message);
+        break;
+    }
+  }
+
+  #settle({ id, ok, result, error, cancelled }) {
+    const entry = this.#pending.get(id);
+    if (!entry) return;
+    this.#forget(id, entry);
+    if (ok) entry.resolve(result);
+    else entry.reject(cancelled ? cancelledError(error) : new Error(error));
+  }
+
+  #forget(id, entry) {
+    this.#pending.delete(id);
+    entry.signal?.removeEventListener("abort", entry.onAbort);
+  }
+
+  #failBoot(message) {
+    if (this.#boot.settled) return;
+    this.#boot.settled = true;
+    this.#boot.reject(new Error(message));
+  }
+
+  #rejectAll(makeError) {
+    for (const [id, entry] of this.#pending) {
+      this.#forget(id, entry);
+      entry.reject(makeError());
+    }
+  }
+
+  // An error event before "ready" means the worker script itself failed (it
+  // could not be fetched, or did not parse): the worker will never answer.
+  // After "ready" it is an uncaught error inside the worker, which keeps running.
+  #workerError(event) {
+    if (this.#boot.settled) {
+      console.error("Puzzle Lab worker:", event.message ?? event);
+      return;
+    }
+    event.preventDefault();
+    const detail = event.message ? `: ${event.message}` : "";
+    const message = `The Python worker could not start (${this.#workerUrl} failed to load${detail}).`;
+    this.#worker.terminate();
+    this.#worker = null;
+    this.#failBoot(message);
+    this.#rejectAll(() => new Error(message));
+  }
+}

@@ -1,0 +1,199 @@
+// Puzzle Lab's Python worker (a module worker; see client.mjs for the page side).
+//
+// Boots Pyodide from ./pyodide/, loads micropip, installs our wheel (named in
+// ./build-info.json), then answers requests one at a time with puzzlelab.api.
+//
+// Worker -> page:
+//   {type: "boot", stage, message}       stage: runtime | micropip | package | check
+//   {type: "ready", version, bootMs, pyodideVersion}
+//   {type: "boot-error", message}
+//   {type: "progress", id, done, total, message}
+//   {type: "result", id, ok: true, result} | {type: "result", id, ok: false, error[, cancelled]}
+// Page -> worker:
+//   {type: "request", id, request}       request: {cmd: "family.verb", ...}
+//   {type: "cancel", id}
+// Every request gets exactly one result, even when the boot failed.
+
+const queue = []; // requests waiting their turn: {id, request}
+let current = null; // the request being answered: {id, cancelled}
+
+// Installed before the first await, so that no early message is lost.
+self.onmessage = ({ data }) => {
+  if (data.type === "request") {
+    queue.push(data);
+    pump();
+  } else if (data.type === "cancel") {
+    cancel(data.id);
+  }
+};
+
+const booted = boot();
+booted.catch(() => {}); // reported as boot-error; requests then answer with it
+
+function post(message) {
+  self.postMessage(message);
+}
+
+function stage(name, message) {
+  post({ type: "boot", stage: name, message });
+}
+
+// The last line of a Python traceback ("ValueError: ...") is the useful part.
+function messageOf(error) {
+  const text = String(error?.message ?? error).trim();
+  return error?.type ? text.split("\n").at(-1) : text;
+}
+
+async function fetchJson(url) {
+  let response;
+  try {
+    response = await fetch(url, { cache: "no-cache" });
+  } catch (error) {
+    throw new Error(`Could not fetch ${url}: ${messageOf(error)}`);
+  }
+  if (!response.ok) {
+    throw new Error(`Could not fetch ${url} (HTTP ${response.status}). Is this the built site (dist/)?`);
+  }
+  return response.json();
+}
+
+async function boot() {
+  try {
+    stage("runtime", "Loading the Python runtime (Pyodide)…");
+    const info = await fetchJson(new URL("./build-info.json", import.meta.url));
+    const indexURL = new URL("./pyodide/", import.meta.url).href;
+    let pyodide;
+    try {
+      const { loadPyodide } = await import(`${indexURL}pyodide.mjs`);
+      pyodide = await loadPyodide({ indexURL });
+    } catch (error) {
+      throw new Error(`Could not start Pyodide from ${indexURL}: ${messageOf(error)}`);
+    }
+
+    stage("micropip", "Loading the package installer (micropip)…");
+    // loadPackage does not reject when a package fails (e.g. an integrity
+    // mismatch): it reports through errorCallback and returns what it loaded.
+    const problems = [];
+    const loaded = await pyodide.loadPackage("micropip", {
+      errorCallback: (message) => problems.push(message),
+    });
+    if (!loaded.some((pkg) => pkg.name === "micropip")) {
+      // A sha256 in pyodide-lock.json that does not match the file fails the
+      // browser's integrity check, which shows up here only as "Failed to fetch".
+      throw new Error(
+        `Could not load micropip: ${problems.join(" ") || "no reason given"} ` +
+          "(if pyodide/micropip-*.whl is there, check its sha256 in pyodide-lock.json).",
+      );
+    }
+
+    stage("package", `Installing puzzlelab ${info.version}…`);
+    // The hash in the query makes a rebuilt wheel bypass any cached copy.
+    const wheelUrl = new URL(info.wheel, import.meta.url);
+    wheelUrl.search = `v=${info.sha256.slice(0, 16)}`;
+    const micropip = pyodide.pyimport("micropip");
+    try {
+      await micropip.install(wheelUrl.href);
+    } catch (error) {
+      throw new Error(`Could not install ${info.wheel}: ${messageOf(error)}`);
+    } finally {
+      micropip.destroy();
+    }
+
+    stage("check", "Checking the solver interface…");
+    const api = pyodide.pyimport("puzzlelab.api");
+    const pong = await runJob(api, { cmd: "ping" }, () => {}, () => false);
+    if (!pong.ok) throw new Error(`The ping request failed: ${pong.error}`);
+    if (pong.result.version !== info.version) {
+      throw new Error(
+        `puzzlelab ${pong.result.version} is installed but the site was built with ` +
+          `${info.version}; reload the page to clear stale files.`,
+      );
+    }
+    post({
+      type: "ready",
+      version: pong.result.version,
+      // Milliseconds since this worker was created (the worker's time origin).
+      bootMs: Math.round(performance.now()),
+      pyodideVersion: pyodide.version,
+    });
+    return api;
+  } catch (error) {
+    post({ type: "boot-error", message: messageOf(error) });
+    throw error;
+  }
+}
+
+// A zero-delay yield to the event loop, so that a cancel message can be
+// handled between steps. setTimeout(0) would be clamped to 4 ms when nested.
+const channel = new MessageChannel();
+const wakers = [];
+channel.port1.onmessage = () => wakers.shift()();
+function nextTask() {
+  return new Promise((resolve) => {
+    wakers.push(resolve);
+    channel.port2.postMessage(null);
+  });
+}
+
+// Drive one api.Job to its result: {ok: true, result} or {ok: false, error}.
+async function runJob(api, request, onProgress, isCancelled) {
+  const job = api.start_json(JSON.stringify(request));
+  try {
+    for (;;) {
+      if (isCancelled()) {
+        job.cancel();
+        const { type, ...outcome } = JSON.parse(job.step_json());
+        return { ...outcome, cancelled: true };
+      }
+      const { type, ...step } = JSON.parse(job.step_json());
+      if (type === "result") return step;
+      onProgress(step);
+      await nextTask();
+    }
+  } finally {
+    job.destroy();
+  }
+}
+
+async function answer(id, request) {
+  let api;
+  try {
+    api = await booted;
+  } catch (error) {
+    return { ok: false, error: `Python could not start: ${messageOf(error)}` };
+  }
+  try {
+    return await runJob(
+      api,
+      request,
+      (step) => post({ type: "progress", id, ...step }),
+      () => current.cancelled,
+    );
+  } catch (error) {
+    // Only a failure of the bridge or the runtime lands here: api.Job itself
+    // turns every Python exception into an error result.
+    return { ok: false, error: `Internal error: ${messageOf(error)}` };
+  }
+}
+
+async function pump() {
+  if (current) return; // already draining the queue
+  while (queue.length > 0) {
+    const { id, request } = queue.shift();
+    current = { id, cancelled: false };
+    post({ type: "result", id, ...(await answer(id, request)) });
+  }
+  current = null;
+}
+
+function cancel(id) {
+  if (current?.id === id) {
+    current.cancelled = true;
+    return;
+  }
+  const index = queue.findIndex((item) => item.id === id);
+  if (index >= 0) {
+    queue.splice(index, 1);
+    post({ type: "result", id, ok: false, error: "Cancelled.", cancelled: true });
+  }
+}
