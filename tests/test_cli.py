@@ -131,6 +131,14 @@ def test_malformed_input_is_one_line_on_stderr_and_exit_2(argument, message):
     assert lines[0].startswith("error: ") and message in lines[0]
 
 
+def test_grid_file_that_is_not_text(tmp_path):
+    path = tmp_path / "board.bin"
+    path.write_bytes(b"\xff\xfe10/01")
+    done = run("lightsout", "solve", f"@{path}")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.splitlines() == [f"error: The grid file {str(path)!r} is not UTF-8 text."]
+
+
 def test_malformed_stdin():
     done = run("lightsout", "solve", "-", stdin="10/1\n")
     assert done.returncode == 2 and len(done.stderr.splitlines()) == 1

@@ -219,9 +219,26 @@ def test_transposed_board_needs_as_many_presses():
 
 def test_without_fewest_a_solution_is_still_correct():
     rng = random.Random(11)
-    for rows, cols in [(5, 5), (4, 4), (9, 9), (11, 7)]:
+    for rows, cols in [(5, 5), (4, 4), (9, 9), (11, 7), (10, 10), (7, 11)]:
         board = lightsout.random_solvable(rows, cols, rng)
-        check_solution(solve(board, fewest=False))
+        solution = solve(board, fewest=False)
+        check_solution(solution)
+        # Without the search, only a unique solution is known to be the fewest.
+        assert solution.proven_fewest == (solution.kernel_dimension == 0)
+
+
+def test_transposed_is_the_mirror_in_the_main_diagonal():
+    board = Board.parse("110/001")
+    assert board.transposed() == Board.parse("10/10/01")
+    assert board.transposed().transposed() == board
+    assert lightsout.transpose(0b000_001, 2, 3) == 0b000_001
+    rng = random.Random(8)
+    for rows, cols in [(1, 7), (7, 1), (3, 5), (6, 4)]:
+        lights = rng.getrandbits(rows * cols)
+        flipped = lightsout.transpose(lights, rows, cols)
+        for r in range(rows):
+            for c in range(cols):
+                assert flipped >> (c * rows + r) & 1 == lights >> (r * cols + c) & 1
 
 
 # --- kernel dimensions --------------------------------------------------------

@@ -39,7 +39,8 @@ const TEMPLATE = `
   </div>
   <p class="counters"><span data-field="moves">Moves: 0</span> · <span data-field="lit"></span></p>
   <p class="message" role="status" aria-live="polite"></p>
-  <p class="solution-note" aria-live="polite"></p>
+  <p class="solution-note"><button type="button" class="inline" data-action="cancel-solve" hidden>Cancel</button>
+    <progress max="1" hidden></progress> <span aria-live="polite"></span></p>
   <div class="board-area"><canvas aria-label="Lights Out board"></canvas>
     <div class="overlay" hidden></div></div>
 `;
@@ -224,7 +225,7 @@ export class LightsOutBoard {
     this.#describeSolution();
     const onProgress = ({ done, total, message }) => {
       if (this.solving?.controller === controller) {
-        this.#describeSolution(`${message}… ${Math.floor((100 * done) / total)}%`);
+        this.#describeSolution(done / total, message);
       }
     };
     this.client
@@ -288,39 +289,36 @@ export class LightsOutBoard {
     this.#refreshSolution();
   }
 
-  #describeSolution(progress = null) {
+  /** Say what the solver found, or how far it has got (`progress`: 0..1). */
+  #describeSolution(progress = null, activity = "Solving") {
     const note = this.solutionNote;
+    const text = note.querySelector("span");
+    const bar = note.querySelector("progress");
+    const busy = this.showSolution && !this.solution && Boolean(this.solving);
+    note.querySelector('[data-action="cancel-solve"]').hidden = !busy;
+    bar.hidden = !busy || progress === null;
     note.classList.remove("warning");
-    if (!this.showSolution) {
-      note.textContent = "";
+    if (busy) {
+      if (progress !== null) bar.value = progress;
+      text.textContent = progress === null ? `${activity}…` : `${activity}… ${Math.floor(100 * progress)}%`;
       return;
     }
-    if (!this.solution) {
-      if (!this.solving) {
-        note.textContent = "";
-        return;
-      }
-      note.textContent = progress || "Solving…";
-      const cancel = document.createElement("button");
-      cancel.type = "button";
-      cancel.className = "inline";
-      cancel.textContent = "Cancel";
-      cancel.addEventListener("click", () => this.#toggleSolution(false));
-      note.append(" ", cancel);
+    const s = this.showSolution ? this.solution : null;
+    if (!s) {
+      text.textContent = "";
       return;
     }
-    const s = this.solution;
     note.classList.toggle("warning", !s.solvable);
     if (!s.solvable) {
-      note.textContent = `${s.explanation} The quiet pattern is outlined in red.`;
+      text.textContent = `${s.explanation} The quiet pattern is outlined in red.`;
     } else if (s.press_count === 0) {
-      note.textContent = s.explanation;
+      text.textContent = s.explanation;
     } else {
       const kernel = s.kernel_dimension
         ? ` Every solvable board of this size has 2^${s.kernel_dimension} solutions` +
           ` (kernel dimension ${s.kernel_dimension}).`
         : " Every board of this size has exactly one solution.";
-      note.textContent = `${s.explanation} Press the cells marked with dots.${kernel}`;
+      text.textContent = `${s.explanation} Press the cells marked with dots.${kernel}`;
     }
   }
 
@@ -412,6 +410,7 @@ export class LightsOutBoard {
         this.#setMode("edit");
       }),
       solution: () => this.#toggleSolution(!this.showSolution),
+      "cancel-solve": () => this.#toggleSolution(false),
     };
     this.root.addEventListener("click", (event) => {
       const button = event.target.closest("button[data-action]");

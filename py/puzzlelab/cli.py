@@ -30,6 +30,8 @@ def read_grid_argument(value: str) -> str:
                 return handle.read()
         except OSError as exc:
             raise PuzzleError(f"Cannot read the grid file {path!r}: {exc.strerror}.") from exc
+        except UnicodeDecodeError as exc:
+            raise PuzzleError(f"The grid file {path!r} is not UTF-8 text.") from exc
     return value
 
 
@@ -73,15 +75,7 @@ def _lightsout_random(args: argparse.Namespace) -> dict[str, Any]:
     return result
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of ``python -m puzzlelab``."""
-    parser = argparse.ArgumentParser(
-        prog="python -m puzzlelab",
-        description="Play, solve, analyse and count 0/1-cell puzzles.",
-    )
-    parser.add_argument("--version", action="version", version=f"puzzlelab {__version__}")
-    families = parser.add_subparsers(dest="family", required=True, metavar="FAMILY")
-
+def _add_lightsout(families: argparse._SubParsersAction) -> None:
     lights = families.add_parser("lightsout", help="Lights Out (XLightOff, Enlight, any size)")
     verbs = lights.add_subparsers(dest="verb", required=True, metavar="VERB")
     solve = verbs.add_parser(
@@ -101,6 +95,17 @@ def build_parser() -> argparse.ArgumentParser:
     rand.add_argument("--seed", type=int, help="make the board reproducible")
     rand.add_argument("--json", action="store_true", help="print one JSON object")
     rand.set_defaults(run=_lightsout_random)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``python -m puzzlelab``: one sub-command per family."""
+    parser = argparse.ArgumentParser(
+        prog="python -m puzzlelab",
+        description="Play, solve, analyse and count 0/1-cell puzzles.",
+    )
+    parser.add_argument("--version", action="version", version=f"puzzlelab {__version__}")
+    families = parser.add_subparsers(dest="family", required=True, metavar="FAMILY")
+    _add_lightsout(families)
     return parser
 
 

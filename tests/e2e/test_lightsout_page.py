@@ -16,7 +16,8 @@ def open_board(page, site_url: str):
     page.goto(site_url)
     root = page.locator(BOARD)
     page.wait_for_function(
-        f"document.querySelector('{BOARD}').dataset.status !== 'loading'", timeout=90_000
+        f"['ready', 'solved', 'error'].includes(document.querySelector('{BOARD}')?.dataset.status)",
+        timeout=90_000,
     )
     assert root.get_attribute("data-status") in ("ready", "solved")
     return root
@@ -24,7 +25,7 @@ def open_board(page, site_url: str):
 
 def wait_idle(page) -> None:
     """Wait until the board has answered every queued action."""
-    page.wait_for_function("window.puzzleLab.lightsout.idle()", timeout=30_000)
+    page.wait_for_function("window.puzzleLab.boards.lightsout?.idle()", timeout=30_000)
 
 
 def current(root) -> Board:
@@ -195,7 +196,7 @@ def test_long_solve_reports_progress_and_can_be_cancelled(page, site_url):
     note = page.locator(f"{BOARD} .solution-note")
     note.get_by_role("button", name="Cancel").click()
     wait_idle(page)
-    assert note.inner_text() == ""
+    assert note.inner_text().strip() == ""
     assert page.get_by_role("button", name="Show solution").is_visible()
     # The worker is free again: a full solve now completes with a proven answer.
     page.get_by_role("button", name="Show solution").click()
