@@ -1,0 +1,839 @@
+"""Peg solitaire: boards, positions, moves, symmetries, solving, counting and the census.
+
+Notation
+--------
+A position is a plain grid: ``o`` a peg, ``.`` an empty hole, ``-`` no hole,
+rows joined by ``/``. The English start is
+``--ooo--/--ooo--/ooooooo/ooo.ooo/ooooooo/--ooo--/--ooo--``.
+
+Two lattices are supported:
+
+* **square** (the default): a peg jumps over an orthogonal neighbour into
+  the empty hole behind it (4 directions). The grid must be a rectangle.
+* **triangular**: row ``r`` column ``c`` is drawn shifted half a hole per
+  row, so that its six neighbours are ``(r, c±1)``, ``(r±1, c)`` and
+  ``(r±1, c±1)`` (same signs). A peg jumps in those six directions. The
+  15-hole triangle is written row by row, ``o/oo/o.o/oooo/ooooo`` (the top
+  hole empty). A grid whose rows have different lengths is on the
+  triangular lattice (missing cells at a row's end are "no hole"); a
+  rectangular triangular grid is written with the prefix ``t:``.
+
+Holes are named ``r,c``: zero-based row and column of the grid, the same
+numbers as the ``[row, col]`` pairs of a move ``[[from_row, from_col],
+[to_row, to_col]]``. ``centre`` (or ``center``) names the board's centre
+hole where it has one.
+
+A goal is one peg at a chosen hole (``r,c``), one peg anywhere (``any``), or
+a final pattern (a grid of the same board, ``o`` where pegs must remain).
+The default is the centre hole where the board has one, else ``any``.
+
+Representation
+--------------
+The holes of a board are numbered in reading order; a position is an int
+whose bit ``i`` is set when hole ``i`` holds a peg (a board has at most 64
+holes, so a census can store positions as uint64). A move is three masks:
+legal when ``pegs & (from|over|to) == from|over``, played by XOR with
+``from|over|to``. Each symmetry of the board (rotations and reflections that
+map the hole set onto itself: up to 8 on the square lattice, 12 on the
+triangular one) is a permutation of the holes, applied to a position with
+one table look-up per byte (:class:`Geometry.image`). Only the symmetries
+that fix the start and the goal are used to identify positions, so counts
+stay exact for any start and goal. A position is *normalised* to the
+smallest of its images.
+
+Solving and counting (:class:`Solver`) are depth-first searches memoised on
+normalised positions, with exact Python ints. The census (:func:`census`)
+walks the game level by level as the seed does, with its two path counters;
+:mod:`puzzlelab.pegs_numpy` is the same census vectorised with numpy.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
+
+from puzzlelab.jobs import Progress, Steps, finish
+from puzzlelab.notation import PuzzleError, parse_rows
+
+MAX_HOLES = 64
+PEG, HOLE, NONE = "o", ".", "-"
+GRID_MEANING = "o for a peg, . for an empty hole and - for no hole"
+
+SQUARE, TRIANGLE = "square", "triangular"
+DIRECTIONS = {
+    SQUARE: ((0, 1), (0, -1), (1, 0), (-1, 0)),
+    TRIANGLE: ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, -1)),
+}
+
+
+def _square_maps() -> list[tuple[int, int, int, int]]:
+    # (a, b, c, d): (r, c) -> (a*r + b*c, c*r + d*c); the 8 elements of D4.
+    return [
+        (1, 0, 0, 1), (0, 1, -1, 0), (-1, 0, 0, -1), (0, -1, 1, 0),
+        (1, 0, 0, -1), (-1, 0, 0, 1), (0, 1, 1, 0), (0, -1, -1, 0),
+    ]  # fmt: skip
+
+
+def _triangle_maps() -> list[tuple[int, int, int, int]]:
+    # Rotation by 60 degrees: (r, c) -> (c, c - r); mirror: (r, c) -> (r, r - c).
+    rotate = (0, 1, -1, 1)
+    mirror = (1, 0, 1, -1)
+
+    def compose(f: tuple[int, ...], g: tuple[int, ...]) -> tuple[int, int, int, int]:
+        # f after g
+        a, b, c, d = f
+        e, f2, g2, h = g
+        return (a * e + b * g2, a * f2 + b * h, c * e + d * g2, c * f2 + d * h)
+
+    maps = []
+    current = (1, 0, 0, 1)
+    for _ in range(6):
+        maps.append(current)
+        current = compose(rotate, current)
+    return maps + [compose(m, mirror) for m in maps]
+
+
+LINEAR_MAPS = {SQUARE: _square_maps(), TRIANGLE: _triangle_maps()}
+
+
+@dataclass(frozen=True)
+class Move:
+    """A jump: the peg in hole ``src`` jumps over ``over`` into ``dst`` (hole numbers)."""
+
+    src: int
+    over: int
+    dst: int
+    need: int  # bits that must hold pegs: src | over
+    mask: int  # src | over | dst; legal iff pegs & mask == need; played by pegs ^ mask
+
+
+class Geometry:
+    """A board shape: its holes, moves and symmetries (shared by every position on it)."""
+
+    def __init__(self, lattice: str, holes: tuple[tuple[int, int], ...]) -> None:
+        self.lattice = lattice
+        self.holes = holes
+        self.size = len(holes)
+        self.rows = max(r for r, _ in holes) + 1
+        self.cols = max(c for _, c in holes) + 1
+        self.index = {cell: i for i, cell in enumerate(holes)}
+        self.full = (1 << self.size) - 1
+        moves = []
+        for i, (r, c) in enumerate(holes):
+            for dr, dc in DIRECTIONS[lattice]:
+                over = self.index.get((r + dr, c + dc))
+                dst = self.index.get((r + 2 * dr, c + 2 * dc))
+                if over is not None and dst is not None:
+                    need = (1 << i) | (1 << over)
+                    moves.append(Move(i, over, dst, need, need | (1 << dst)))
+        self.moves = tuple(moves)
+        self.symmetries = self._symmetries()
+
+    def _symmetries(self) -> tuple[tuple[int, ...], ...]:
+        """The permutations of hole numbers that rotate or reflect the board onto itself."""
+        found = []
+        cells = set(self.holes)
+        low = min(self.holes)
+        for a, b, c, d in LINEAR_MAPS[self.lattice]:
+            image = [(a * r + b * col, c * r + d * col) for r, col in self.holes]
+            shift_r, shift_c = low[0] - min(image)[0], low[1] - min(image)[1]
+            image = [(r + shift_r, col + shift_c) for r, col in image]
+            if set(image) == cells:
+                perm = tuple(self.index[cell] for cell in image)
+                if perm not in found:
+                    found.append(perm)
+        return tuple(found)
+
+    # --- text -------------------------------------------------------------
+
+    def format(self, pegs: int) -> str:
+        """The grid text of a position (see the module docstring)."""
+        rows = [[NONE] * self.cols for _ in range(self.rows)]
+        for i, (r, c) in enumerate(self.holes):
+            rows[r][c] = PEG if pegs >> i & 1 else HOLE
+        lines = ["".join(row) for row in rows]
+        if self.lattice == SQUARE:
+            return "/".join(lines)
+        lines = [line.rstrip(NONE) for line in lines]
+        prefix = "t:" if len({len(line) for line in lines}) == 1 else ""
+        return prefix + "/".join(lines)
+
+    @cached_property
+    def centre(self) -> int | None:
+        """The hole every symmetry fixes, when the board has one (English, French, ...)."""
+        fixed = [i for i in range(self.size) if all(p[i] == i for p in self.symmetries)]
+        return fixed[0] if len(fixed) == 1 and len(self.symmetries) > 1 else None
+
+    def hole(self, text: str) -> int:
+        """The hole number of ``r,c`` (zero-based) or ``centre``."""
+        cleaned = text.strip().lower()
+        if cleaned in ("centre", "center", "c"):
+            if self.centre is None:
+                raise PuzzleError("This board has no centre hole; name a hole as row,col.")
+            return self.centre
+        match = re.fullmatch(r"\(?\s*(\d+)\s*[, ]\s*(\d+)\s*\)?", cleaned)
+        if not match:
+            raise PuzzleError(
+                f"Not a hole: {text[:40]!r}. Name a hole by its zero-based row and column, "
+                "e.g. 3,3, or say centre."
+            )
+        cell = (int(match[1]), int(match[2]))
+        if cell not in self.index:
+            raise PuzzleError(f"There is no hole at row {cell[0]}, column {cell[1]}.")
+        return self.index[cell]
+
+    def cell(self, hole: int) -> tuple[int, int]:
+        return self.holes[hole]
+
+    def hole_name(self, hole: int) -> str:
+        r, c = self.holes[hole]
+        return f"{r},{c}"
+
+    # --- symmetry ---------------------------------------------------------
+
+    def subgroup(self, *sets: Iterable[int]) -> tuple[int, ...]:
+        """Indices of the symmetries that map each given set of positions onto itself."""
+        frozen = [frozenset(s) for s in sets]
+        keep = []
+        for k in range(len(self.symmetries)):
+            if all({self.image(k, p) for p in s} == s for s in frozen):
+                keep.append(k)
+        return tuple(keep)
+
+    @cached_property
+    def tables(self) -> list[list[list[int]]]:
+        """``tables[k][byte][value]``: the image under symmetry ``k`` of ``value << 8*byte``."""
+        out = []
+        for perm in self.symmetries:
+            per_byte = []
+            for byte in range(0, self.size, 8):
+                table = []
+                for value in range(256):
+                    image = 0
+                    for bit in range(8):
+                        if value >> bit & 1 and byte + bit < self.size:
+                            image |= 1 << perm[byte + bit]
+                    table.append(image)
+                per_byte.append(table)
+            out.append(per_byte)
+        return out
+
+    def image(self, k: int, pegs: int) -> int:
+        """Position ``pegs`` under symmetry ``k`` (one look-up per byte)."""
+        out = 0
+        for table in self.tables[k]:
+            out |= table[pegs & 255]
+            pegs >>= 8
+        return out
+
+    def image_by_permutation(self, k: int, pegs: int) -> int:
+        """The same as :meth:`image`, bit by bit (the reference the tests compare with)."""
+        perm = self.symmetries[k]
+        return sum(1 << perm[i] for i in range(self.size) if pegs >> i & 1)
+
+
+@lru_cache(maxsize=64)
+def geometry(lattice: str, holes: tuple[tuple[int, int], ...]) -> Geometry:
+    """The shared :class:`Geometry` of a hole set (cached: moves and tables are built once)."""
+    return Geometry(lattice, holes)
+
+
+@dataclass(frozen=True)
+class Position:
+    """A board shape and the set of holes holding pegs."""
+
+    geo: Geometry = field(compare=False)
+    pegs: int
+    key: tuple = field(repr=False)
+
+    @classmethod
+    def of(cls, geo: Geometry, pegs: int) -> Position:
+        return cls(geo, pegs, (geo.lattice, geo.holes))
+
+    @classmethod
+    def parse(cls, text: str) -> Position:
+        """Read a grid (``o . -`` rows joined by ``/``) or a board name (its standard start)."""
+        if not isinstance(text, str):
+            raise PuzzleError("A peg solitaire grid must be given as text.")
+        name = text.strip().lower()
+        if name in BOARDS:
+            return standard_start(name)
+        lattice = SQUARE
+        body = text.strip()
+        if body[:2].lower() == "t:":
+            lattice, body = TRIANGLE, body[2:]
+        raw = [row for row in re.split(r"[/\n]", body.replace("\r", "").replace(" ", "").replace(
+            "\t", "").strip("/\n"))]
+        width = max((len(row) for row in raw), default=0)
+        if lattice == SQUARE and len({len(row) for row in raw}) > 1 and all(raw):
+            lattice = TRIANGLE
+        padded = [row.ljust(width, NONE) if row else row for row in raw]
+        rows = parse_rows("/".join(padded), PEG + HOLE + NONE, GRID_MEANING)
+        cells = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch != NONE]
+        if not cells:
+            raise PuzzleError("The board has no holes: use o for a peg and . for an empty hole.")
+        if len(cells) > MAX_HOLES:
+            raise PuzzleError(f"A board has at most {MAX_HOLES} holes; this one has {len(cells)}.")
+        top = min(r for r, _ in cells)
+        left = min(c for _, c in cells)
+        holes = tuple((r - top, c - left) for r, c in cells)
+        geo = geometry(lattice, holes)
+        pegs = sum(1 << i for i, (r, c) in enumerate(cells) if rows[r][c] == PEG)
+        return cls.of(geo, pegs)
+
+    @property
+    def grid(self) -> str:
+        return self.geo.format(self.pegs)
+
+    @property
+    def peg_count(self) -> int:
+        return self.pegs.bit_count()
+
+    def legal_moves(self) -> list[Move]:
+        p = self.pegs
+        return [m for m in self.geo.moves if p & m.mask == m.need]
+
+    def find_move(self, src: tuple[int, int], dst: tuple[int, int]) -> Move:
+        """The legal move from cell ``src`` to cell ``dst``, or a PuzzleError saying why not."""
+        geo = self.geo
+        if tuple(src) not in geo.index:
+            raise PuzzleError(f"There is no hole at row {src[0]}, column {src[1]}.")
+        if tuple(dst) not in geo.index:
+            raise PuzzleError(f"There is no hole at row {dst[0]}, column {dst[1]}.")
+        a, b = geo.index[tuple(src)], geo.index[tuple(dst)]
+        for move in geo.moves:
+            if move.src == a and move.dst == b:
+                if not self.pegs >> a & 1:
+                    raise PuzzleError("There is no peg to move there.")
+                if not self.pegs >> move.over & 1:
+                    raise PuzzleError("A jump needs a peg to jump over.")
+                if self.pegs >> b & 1:
+                    raise PuzzleError("The target hole is not empty.")
+                return move
+        raise PuzzleError("A peg jumps over one neighbour in a straight line into the hole behind.")
+
+    def play(self, move: Move) -> Position:
+        return Position(self.geo, self.pegs ^ move.mask, self.key)
+
+    def move_cells(self, move: Move) -> list[list[int]]:
+        return [list(self.geo.holes[move.src]), list(self.geo.holes[move.dst])]
+
+
+# --- standard boards ------------------------------------------------------------
+
+BOARD_GRIDS = {
+    "english": "--ooo--/--ooo--/ooooooo/ooo.ooo/ooooooo/--ooo--/--ooo--",
+    "french": "--ooo--/-ooooo-/ooooooo/ooo.ooo/ooooooo/-ooooo-/--ooo--",
+    "wiegleb": "---ooo---/---ooo---/---ooo---/ooooooooo/oooo.oooo/ooooooooo/"
+    "---ooo---/---ooo---/---ooo---",
+    "diamond": "----o----/---ooo---/--ooooo--/-ooooooo-/oooo.oooo/-ooooooo-/"
+    "--ooooo--/---ooo---/----o----",
+    "triangle": "./oo/ooo/oooo/ooooo",
+}
+BOARD_TITLES = {
+    "english": "English (33 holes)",
+    "french": "French / European (37 holes)",
+    "wiegleb": "Wiegleb (45 holes)",
+    "diamond": "Diamond (41 holes)",
+    "triangle": "Triangle (15 holes)",
+}
+BOARDS = tuple(BOARD_GRIDS)
+
+
+def standard_start(name: str) -> Position:
+    """The usual start of a named board: every hole filled but the centre (triangle: the top)."""
+    try:
+        return Position.parse(BOARD_GRIDS[name.strip().lower()])
+    except KeyError:
+        raise PuzzleError(
+            f"Unknown board {name!r}; the boards are {', '.join(BOARDS)}, or give a grid."
+        ) from None
+
+
+def board_position(text: str, start: str | None = None) -> Position:
+    """A board for the census: a board name or grid, with ``start`` the one empty hole."""
+    pos = Position.parse(text)
+    if start is None:
+        return pos
+    hole = pos.geo.hole(start)
+    return Position.of(pos.geo, pos.geo.full & ~(1 << hole))
+
+
+# --- goals ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Goal:
+    """The winning positions: a frozenset of peg sets, all with the same peg count."""
+
+    positions: frozenset[int]
+    text: str
+
+    @property
+    def pegs(self) -> int:
+        return next(iter(self.positions)).bit_count()
+
+    def describe(self, geo: Geometry) -> str:
+        if self.text == "any":
+            return "one peg anywhere"
+        if len(self.positions) == 1 and self.pegs == 1:
+            return f"one peg at {self.text}"
+        return "the chosen final pattern"
+
+
+def parse_goal(geo: Geometry, text: str | None) -> Goal:
+    """``None`` (the default), ``any``, ``centre``, ``r,c`` or a grid pattern."""
+    if text is None or text.strip() == "" or text.strip().lower() == "default":
+        text = "centre" if geo.centre is not None else "any"
+    cleaned = text.strip().lower()
+    if cleaned == "any":
+        return Goal(frozenset(1 << i for i in range(geo.size)), "any")
+    if any(ch in cleaned for ch in "o./-") and not re.fullmatch(r"[\d\s,()]+", cleaned):
+        pattern = Position.parse(text)
+        if pattern.geo is not geo:
+            raise PuzzleError("The goal pattern must be drawn on the same board.")
+        if pattern.pegs == 0:
+            raise PuzzleError("The goal pattern needs at least one peg.")
+        return Goal(frozenset([pattern.pegs]), pattern.grid)
+    hole = geo.hole(text)
+    return Goal(frozenset([1 << hole]), geo.hole_name(hole))
+
+
+# --- solving and counting -------------------------------------------------------
+
+PROGRESS_EVERY = 20_000
+
+
+class Solver:
+    """Memoised searches on one board towards one goal.
+
+    Positions are identified up to the symmetries that fix the goal; the memo
+    tables survive between requests (the page asks for a verdict after each
+    move, then maybe a hint or a count from the same game).
+    """
+
+    MEMO_LIMIT = 3_000_000
+
+    def __init__(self, geo: Geometry, goal: Goal) -> None:
+        self.geo = geo
+        self.goal = goal
+        self.goal_pegs = goal.pegs
+        self.syms = geo.subgroup(goal.positions)
+        self.tables = [geo.tables[k] for k in self.syms]
+        self.moves = geo.moves
+        self.steps = [(m.need, m.mask) for m in geo.moves]
+        # The image of each move's mask under each symmetry in use: the images
+        # of a child are the parent's images XOR these.
+        self.move_images = [
+            tuple(geo.image(k, m.mask) for k in self.syms) for m in geo.moves
+        ]
+        self.count_memo: dict[int, int] = {}
+        self.good_memo: dict[int, bool] = {}
+        self.nodes = 0
+
+    def images(self, pegs: int) -> tuple[int, ...]:
+        out = []
+        for tables in self.tables:
+            image, rest = 0, pegs
+            for table in tables:
+                image |= table[rest & 255]
+                rest >>= 8
+            out.append(image)
+        return tuple(out)
+
+    def normal(self, pegs: int) -> int:
+        return min(self.images(pegs))
+
+    def _trim(self) -> None:
+        if len(self.count_memo) + len(self.good_memo) > self.MEMO_LIMIT:
+            self.count_memo.clear()
+            self.good_memo.clear()
+
+    def count_steps(self, pegs: int) -> Steps[int]:
+        """The number of move sequences from ``pegs`` that end in the goal (exact)."""
+        self._trim()
+        memo = self.count_memo
+        goals = self.goal.positions
+        low = self.goal_pegs
+        steps = self.steps
+        move_images = self.move_images
+        root_images = self.images(pegs)
+        root_key = min(root_images)
+        if root_key in memo:
+            return memo[root_key]
+        # A frame: [key, pending children (pegs, images), count so far].
+        stack = [[root_key, self._children(pegs, root_images, steps, move_images, low, goals), 0]]
+        nodes = 0
+        while stack:
+            frame = stack[-1]
+            pending = frame[1]
+            if pending:
+                child, images = pending.pop()
+                key = min(images)
+                known = memo.get(key)
+                if known is not None:
+                    frame[2] += known
+                    continue
+                if child.bit_count() == low:
+                    value = 1 if child in goals else 0
+                    memo[key] = value
+                    frame[2] += value
+                    continue
+                nodes += 1
+                if nodes % PROGRESS_EVERY == 0:
+                    yield Progress(len(memo), 0, "Counting")
+                stack.append([key, self._children(child, images, steps, move_images, low, goals),
+                              0])
+            else:
+                stack.pop()
+                memo[frame[0]] = frame[2]
+                if stack:
+                    stack[-1][2] += frame[2]
+        self.nodes += nodes
+        return memo[root_key]
+
+    @staticmethod
+    def _children(pegs, images, steps, move_images, low, goals):
+        if pegs.bit_count() <= low:
+            return []
+        return [
+            (pegs ^ mask, tuple(a ^ b for a, b in zip(images, move_images[i], strict=True)))
+            for i, (need, mask) in enumerate(steps)
+            if pegs & mask == need
+        ]
+
+    def count(self, pegs: int) -> int:
+        return finish(self.count_steps(pegs))
+
+    def solve_steps(self, pegs: int) -> Steps[list[Move] | None]:
+        """A winning move list from ``pegs`` (None when the goal cannot be reached)."""
+        self._trim()
+        goals = self.goal.positions
+        if pegs in goals:
+            return []
+        low = self.goal_pegs
+        memo = self.good_memo
+        counts = self.count_memo
+        steps = self.steps
+        move_images = self.move_images
+        moves = self.moves
+        images = self.images(pegs)
+        root_key = min(images)
+        if memo.get(root_key) is False or counts.get(root_key) == 0:
+            return None
+
+        def options(p: int, imgs: tuple[int, ...]) -> list[tuple[int, int, tuple[int, ...]]]:
+            if p.bit_count() <= low:
+                return []
+            return [
+                (i, p ^ mask, tuple(a ^ b for a, b in zip(imgs, move_images[i], strict=True)))
+                for i, (need, mask) in enumerate(steps)
+                if p & mask == need
+            ]
+
+        # A frame: [key, pending options, move index that led here].
+        stack = [[root_key, options(pegs, images), -1]]
+        nodes = 0
+        while stack:
+            frame = stack[-1]
+            pending = frame[1]
+            if not pending:
+                memo[frame[0]] = False
+                stack.pop()
+                continue
+            i, child, imgs = pending.pop()
+            if child in goals:
+                path = [moves[f[2]] for f in stack[1:]] + [moves[i]]
+                for f in stack:
+                    memo[f[0]] = True
+                return path
+            key = min(imgs)
+            if memo.get(key) is False or counts.get(key) == 0:
+                continue
+            if child.bit_count() <= low:
+                memo[key] = False
+                continue
+            nodes += 1
+            if nodes % PROGRESS_EVERY == 0:
+                yield Progress(len(memo), 0, "Searching")
+            stack.append([key, options(child, imgs), i])
+        self.nodes += nodes
+        return None
+
+    def solve(self, pegs: int) -> list[Move] | None:
+        return finish(self.solve_steps(pegs))
+
+
+@lru_cache(maxsize=8)
+def solver(geo: Geometry, goal: Goal) -> Solver:
+    """The shared solver of a board and goal (its memo tables persist across requests)."""
+    return Solver(geo, goal)
+
+
+# --- invariants -----------------------------------------------------------------
+
+
+def class_masks(geo: Geometry) -> list[tuple[int, int, int]]:
+    """The hole sets of the classic "rule of three" invariants.
+
+    For a linear form ``f`` with ``f(d) != 0 (mod 3)`` for every jump
+    direction ``d``, the three holes of a jump fall in the three residue
+    classes of ``f``: every jump flips the peg-count parity of each class.
+    So the parities of class 0 + class 1 and class 1 + class 2 never change:
+    a position can reach the goal only if they agree with the goal's (on the
+    33-hole board these are the 16 "position classes").
+    """
+    forms = [(1, 1), (1, 2)] if geo.lattice == SQUARE else [(1, 1)]
+    out = []
+    for a, b in forms:
+        masks = [0, 0, 0]
+        for i, (r, c) in enumerate(geo.holes):
+            masks[(a * r + b * c) % 3] |= 1 << i
+        out.append(tuple(masks))
+    return out
+
+
+def position_class(geo: Geometry, pegs: int) -> tuple[int, ...]:
+    out = []
+    for m0, m1, m2 in class_masks(geo):
+        a, b, c = ((pegs & m).bit_count() & 1 for m in (m0, m1, m2))
+        out += [a ^ b, b ^ c]
+    return tuple(out)
+
+
+def goal_class_possible(geo: Geometry, pegs: int, goal: Goal) -> bool:
+    """Whether ``pegs`` is in the position class of some goal position."""
+    mine = position_class(geo, pegs)
+    return any(position_class(geo, g) == mine for g in goal.positions)
+
+
+# --- census ---------------------------------------------------------------------
+
+
+@dataclass
+class Level:
+    """One level of the census: every position reached after ``moves`` moves."""
+
+    moves: int
+    pegs: int
+    positions: int = 0  # all positions reached
+    classes: int = 0  # up to symmetry
+    paths: int = 0  # move sequences from the start, full game tree
+    normal_paths: int = 0  # paths in the tree of normalised positions (the seed's 2nd counter)
+    dead_ends: int = 0  # positions with no move left
+    dead_end_classes: int = 0
+    dead_end_paths: int = 0  # games that end here (full tree)
+    good: int = 0  # positions from which the goal is still reachable
+    good_classes: int = 0
+    solutions: int = 0  # move sequences that reach the goal at this level
+
+    def as_dict(self) -> dict[str, int]:
+        return dict(self.__dict__)
+
+
+@dataclass
+class Census:
+    """The census of one board, start and goal (see :func:`census`)."""
+
+    board: str
+    start: str
+    goal: str
+    symmetries: int
+    engine: str
+    levels: list[Level]
+    seconds: float = 0.0
+    peak_bytes: int = 0
+    complete: bool = True
+    normal_games: int = 0  # paths of the normalised tree that end in a dead end
+
+    def totals(self) -> dict[str, int]:
+        def total(name: str) -> int:
+            return sum(getattr(level, name) for level in self.levels)
+
+        return {
+            "positions": total("positions"),
+            "classes": total("classes"),
+            "games": total("dead_end_paths"),
+            "normal_games": self.normal_games,
+            "dead_ends": total("dead_ends"),
+            "dead_end_classes": total("dead_end_classes"),
+            "good": total("good"),
+            "good_classes": total("good_classes"),
+            "solutions": total("solutions"),
+        }
+
+    def as_dict(self) -> dict:
+        return {
+            "board": self.board,
+            "start": self.start,
+            "goal": self.goal,
+            "symmetries": self.symmetries,
+            "engine": self.engine,
+            "complete": self.complete,
+            "levels": [level.as_dict() for level in self.levels],
+            "solutions": sum(level.solutions for level in self.levels),
+            "totals": self.totals(),
+            "seconds": round(self.seconds, 3),
+            "peak_bytes": self.peak_bytes,
+        }
+
+
+def census_setup(board: str, start: str | None, goal: str | None) -> tuple[Position, Goal, tuple]:
+    """Parse a census request: the start position, the goal and the symmetries in use."""
+    pos = board_position(board, start)
+    goal_ = parse_goal(pos.geo, goal)
+    syms = pos.geo.subgroup([pos.pegs], goal_.positions)
+    return pos, goal_, syms
+
+
+def orbit_sizes(geo: Geometry, syms: tuple[int, ...], key: int) -> int:
+    return len({geo.image(k, key) for k in syms})
+
+
+def census_steps(
+    board: str, start: str | None = None, goal: str | None = None, max_classes: int | None = None
+) -> Steps[Census]:
+    """The census with the pure-Python engine: dicts of normalised positions, exact ints.
+
+    Level by level from the start: every position reached (all, and up to
+    the symmetries that fix start and goal), the paths to it in the full game
+    tree (``paths``: a class's total over its members, propagated along the
+    moves of its representative) and in the normalised tree (``normal_paths``:
+    moves of one position that lead to the same normalised position count
+    once), dead ends and the games ending there, then a backward pass over the
+    stored levels (jumps undone from the goal) for the positions from which the
+    goal is still reachable. ``max_classes`` stops the walk (``complete`` false)
+    when a level would pass that many classes.
+    """
+    began = time.perf_counter()
+    pos, goal_, syms = census_setup(board, start, goal)
+    geo = pos.geo
+    tables = [geo.tables[k] for k in syms]
+    n_sym = len(syms)
+
+    def images(p: int) -> tuple[int, ...]:
+        out = []
+        for tabs in tables:
+            image, rest = 0, p
+            for table in tabs:
+                image |= table[rest & 255]
+                rest >>= 8
+            out.append(image)
+        return tuple(out)
+
+    steps = [(m.need, m.mask) for m in geo.moves]
+    move_images = [images(m.mask) for m in geo.moves]
+    goals = goal_.positions
+    result = Census(
+        board=geo.format(geo.full if pos.pegs == geo.full else pos.pegs),
+        start=pos.grid,
+        goal=goal_.text,
+        symmetries=n_sym,
+        engine="python",
+        levels=[],
+    )
+    # Each level: dict normalised position -> [paths, normal paths].
+    current = {min(images(pos.pegs)): [1, 1]}
+    stored: list[dict[int, list[int]]] = []
+    peak = 0
+    normal_games = 0
+    depth = 0
+    total_work = max(1, pos.peg_count - 1)
+    while current:
+        level = Level(moves=depth, pegs=pos.peg_count - depth)
+        following: dict[int, list[int]] = {}
+        done = 0
+        for key, (paths, normal) in current.items():
+            size = len(set(images(key))) if n_sym > 1 else 1
+            level.classes += 1
+            level.positions += size
+            level.paths += paths
+            level.normal_paths += normal
+            if key in goals:
+                level.solutions += paths
+            imgs = images(key)
+            seen = set()
+            for i, (need, mask) in enumerate(steps):
+                if key & mask == need:
+                    mi = move_images[i]
+                    child = min([a ^ b for a, b in zip(imgs, mi, strict=True)])
+                    entry = following.get(child)
+                    if entry is None:
+                        following[child] = entry = [0, 0]
+                    entry[0] += paths
+                    if child not in seen:
+                        seen.add(child)
+                        entry[1] += normal
+            if not seen:
+                level.dead_ends += size
+                level.dead_end_classes += 1
+                level.dead_end_paths += paths
+                normal_games += normal
+            done += 1
+            if done % PROGRESS_EVERY == 0:
+                yield Progress(depth + done / len(current), total_work,
+                               f"Level {depth}: {done:,} of {len(current):,} positions")
+        result.levels.append(level)
+        stored.append(current)
+        peak = max(peak, _dict_bytes(stored) + _dict_bytes([following]))
+        if max_classes is not None and len(following) > max_classes:
+            result.complete = False
+            break
+        current = following
+        depth += 1
+        yield Progress(depth, total_work, f"Level {depth}: {len(current):,} positions")
+    result.normal_games = normal_games
+    if result.complete:
+        yield from _backward_pass(geo, syms, images, move_images, goals, stored, result.levels)
+    result.seconds = time.perf_counter() - began
+    result.peak_bytes = peak
+    return result
+
+
+def _dict_bytes(dicts: list[dict]) -> int:
+    # A dict entry costs about 100 bytes here: the slot, the key int and a
+    # two-int list. Enough to compare engines, as the seed's own memory figure.
+    return sum(100 * len(d) for d in dicts)
+
+
+def _unjumps(geo: Geometry) -> list[tuple[int, int]]:
+    """Undo a move: legal when ``pegs & mask == dst`` (pegs ^ mask is the position before)."""
+    return [(1 << m.dst, m.mask) for m in geo.moves]
+
+
+def _backward_pass(geo, syms, images, move_images, goals, stored, levels) -> Steps[None]:
+    """Mark the classes from which the goal is reachable: jumps undone from the goal."""
+    undo = _unjumps(geo)
+    good: set[int] = set()
+    for depth in range(len(stored) - 1, -1, -1):
+        level_keys = stored[depth]
+        found = {g for g in (min(images(p)) for p in goals) if g in level_keys}
+        for key in good:
+            imgs = images(key)
+            for i, (need, mask) in enumerate(undo):
+                if key & mask == need:
+                    parent = min([a ^ b for a, b in zip(imgs, move_images[i], strict=True)])
+                    if parent in level_keys:
+                        found.add(parent)
+        level = levels[depth]
+        level.good_classes = len(found)
+        level.good = sum(len(set(images(k))) for k in found) if len(syms) > 1 else len(found)
+        good = found
+        yield Progress(len(stored) - depth, len(stored), "Backward pass")
+
+
+def census(board: str, start: str | None = None, goal: str | None = None,
+           engine: str = "python", max_classes: int | None = None) -> Census:
+    """Run a census to the end (``engine``: python or numpy)."""
+    if engine == "numpy":
+        from puzzlelab import pegs_numpy
+
+        return finish(pegs_numpy.census_steps(board, start, goal, max_classes))
+    return finish(census_steps(board, start, goal, max_classes))
+
+
+def iter_levels(c: Census) -> Iterator[Level]:
+    return iter(c.levels)
