@@ -118,6 +118,12 @@ def test_load_gives_the_canonical_state():
         "grid": "11111/11111/11111/11111/11111",
         "lit": 25,
         "solved": False,
+        "variant": {
+            "neighbourhood": "cross",
+            "stencil": [[-1, 0], [0, -1], [0, 0], [0, 1], [1, 0]],
+            "wrap": False,
+            "states": 2,
+        },
     }
     assert ok({"cmd": "lightsout.load", "game": "000/000"})["solved"] is True
 

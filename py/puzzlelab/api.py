@@ -161,11 +161,26 @@ def _argument(request: Result, key: str, kind: type, default: Any = ...) -> Any:
         return default
     value = request[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise PuzzleError(f"{key!r} must be {'a whole number' if kind is int else 'text'}.")
+        raise PuzzleError(f"{key!r} must be {_KINDS.get(kind, kind.__name__)}.")
     return value
 
 
 # --- Lights Out -------------------------------------------------------------
+
+
+_KINDS = {int: "a whole number", str: "text", bool: "true or false"}
+
+
+def _lightsout_variant(request: Result, base: lightsout.Variant | None = None
+                       ) -> lightsout.Variant:
+    """The rules named in the request (``neighbourhood``, ``wrap``, ``states``),
+    each defaulting to ``base`` (the game ID's rules) or to the classic game."""
+    base = base or lightsout.CLASSIC
+    return lightsout.Variant(
+        _argument(request, "neighbourhood", str, base.neighbourhood),
+        _argument(request, "wrap", bool, base.wrap),
+        _argument(request, "states", int, base.states),
+    )
 
 
 def _lightsout_state(board: lightsout.Board) -> Result:
@@ -176,39 +191,79 @@ def _lightsout_state(board: lightsout.Board) -> Result:
         "grid": board.grid,
         "lit": board.lit,
         "solved": board.lit == 0,
+        "variant": board.variant.describe(),
     }
 
 
 def _lightsout_board(request: Result) -> lightsout.Board:
-    return lightsout.Board.parse(_argument(request, "game", str))
+    text = _argument(request, "game", str)
+    if not any(key in request for key in ("neighbourhood", "wrap", "states")):
+        return lightsout.Board.parse(text)
+    return lightsout.Board.parse(text, _lightsout_variant(request, lightsout.written_variant(text)))
+
+
+def _cells(packed: int | None, board: lightsout.Board) -> list[list[int]] | None:
+    """A packed cell set as [row, col] pairs, with the weight for k > 2."""
+    if packed is None:
+        return None
+    if board.states == 2:
+        return [list(cell) for cell in lightsout.cells_of(packed, board.cols)]
+    values = lightsout.Board(board.rows, board.cols, packed, board.variant).values()
+    return [[i // board.cols, i % board.cols, v] for i, v in enumerate(values) if v]
+
+
+def _pattern_grid(packed: int, board: lightsout.Board) -> str:
+    return lightsout.Board(board.rows, board.cols, packed, board.variant).grid
 
 
 @command("lightsout.new")
 def _lightsout_new(request: Result) -> Result:
-    """A new board: random and solvable unless ``random`` is false (then all dark)."""
+    """A new board: random and solvable unless ``random`` is false (then all dark);
+    ``difficulty`` (easy, medium, hard or a press count) sets its fewest presses."""
     rows = _argument(request, "rows", int)
     cols = _argument(request, "cols", int, rows)
     lightsout.check_shape(rows, cols)
-    if request.get("random", True):
-        seed = _argument(request, "seed", int, None)
-        board = lightsout.random_solvable(rows, cols, random.Random(seed))
+    variant = _lightsout_variant(request)
+    rng = random.Random(_argument(request, "seed", int, None))
+    difficulty = request.get("difficulty")
+    exact = None
+    if not _argument(request, "random", bool, True):
+        board = lightsout.Board(rows, cols, 0, variant)
+    elif difficulty is not None:
+        presses = lightsout.difficulty_presses(difficulty, rows * cols)
+        board, exact = lightsout.random_with_presses(rows, cols, presses, rng, variant)
     else:
-        board = lightsout.Board(rows, cols)
-    return _lightsout_state(board)
+        board = lightsout.random_solvable(rows, cols, rng, variant)
+    state = _lightsout_state(board)
+    if exact is not None:
+        state["difficulty_exact"] = exact
+    return state
 
 
 @command("lightsout.load")
 def _lightsout_load(request: Result) -> Result:
-    """Parse a game ID or plain grid into the canonical state."""
+    """Parse a game ID or plain grid (optionally under other rules) into its state."""
     return _lightsout_state(_lightsout_board(request))
 
 
 @command("lightsout.press")
 def _lightsout_press(request: Result) -> Result:
-    """Press one cell: it and its orthogonal neighbours toggle."""
+    """Press one cell: every cell of its neighbourhood changes state."""
     board = _lightsout_board(request)
     row, col = _argument(request, "row", int), _argument(request, "col", int)
     return _lightsout_state(board.press(row, col))
+
+
+def _lightsout_solution(request: Result) -> Steps[lightsout.Solution]:
+    board = _lightsout_board(request)
+    method = _argument(request, "method", str, "chase")
+    if method == "chase":
+        return (yield from lightsout.solve_steps(board))
+    if method == "dense":
+        if not board.variant.is_classic:
+            raise PuzzleError("The dense baseline solves classic boards only.")
+        return lightsout.solve_dense(board)
+    raise PuzzleError(f"Unknown method {method!r}; use chase or dense.")
 
 
 @command("lightsout.solve")
@@ -218,15 +273,8 @@ def _lightsout_solve(request: Result) -> Steps[Result]:
     ``method`` is ``"chase"`` (default, fast) or ``"dense"`` (elimination over
     all cells, the slow baseline the benchmarks compare against).
     """
-    board = _lightsout_board(request)
-    method = _argument(request, "method", str, "chase")
-    if method == "chase":
-        solution = yield from lightsout.solve_steps(board)
-    elif method == "dense":
-        solution = lightsout.solve_dense(board)
-    else:
-        raise PuzzleError(f"Unknown method {method!r}; use chase or dense.")
-    conflict = solution.conflict
+    solution = yield from _lightsout_solution(request)
+    board = solution.board
     return {
         "game": board.game_id,
         "solvable": solution.solvable,
@@ -235,7 +283,77 @@ def _lightsout_solve(request: Result) -> Steps[Result]:
         "proven_fewest": solution.proven_fewest,
         "kernel_dimension": solution.kernel_dimension,
         "explanation": solution.explain(),
-        "conflict": None
-        if conflict is None
-        else [list(cell) for cell in lightsout.cells_of(conflict, board.cols)],
+        "conflict": _cells(solution.conflict, board),
     }
+
+
+@command("lightsout.analyse")
+def _lightsout_analyse(request: Result) -> Steps[Result]:
+    """Rank, kernel, how many boards are solvable, the quiet patterns, and the
+    fewest presses with how many solutions reach it."""
+    solution = yield from _lightsout_solution(request)
+    board = solution.board
+    k, size = board.states, board.size
+    kernel_size = solution.kernel_size or 1
+    solvable_boards = k**size // kernel_size
+    prime = all(k % p for p in range(2, k))
+    fewest_solutions = solution.fewest_solutions
+    return {
+        "game": board.game_id,
+        "rows": board.rows,
+        "cols": board.cols,
+        "states": k,
+        "rank": size - solution.kernel_dimension if prime else None,
+        "kernel_dimension": solution.kernel_dimension,
+        "quiet_count": kernel_size,
+        "quiet_count_text": str(kernel_size),
+        "solvable_boards": solvable_boards,
+        "solvable_boards_text": str(solvable_boards),
+        "all_boards_text": str(k**size),
+        "quiet_patterns": [_pattern_grid(q, board) for q in solution.quiet_patterns],
+        "quiet_patterns_shown": len(solution.quiet_patterns),
+        "solvable": solution.solvable,
+        "fewest_press_count": solution.press_count if solution.proven_fewest else None,
+        "press_count": solution.press_count,
+        "proven_fewest": solution.proven_fewest,
+        "fewest_solutions": fewest_solutions,
+        "fewest_solutions_text": None if fewest_solutions is None else str(fewest_solutions),
+        "explanation": solution.explain(),
+        "conflict": _cells(solution.conflict, board),
+        "conflict_grid": None
+        if solution.conflict is None
+        else _pattern_grid(solution.conflict, board),
+    }
+
+
+@command("lightsout.gallery")
+def _lightsout_gallery(request: Result) -> Steps[Result]:
+    """For each cell, how to solve the board with only that light on."""
+    board = _lightsout_board(request)
+    cells = yield from lightsout.gallery_steps(board.rows, board.cols, board.variant)
+    return {"rows": board.rows, "cols": board.cols, "cells": cells}
+
+
+@command("lightsout.hint")
+def _lightsout_hint(request: Result) -> Steps[Result]:
+    """One press that lies on a fewest-presses solution."""
+    solution = yield from _lightsout_solution(request)
+    cells = solution.press_cells()
+    return {
+        "game": solution.board.game_id,
+        "press": list(cells[0]) if cells else None,
+        "proven_fewest": solution.proven_fewest,
+        "explanation": solution.explain(),
+    }
+
+
+@command("lightsout.solution_board")
+def _lightsout_solution_board(request: Result) -> Steps[Result]:
+    """The board whose lights are the presses of its solution ("apply the
+    solution to the solution", as the Enlight seed asks)."""
+    solution = yield from _lightsout_solution(request)
+    if solution.presses is None:
+        raise PuzzleError(solution.explain())
+    board = solution.board
+    return _lightsout_state(lightsout.Board(board.rows, board.cols, solution.presses,
+                                            board.variant))

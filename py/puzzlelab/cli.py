@@ -50,50 +50,104 @@ def _print_board(rows: list[str]) -> None:
         print(" ".join(row))
 
 
+def _lightsout_request(args: argparse.Namespace, cmd: str) -> dict[str, Any]:
+    """A request for the board in ``args.grid`` under the rules given by the options."""
+    request: dict[str, Any] = {"cmd": cmd, "game": read_grid_argument(args.grid)}
+    for key in ("wrap", "neighbourhood", "states"):
+        value = getattr(args, key)
+        if value not in (None, False):
+            request[key] = value
+    return request
+
+
+def _print_marked(grid: str, cells: list[list[int]], mark: str) -> None:
+    marks = [list(row) for row in grid.split("/")]
+    for row, col, *_ in cells:
+        marks[row][col] = mark
+    _print_board(["".join(row) for row in marks])
+
+
 def _lightsout_solve(args: argparse.Namespace) -> dict[str, Any]:
-    result = _call({"cmd": "lightsout.solve", "game": read_grid_argument(args.grid)})
+    request = _lightsout_request(args, "lightsout.solve")
+    result = _call(request)
     if not args.json:
         state = _call({"cmd": "lightsout.load", "game": result["game"]})
         print(f"{state['cols']}x{state['rows']} board, {state['lit']} lit.")
         print(result["explanation"])
         if result["solvable"] and result["press_count"]:
-            marks = [list(row) for row in state["grid"].split("/")]
-            for row, col in result["presses"]:
-                marks[row][col] = "X"
-            print("Press the cells marked X (1 = lit, 0 = dark):")
-            _print_board(["".join(row) for row in marks])
+            print("Press the cells marked X (a cell listed twice is pressed twice):")
+            _print_marked(state["grid"], result["presses"], "X")
         print(f"Kernel dimension: {result['kernel_dimension']}.")
+    return result
+
+
+def _lightsout_analyse(args: argparse.Namespace) -> dict[str, Any]:
+    result = _call(_lightsout_request(args, "lightsout.analyse"))
+    if not args.json:
+        print(f"{result['cols']}x{result['rows']} board, {result['states']} states.")
+        if result["rank"] is not None:
+            print(f"Rank {result['rank']}, kernel dimension {result['kernel_dimension']}.")
+        print(f"Quiet patterns: {result['quiet_count_text']}; solvable boards: "
+              f"{result['solvable_boards_text']} of {result['all_boards_text']}.")
+        print(result["explanation"])
+        if result["fewest_press_count"] is not None:
+            print(f"Fewest presses: {result['fewest_press_count']}, reached by "
+                  f"{result['fewest_solutions_text']} solution(s).")
+        for number, pattern in enumerate(result["quiet_patterns"], start=1):
+            print(f"Quiet pattern {number}:")
+            _print_board(pattern.split("/"))
     return result
 
 
 def _lightsout_random(args: argparse.Namespace) -> dict[str, Any]:
     cols = args.rows if args.cols is None else args.cols  # an explicit 0 must be rejected
-    result = _call({"cmd": "lightsout.new", "rows": args.rows, "cols": cols, "seed": args.seed})
+    request: dict[str, Any] = {"cmd": "lightsout.new", "rows": args.rows, "cols": cols,
+                               "seed": args.seed}
+    for key in ("wrap", "neighbourhood", "states", "difficulty"):
+        value = getattr(args, key)
+        if value not in (None, False):
+            request[key] = int(value) if key == "difficulty" and value.isdigit() else value
+    result = _call(request)
     if not args.json:
         print(result["game"])
         _print_board(result["grid"].split("/"))
     return result
 
 
+def _add_variant_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--wrap", action="store_true", help="join opposite edges (a torus)")
+    parser.add_argument(
+        "--neighbourhood", metavar="NAME|STENCIL",
+        help="cross (default), king, diagonal, knight, or a stencil such as 010.111.010",
+    )
+    parser.add_argument("--states", type=int, metavar="K",
+                        help="states per light; a press adds 1 modulo K (default 2)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
 def _add_lightsout(families: argparse._SubParsersAction) -> None:
     lights = families.add_parser("lightsout", help="Lights Out (XLightOff, Enlight, any size)")
     verbs = lights.add_subparsers(dest="verb", required=True, metavar="VERB")
-    solve = verbs.add_parser(
-        "solve", help="fewest presses that turn every light off, or why there are none"
+    grid_help = (
+        "rows of digits joined by '/' (0 dark, 1 lit; 0..K-1 with --states K), a game ID "
+        "like 5x5:1f8c4a0, @PATH to read a file, or - for standard input"
     )
-    solve.add_argument(
-        "grid",
-        metavar="GRID",
-        help="rows of 0/1 joined by '/', a game ID like 5x5:1f8c4a0, @PATH to read a file, "
-        "or - for standard input",
-    )
-    solve.add_argument("--json", action="store_true", help="print one JSON object")
-    solve.set_defaults(run=_lightsout_solve)
+    for verb, helptext, run in (
+        ("solve", "fewest presses that turn every light off, or why there are none",
+         _lightsout_solve),
+        ("analyse", "rank, kernel, solvable boards, quiet patterns, fewest presses",
+         _lightsout_analyse),
+    ):
+        sub = verbs.add_parser(verb, help=helptext)
+        sub.add_argument("grid", metavar="GRID", help=grid_help)
+        _add_variant_options(sub)
+        sub.set_defaults(run=run)
     rand = verbs.add_parser("random", help="a random solvable board")
     rand.add_argument("rows", type=int)
     rand.add_argument("cols", type=int, nargs="?")
     rand.add_argument("--seed", type=int, help="make the board reproducible")
-    rand.add_argument("--json", action="store_true", help="print one JSON object")
+    rand.add_argument("--difficulty", help="easy, medium, hard, or a number of fewest presses")
+    _add_variant_options(rand)
     rand.set_defaults(run=_lightsout_random)
 
 

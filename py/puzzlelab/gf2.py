@@ -121,40 +121,46 @@ def rank(rows: Sequence[int]) -> int:
 
 def min_weight_search(
     offset: int, basis: Sequence[int], work_budget: int = 1 << 21
-) -> Steps[tuple[int, bool]]:
+) -> Steps[tuple[int, bool, int | None]]:
     """The vector of fewest set bits in ``offset + span(basis)``, with progress.
 
     Walks all ``2**len(basis)`` combinations in Gray-code order (one XOR and
     one popcount per step) when the estimated cost fits ``work_budget``
     (the default is a few tenths of a second in CPython, about a second in
-    the browser); returns ``(vector, True)`` then. Otherwise it descends
-    greedily (any single basis vector or pair that lowers the weight) and
-    returns ``(vector, False)``: a member of the coset, not proven lightest.
+    the browser); returns ``(vector, True, how many vectors share that
+    weight)`` then. Otherwise it descends greedily (any single basis vector
+    or pair that lowers the weight) and returns ``(vector, False, None)``: a
+    member of the coset, not proven lightest.
     """
     dimension = len(basis)
     words = max(v.bit_length() for v in (offset, *basis)) // 64
     # Per step the interpreter's overhead dominates until the XOR spans
     # more than a few dozen machine words.
     if (1 << dimension) * (16 + words) > work_budget * 16:
-        return _greedy_descent(offset, basis), False
+        return _greedy_descent(offset, basis), False, None
     total = 1 << dimension
     best = current = offset
     best_weight = offset.bit_count()
+    ties = 1
     for step in range(1, total):
         current ^= basis[(step & -step).bit_length() - 1]
         weight = current.bit_count()
-        if weight < best_weight:
-            best, best_weight = current, weight
+        if weight <= best_weight:
+            if weight < best_weight:
+                best, best_weight, ties = current, weight, 1
+            else:
+                ties += 1
         if not step & 0xFFFF:
             yield Progress(step, total, "Searching the solutions for the fewest presses")
-    return best, True
+    return best, True, ties
 
 
 def min_weight_in_coset(
     offset: int, basis: Sequence[int], work_budget: int = 1 << 21
 ) -> tuple[int, bool]:
-    """:func:`min_weight_search` run to its end."""
-    return finish(min_weight_search(offset, basis, work_budget))
+    """:func:`min_weight_search` run to its end: ``(vector, proven)``."""
+    best, proven, _ = finish(min_weight_search(offset, basis, work_budget))
+    return best, proven
 
 
 def _greedy_descent(vector: int, basis: Sequence[int]) -> int:

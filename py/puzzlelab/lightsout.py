@@ -22,13 +22,16 @@ vector in that coset, searched exhaustively when the kernel is small enough.
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 import re
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from functools import lru_cache
 
-from puzzlelab import gf2
-from puzzlelab.jobs import Steps, finish
+from puzzlelab import gf2, modk
+from puzzlelab.jobs import Progress, Steps, finish
 from puzzlelab.notation import (
     PuzzleError,
     bits_to_hex,
@@ -39,8 +42,28 @@ from puzzlelab.notation import (
 )
 
 MAX_SIDE = 1000
+MAX_STATES = 9
+MAX_STENCIL_SIDE = 9
+#: Kernels up to this dimension are searched for the fewest presses (exhaustively
+#: when small enough, greedily above); larger ones return a plain solution.
+MAX_SEARCHED_KERNEL = 64
+#: How many quiet patterns a solution carries when the kernel is bigger.
+SHOWN_QUIET_PATTERNS = 64
 GRID_MEANING = "1 for a lit cell and 0 for a dark one"
-_GAME_ID = re.compile(r"(\d+)x(\d+):([0-9a-fA-F]*)")
+_GAME_ID = re.compile(r"(\d+)x(\d+)((?:;[^:;]*)*):([0-9a-fA-F]*)")
+
+Offsets = tuple[tuple[int, int], ...]
+
+#: The named neighbourhoods: the cells a press changes, relative to the pressed cell.
+NEIGHBOURHOODS: dict[str, Offsets] = {
+    "cross": ((-1, 0), (0, -1), (0, 0), (0, 1), (1, 0)),
+    "king": tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)),
+    "diagonal": ((-1, -1), (-1, 1), (0, 0), (1, -1), (1, 1)),
+    "knight": (
+        (0, 0),
+        *((dr, dc) for dr in (-2, -1, 1, 2) for dc in (-2, -1, 1, 2) if abs(dr) != abs(dc)),
+    ),
+}
 
 
 def check_shape(rows: int, cols: int) -> None:
@@ -54,17 +77,143 @@ def check_shape(rows: int, cols: int) -> None:
             )
 
 
+def parse_stencil(text: str) -> Offsets:
+    """Offsets of a stencil drawn as odd-sized rows of 0/1 joined by '.' or '/',
+    its centre being the pressed cell (``010.111.010`` is the cross)."""
+    rows = text.replace(".", "/").split("/")
+    height, width = len(rows), len(rows[0]) if rows else 0
+    if (
+        height % 2 == 0 or width % 2 == 0 or height > MAX_STENCIL_SIDE
+        or width > MAX_STENCIL_SIDE or any(len(r) != width for r in rows)
+        or any(ch not in "01" for r in rows for ch in r)
+    ):
+        raise PuzzleError(
+            f"Not a neighbourhood: {text[:40]!r}. Use cross, king, diagonal, knight, or "
+            f"a stencil of odd-sized rows of 0/1 (at most {MAX_STENCIL_SIDE}) joined by '.', "
+            "centred on the pressed cell, e.g. 010.111.010."
+        )
+    offsets = tuple(
+        (r - height // 2, c - width // 2)
+        for r, row in enumerate(rows)
+        for c, ch in enumerate(row)
+        if ch == "1"
+    )
+    if not offsets:
+        raise PuzzleError("A neighbourhood stencil needs at least one cell.")
+    return offsets
+
+
+def stencil_text(offsets: Offsets) -> str:
+    """The stencil drawing of ``offsets`` (inverse of :func:`parse_stencil`)."""
+    radius = max(max(abs(dr), abs(dc)) for dr, dc in offsets)
+    cells = set(offsets)
+    side = range(-radius, radius + 1)
+    return ".".join("".join("1" if (r, c) in cells else "0" for c in side) for r in side)
+
+
+@dataclass(frozen=True)
+class Variant:
+    """The rules of a Lights Out game: neighbourhood, edges and number of states.
+
+    ``neighbourhood`` is a name from :data:`NEIGHBOURHOODS` or a stencil
+    drawing; ``wrap`` joins opposite edges (a torus); with ``states`` = k each
+    light has k states and a press adds 1 modulo k to every cell it reaches.
+    """
+
+    neighbourhood: str = "cross"
+    wrap: bool = False
+    states: int = 2
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.states, int) or not 2 <= self.states <= MAX_STATES:
+            raise PuzzleError(f"The number of states must be 2 to {MAX_STATES}.")
+        if self.neighbourhood not in NEIGHBOURHOODS:
+            offsets = tuple(sorted(parse_stencil(self.neighbourhood)))
+            named = [n for n, o in NEIGHBOURHOODS.items() if tuple(sorted(o)) == offsets]
+            canonical = named[0] if named else stencil_text(offsets)
+            object.__setattr__(self, "neighbourhood", canonical)
+
+    @property
+    def offsets(self) -> Offsets:
+        """The (row, column) offsets a press reaches."""
+        return NEIGHBOURHOODS.get(self.neighbourhood) or parse_stencil(self.neighbourhood)
+
+    @property
+    def is_classic(self) -> bool:
+        """The cross, walls, on/off: the case with the fastest solver."""
+        return self == CLASSIC
+
+    @property
+    def options(self) -> str:
+        """The variant part of a game ID (empty for the classic game)."""
+        parts = ["wrap"] if self.wrap else []
+        if self.neighbourhood != "cross":
+            parts.append(f"n={self.neighbourhood}")
+        if self.states != 2:
+            parts.append(f"k={self.states}")
+        return "".join(f";{part}" for part in parts)
+
+    def mapped(self, transform: Callable[[int, int], tuple[int, int]]) -> Variant:
+        """This variant with every stencil offset moved by ``transform``."""
+        offsets = tuple(transform(dr, dc) for dr, dc in self.offsets)
+        return Variant(stencil_text(offsets), self.wrap, self.states)
+
+    def describe(self) -> dict[str, object]:
+        """The variant as plain data (for the page)."""
+        return {
+            "neighbourhood": self.neighbourhood,
+            "stencil": [list(o) for o in self.offsets],
+            "wrap": self.wrap,
+            "states": self.states,
+        }
+
+    @classmethod
+    def from_options(cls, text: str) -> Variant:
+        """Parse the ``;wrap;n=...;k=...`` part of a game ID."""
+        wrap, neighbourhood, states = False, "cross", 2
+        for part in filter(None, text.split(";")):
+            if part == "wrap":
+                wrap = True
+            elif part.startswith("n="):
+                neighbourhood = part[2:]
+            elif part.startswith("k=") and part[2:].isdigit():
+                states = int(part[2:])
+            else:
+                raise PuzzleError(
+                    f"Unknown game ID option {part!r}; options are wrap, n=NEIGHBOURHOOD, k=STATES."
+                )
+        return cls(neighbourhood, wrap, states)
+
+
+CLASSIC = Variant()
+
+
+def written_variant(text: str) -> Variant:
+    """The rules a game ID names (the classic game for a plain grid)."""
+    match = _GAME_ID.fullmatch(text.strip()) if isinstance(text, str) else None
+    return Variant.from_options(match[3]) if match else CLASSIC
+
+
 @dataclass(frozen=True)
 class Board:
-    """A Lights Out position: its shape and the set of lit cells."""
+    """A Lights Out position: its shape, its lights and its rules.
+
+    For two states ``lights`` has bit ``r * cols + c`` set where cell (r, c)
+    is lit. For k > 2 states each cell takes four bits (one hex digit, so the
+    game ID shows each cell's state as a digit).
+    """
 
     rows: int
     cols: int
     lights: int = 0
+    variant: Variant = CLASSIC
 
     @classmethod
-    def parse(cls, text: str) -> Board:
-        """Read a game ID (``COLSxROWS:HEX``) or a plain grid (``101/010/101``)."""
+    def parse(cls, text: str, variant: Variant | None = None) -> Board:
+        """Read a game ID (``COLSxROWS[;options]:HEX``) or a plain grid of digits.
+
+        ``variant`` (when given) replaces the rules written in the game ID.
+        """
         if not isinstance(text, str):
             raise PuzzleError("A Lights Out board must be given as text.")
         stripped = text.strip()
@@ -72,15 +221,39 @@ class Board:
         if match:
             cols, rows = int(match[1]), int(match[2])
             check_shape(rows, cols)
-            return cls(rows, cols, hex_to_bits(match[3], rows * cols))
+            written = Variant.from_options(match[3])
+            bits = _cell_bits(written.states)
+            lights = hex_to_bits(match[4], rows * cols * bits) if bits == 1 else _hex_cells(
+                match[4], rows * cols, written.states
+            )
+            board = cls(rows, cols, lights, written)
+            return board if variant is None else board.with_variant(variant)
         if ":" in stripped or "x" in stripped:
             raise PuzzleError(
                 f"Not a Lights Out game ID or grid: {stripped[:40]!r}. A game ID looks like "
-                "5x5:1f8c4a0 (columns x rows : hex); a grid like 101/010/101."
+                "5x5:1f8c4a0 (columns x rows, options, then the cells in hex); "
+                "a grid like 101/010/101."
             )
-        grid = parse_rows(stripped, "01", GRID_MEANING)
+        variant = variant or CLASSIC
+        k = variant.states
+        digits = "".join(str(d) for d in range(k))
+        meaning = GRID_MEANING if k == 2 else f"digits 0 to {k - 1}, one per light"
+        grid = parse_rows(stripped, digits, meaning)
         check_shape(len(grid), len(grid[0]))
-        return cls(len(grid), len(grid[0]), rows_to_bits(grid, "1"))
+        if k == 2:
+            return cls(len(grid), len(grid[0]), rows_to_bits(grid, "1"), variant)
+        values = [int(ch) for row in grid for ch in row]
+        return cls.from_values(len(grid), len(grid[0]), values, variant)
+
+    @classmethod
+    def from_values(cls, rows: int, cols: int, values: list[int], variant: Variant) -> Board:
+        """A board from its cell states in reading order."""
+        bits = _cell_bits(variant.states)
+        if bits == 1:
+            text = "".join("1" if v else "0" for v in reversed(values))
+        else:
+            text = "".join(format(v % variant.states, "x") for v in reversed(values))
+        return cls(rows, cols, int(text or "0", 2 if bits == 1 else 16), variant)
 
     @property
     def size(self) -> int:
@@ -88,55 +261,147 @@ class Board:
         return self.rows * self.cols
 
     @property
+    def states(self) -> int:
+        """The number of states of a light."""
+        return self.variant.states
+
+    def values(self) -> list[int]:
+        """Every cell's state, in reading order."""
+        if _cell_bits(self.states) == 1:
+            return [int(ch) for ch in format(self.lights, f"0{self.size}b")[::-1]]
+        return [int(ch, 16) for ch in format(self.lights, f"0{self.size}x")[::-1]]
+
+    @property
     def game_id(self) -> str:
-        """The compact text form that round-trips exactly: ``COLSxROWS:HEX``."""
-        return f"{self.cols}x{self.rows}:{bits_to_hex(self.lights, self.size)}"
+        """The compact text form that round-trips exactly: ``COLSxROWS[;options]:HEX``."""
+        if _cell_bits(self.states) == 1:
+            payload = bits_to_hex(self.lights, self.size)
+        else:
+            payload = format(self.lights, f"0{self.size}x")[::-1]
+        return f"{self.cols}x{self.rows}{self.variant.options}:{payload}"
 
     @property
     def grid(self) -> str:
-        """The plain grid: rows of 0 and 1 joined by '/'."""
-        return "/".join(bits_to_rows(self.lights, self.rows, self.cols))
+        """The plain grid: rows of cell states (0 and 1 for on/off) joined by '/'."""
+        if _cell_bits(self.states) == 1:
+            return "/".join(bits_to_rows(self.lights, self.rows, self.cols))
+        text = format(self.lights, f"0{self.size}x")[::-1]
+        return "/".join(text[r * self.cols : (r + 1) * self.cols] for r in range(self.rows))
 
     @property
     def lit(self) -> int:
-        """How many lights are on."""
-        return self.lights.bit_count()
+        """How many lights are not off."""
+        if _cell_bits(self.states) == 1:
+            return self.lights.bit_count()
+        return self.size - format(self.lights, f"0{self.size}x").count("0")
 
     def press(self, row: int, col: int) -> Board:
-        """The board after pressing cell (row, col)."""
+        """The board after pressing cell (row, col) once."""
         if not (0 <= row < self.rows and 0 <= col < self.cols):
             raise PuzzleError(
                 f"Cell ({row}, {col}) is outside the {self.rows}x{self.cols} board."
             )
-        return self.apply(1 << (row * self.cols + col))
+        return self.apply(1 << (_cell_bits(self.states) * (row * self.cols + col)))
 
     def apply(self, presses: int) -> Board:
-        """The board after pressing every cell in the bit set ``presses``."""
-        return Board(self.rows, self.cols, self.lights ^ toggled_by(presses, self.rows, self.cols))
+        """The board after the presses ``presses`` (packed like ``lights``: a bit
+        set for two states, a press count per cell otherwise)."""
+        if self.states == 2:
+            effect = _effect(presses, self.rows, self.cols, self.variant)
+            return Board(self.rows, self.cols, self.lights ^ effect, self.variant)
+        values = self.values()
+        counts = Board(self.rows, self.cols, presses, self.variant).values()
+        k = self.states
+        for cell, count in enumerate(counts):
+            if count:
+                for target in _reach(cell, self.rows, self.cols, self.variant.offsets,
+                                     self.variant.wrap):
+                    values[target] = (values[target] + count) % k
+        return Board.from_values(self.rows, self.cols, values, self.variant)
 
     def transposed(self) -> Board:
         """The mirror image in the main diagonal (rows become columns)."""
-        return Board(self.cols, self.rows, transpose(self.lights, self.rows, self.cols))
+        variant = self.variant.mapped(lambda dr, dc: (dc, dr))
+        if self.states == 2:
+            return Board(self.cols, self.rows, transpose(self.lights, self.rows, self.cols),
+                         variant)
+        values = self.values()
+        flipped = [values[r * self.cols + c] for c in range(self.cols) for r in range(self.rows)]
+        return Board.from_values(self.cols, self.rows, flipped, variant)
+
+    def with_variant(self, variant: Variant) -> Board:
+        """The same lights under other rules (states are reduced modulo the new k)."""
+        if variant == self.variant:
+            return self
+        return Board.from_values(self.rows, self.cols, self.values(), variant)
 
 
-@lru_cache(maxsize=64)
-def _edge_masks(rows: int, cols: int) -> tuple[int, int, int]:
-    """Masks of all cells, of all but column 0, and of all but the last column."""
-    every = (1 << rows * cols) - 1
-    column0 = sum(1 << (r * cols) for r in range(rows))
-    return every, every ^ column0, every ^ (column0 << (cols - 1))
+def _cell_bits(states: int) -> int:
+    return 1 if states == 2 else 4
+
+
+def _hex_cells(text: str, size: int, states: int) -> int:
+    if len(text) != size or any(int(ch, 16) >= states for ch in text):
+        raise PuzzleError(
+            f"The board data should be {size} digits from 0 to {states - 1}, got {text[:40]!r}."
+        )
+    return int(text[::-1], 16) if text else 0
+
+
+def _reach(cell: int, rows: int, cols: int, offsets: Offsets, wrap: bool) -> list[int]:
+    """The cells at ``offsets`` from ``cell`` (with repeats), wrapped or clipped."""
+    r, c = divmod(cell, cols)
+    cells = []
+    for dr, dc in offsets:
+        tr, tc = r + dr, c + dc
+        if wrap:
+            cells.append((tr % rows) * cols + tc % cols)
+        elif 0 <= tr < rows and 0 <= tc < cols:
+            cells.append(tr * cols + tc)
+    return cells
+
+
+def _axis_moves(length: int, delta: int, wrap: bool) -> dict[int, list[int]]:
+    """Positions 0..length-1 grouped by how far ``delta`` moves them along one axis."""
+    moves: dict[int, list[int]] = {}
+    for position in range(length):
+        target = position + delta
+        if wrap:
+            target %= length
+        elif not 0 <= target < length:
+            continue
+        moves.setdefault(target - position, []).append(position)
+    return moves
+
+
+@lru_cache(maxsize=32)
+def _pieces(rows: int, cols: int, variant: Variant) -> tuple[tuple[int, int], ...]:
+    """The press effect as (source mask, shift) pairs: ``A x`` is the XOR of
+    ``(x & mask)`` shifted, so one press set costs a handful of big-int ops."""
+    combined: dict[int, int] = {}
+    for dr, dc in variant.offsets:
+        for col_shift, columns in _axis_moves(cols, dc, variant.wrap).items():
+            column_mask = sum(1 << c for c in columns)
+            for row_shift, row_list in _axis_moves(rows, dr, variant.wrap).items():
+                # Multiplying by a row indicator copies the column mask to each row.
+                mask = column_mask * sum(1 << (r * cols) for r in row_list)
+                shift = row_shift * cols + col_shift
+                combined[shift] = combined.get(shift, 0) ^ mask
+    return tuple((mask, shift) for shift, mask in combined.items() if mask)
+
+
+def _effect(presses: int, rows: int, cols: int, variant: Variant) -> int:
+    """The lights toggled by the press set ``presses`` (two states)."""
+    effect = 0
+    for mask, shift in _pieces(rows, cols, variant):
+        moved = presses & mask
+        effect ^= moved << shift if shift >= 0 else moved >> -shift
+    return effect
 
 
 def toggled_by(presses: int, rows: int, cols: int) -> int:
-    """The cells toggled by pressing the set ``presses``: ``A x`` in five shifts."""
-    every, not_first, not_last = _edge_masks(rows, cols)
-    return (
-        presses
-        ^ ((presses << 1) & not_first)
-        ^ ((presses >> 1) & not_last)
-        ^ ((presses << cols) & every)
-        ^ (presses >> cols)
-    )
+    """The cells toggled by pressing the set ``presses`` on a classic board."""
+    return _effect(presses, rows, cols, CLASSIC)
 
 
 def transpose(bits: int, rows: int, cols: int) -> int:
@@ -212,11 +477,14 @@ def _shape(height: int, width: int) -> _Shape:
 class Solution:
     """What the solver knows about one board.
 
-    ``presses`` is a set of cells that turns every light off (None when there
-    is none); ``proven_fewest`` says whether no smaller set exists.
-    ``quiet_patterns`` is a basis of the press sets that change nothing; an
-    unsolvable board has an odd number of lights on ``conflict``, one of
-    them, which no press can change (see :func:`explain`).
+    ``presses`` (packed like the board's lights: a bit set, or a press count
+    per cell for k states) turns every light off; it is None when nothing
+    does. ``proven_fewest`` says whether no solution has fewer presses, and
+    ``fewest_solutions`` how many solutions have that many (when proven).
+    ``quiet_patterns`` generate the press sets that change nothing. An
+    unsolvable board comes with ``conflict``: weights on the cells (a quiet
+    pattern of the mirrored rules) whose weighted sum of the lights no press
+    can change, and which is not 0 (see :meth:`explain`).
     """
 
     board: Board
@@ -224,6 +492,9 @@ class Solution:
     proven_fewest: bool
     quiet_patterns: tuple[int, ...]
     conflict: int | None
+    fewest_solutions: int | None = None
+    kernel_size: int | None = None
+    dimension: int | None = None
 
     @property
     def solvable(self) -> bool:
@@ -232,17 +503,22 @@ class Solution:
 
     @property
     def kernel_dimension(self) -> int:
-        """The dimension of the space of quiet patterns."""
-        return len(self.quiet_patterns)
+        """The number of independent quiet patterns (their span has
+        ``states ** kernel_dimension`` members when k is prime); on big kernels
+        :attr:`quiet_patterns` holds only the first few."""
+        return len(self.quiet_patterns) if self.dimension is None else self.dimension
 
     @property
     def press_count(self) -> int | None:
         """The number of presses in :attr:`presses`."""
-        return None if self.presses is None else self.presses.bit_count()
+        if self.presses is None:
+            return None
+        return _weight(self.presses, self.board.states)
 
     def press_cells(self) -> list[tuple[int, int]]:
-        """The presses as (row, col) pairs in reading order."""
-        return cells_of(self.presses or 0, self.board.cols)
+        """The presses as (row, col) pairs in reading order; a cell pressed
+        n times (k states) appears n times."""
+        return _cells_with_repeats(self.presses or 0, self.board)
 
     def explain(self) -> str:
         """A sentence saying why the board can or cannot be solved."""
@@ -254,14 +530,37 @@ class Solution:
             count = self.press_count
             return f"Solvable: {how} takes {count} {'press' if count == 1 else 'presses'}."
         assert self.conflict is not None
-        on_pattern = (board.lights & self.conflict).bit_count()
+        weights = Board(board.rows, board.cols, self.conflict, board.variant).values()
+        if board.states == 2:
+            on_pattern = (board.lights & self.conflict).bit_count()
+            return (
+                "This board cannot be solved. Every press toggles an even number of the "
+                f"{self.conflict.bit_count()} cells of a quiet pattern, so the number of lights "
+                f"on those cells keeps its parity. The board has {on_pattern} "
+                f"{'light' if on_pattern == 1 else 'lights'} on them, an odd number, "
+                "and an odd count can never become 0."
+            )
+        k = board.states
+        total = sum(w * v for w, v in zip(weights, board.values(), strict=True)) % k
         return (
-            "This board cannot be solved. Pressing all "
-            f"{self.conflict.bit_count()} cells of a quiet pattern changes nothing, so every "
-            "single press toggles an even number of that pattern's cells. The board has "
-            f"{on_pattern} {'light' if on_pattern == 1 else 'lights'} on in it, an odd number, "
-            "and an odd count can never become 0."
+            "This board cannot be solved. Weigh each light's state by the numbers of a "
+            f"quiet pattern and add up modulo {k}: no press changes that sum, which is "
+            f"{total} here but 0 when all lights are out."
         )
+
+
+def _weight(packed: int, states: int) -> int:
+    """Number of presses in a packed press set."""
+    if states == 2:
+        return packed.bit_count()
+    return sum(int(ch, 16) for ch in format(packed, "x"))
+
+
+def _cells_with_repeats(packed: int, board: Board) -> list[tuple[int, int]]:
+    if board.states == 2:
+        return cells_of(packed, board.cols)
+    counts = Board(board.rows, board.cols, packed, board.variant).values()
+    return [divmod(i, board.cols) for i, n in enumerate(counts) for _ in range(n)]
 
 
 def cells_of(bits: int, cols: int) -> list[tuple[int, int]]:
@@ -285,14 +584,57 @@ def solve_steps(board: Board, *, fewest: bool = True) -> Steps[Solution]:
     if board.cols > board.rows:
         # Chase along the longer side so that the system has the fewer unknowns.
         flipped = yield from solve_steps(board.transposed(), fewest=fewest)
-        back = lambda bits: transpose(bits, board.cols, board.rows)  # noqa: E731
+        back = lambda bits: _transpose_packed(bits, board.transposed())  # noqa: E731
         return Solution(
             board=board,
             presses=None if flipped.presses is None else back(flipped.presses),
             proven_fewest=flipped.proven_fewest,
             quiet_patterns=tuple(back(q) for q in flipped.quiet_patterns),
             conflict=None if flipped.conflict is None else back(flipped.conflict),
+            fewest_solutions=flipped.fewest_solutions,
+            kernel_size=flipped.kernel_size,
+            dimension=flipped.dimension,
         )
+    k = board.states
+    if board.variant.is_classic:
+        presses, quiet, conflict = _solve_classic(board)
+        dimension = len(quiet)
+    else:
+        presses, plan = _solve_general(board)
+        dimension = len(plan.kernel)
+        # Whole quiet patterns are only built where they are used: to search
+        # the solutions, or to show a few of them.
+        quiet = plan.quiet(dimension if fewest and dimension <= MAX_SEARCHED_KERNEL
+                           else SHOWN_QUIET_PATTERNS)
+        conflict = _conflict(board) if presses is None else None
+    kernel_size = k**dimension if _is_prime(k) else _module_size(quiet, board)
+    if presses is None:
+        return Solution(board, None, False, quiet, conflict, None, kernel_size, dimension)
+    proven, ties = dimension == 0, 1
+    if fewest and 0 < dimension <= MAX_SEARCHED_KERNEL:
+        if k == 2:
+            presses, proven, ties = yield from gf2.min_weight_search(presses, quiet)
+        else:
+            presses, proven, ties = _min_presses_mod(presses, quiet, board)
+    return Solution(board, presses, proven, quiet, None, ties if proven else None, kernel_size,
+                    dimension)
+
+
+def _transpose_packed(packed: int, board: Board) -> int:
+    """Transpose a packed cell set of ``board``'s shape (press sets, patterns)."""
+    return Board(board.rows, board.cols, packed, board.variant).transposed().lights
+
+
+def _is_prime(k: int) -> bool:
+    return k > 1 and all(k % p for p in range(2, int(k**0.5) + 1))
+
+
+def _module_size(quiet: tuple[int, ...], board: Board) -> int:
+    vectors = [Board(board.rows, board.cols, q, board.variant).values() for q in quiet]
+    return modk.span_size(vectors, board.states, board.size)
+
+
+def _solve_classic(board: Board) -> tuple[int | None, tuple[int, ...], int | None]:
     height, width = board.rows, board.cols
     shape = _shape(height, width)
     row_mask = (1 << width) - 1
@@ -300,14 +642,217 @@ def solve_steps(board: Board, *, fewest: bool = True) -> Steps[Solution]:
     below = _chase(0, light_rows, width)[-1]
     first = shape.elimination.solve(below)
     if first is None:
+        # The press matrix is symmetric, so its quiet patterns are also its
+        # left kernel: the certificate of unsolvability.
         odd = [q for q in shape.quiet_patterns if (q & board.lights).bit_count() & 1]
-        conflict = min(odd, key=int.bit_count)
-        return Solution(board, None, False, shape.quiet_patterns, conflict)
+        return None, shape.quiet_patterns, min(odd, key=int.bit_count)
     presses = _join_rows(_chase(first, light_rows, width)[:height], width)
-    proven = not shape.quiet_patterns
-    if fewest and shape.quiet_patterns:
-        presses, proven = yield from gf2.min_weight_search(presses, shape.quiet_patterns)
-    return Solution(board, presses, proven, shape.quiet_patterns, None)
+    return presses, shape.quiet_patterns, None
+
+
+@dataclass
+class _Plan:
+    """Light chasing for any neighbourhood, edges and modulus, for one shape.
+
+    Lights are visited in reading order. Each light's last press (the one
+    furthest along in reading order, at the stencil's first offset) is forced
+    to clear it when that press is still undecided and its coefficient is a
+    unit; presses that are needed before they are forced become unknowns,
+    and lights that cannot force anything become equations. Every press is
+    then an affine function of the few unknowns: ``linear`` holds its linear
+    part (a bit set for k = 2, a dict otherwise); the constant part depends
+    on the lights and is recomputed per board by replaying ``steps``.
+    """
+
+    states: int
+    variables: int
+    steps: list[tuple[int, int, list[tuple[int, int]], int]]
+    equations: list[tuple[int, list[tuple[int, int]]]]
+    linear: list
+    rows: int = 0
+    cols: int = 0
+    variant: Variant = CLASSIC
+    elimination: gf2.Elimination | None = None
+    matrix: list[list[int]] | None = None
+    kernel: list = field(default_factory=list)
+    expanded: list[int] = field(default_factory=list)
+
+    def quiet(self, count: int | None = None) -> tuple[int, ...]:
+        """The first ``count`` quiet patterns (all by default), expanded to whole
+        boards on first use: on big boards with big kernels that is the costly part."""
+        wanted = len(self.kernel) if count is None else min(count, len(self.kernel))
+        zeros = [0] * (self.rows * self.cols)
+        while len(self.expanded) < wanted:
+            z = self.kernel[len(self.expanded)]
+            self.expanded.append(_expand(self, z, zeros, self.rows, self.cols, self.variant))
+        return tuple(self.expanded[:wanted])
+
+
+def _combine(terms: list[tuple[object, int]], k: int) -> object:
+    """Sum of ``coefficient * form``: XOR of bit sets for k = 2, dicts otherwise."""
+    if k == 2:
+        total = 0
+        for form, coefficient in terms:
+            if coefficient & 1:
+                total ^= form
+        return total
+    result: dict[int, int] = {}
+    for form, coefficient in terms:
+        for variable, value in form.items():
+            result[variable] = (result.get(variable, 0) + value * coefficient) % k
+    return {v: c for v, c in result.items() if c}
+
+
+@lru_cache(maxsize=8)
+def _plan(rows: int, cols: int, variant: Variant) -> _Plan:
+    k, wrap = variant.states, variant.wrap
+    size = rows * cols
+    mirrored = tuple((-dr, -dc) for dr, dc in variant.offsets)  # presses reaching a light
+    first_dr, first_dc = min(variant.offsets)
+    linear: list = [None] * size
+    variables = 0
+
+    def unknown(cell: int) -> None:
+        nonlocal variables
+        linear[cell] = 1 << variables if k == 2 else {variables: 1}
+        variables += 1
+
+    steps, equations = [], []
+    for light in range(size):
+        counts: dict[int, int] = {}
+        for press in _reach(light, rows, cols, mirrored, wrap):
+            counts[press] = counts.get(press, 0) + 1
+        terms = [(p, c % k) for p, c in counts.items() if c % k]
+        r, c = divmod(light, cols)
+        tr, tc = r - first_dr, c - first_dc
+        if wrap:
+            target = (tr % rows) * cols + tc % cols
+        else:
+            target = tr * cols + tc if 0 <= tr < rows and 0 <= tc < cols else None
+        coefficient = dict(terms).get(target, 0) if target is not None else 0
+        for press, _ in terms:
+            if press != target and linear[press] is None:
+                unknown(press)
+        if target is not None and linear[target] is None and math.gcd(coefficient, k) == 1:
+            others = [(p, coef) for p, coef in terms if p != target]
+            inverse = pow(coefficient, -1, k)
+            linear[target] = _combine([(linear[p], -coef * inverse % k) for p, coef in others], k)
+            steps.append((light, target, others, inverse))
+        else:
+            for press, _ in terms:
+                if linear[press] is None:
+                    unknown(press)
+            equations.append((light, terms))
+    for press in range(size):
+        if linear[press] is None:
+            unknown(press)
+    plan = _Plan(k, variables, steps, equations, linear, rows, cols, variant)
+    rows_of_system = [_combine([(linear[p], coef) for p, coef in terms], k)
+                      for _, terms in equations]
+    if k == 2:
+        plan.elimination = gf2.eliminate(rows_of_system, variables)
+        plan.kernel = plan.elimination.kernel()
+    else:
+        plan.matrix = [[row.get(v, 0) for v in range(variables)] for row in rows_of_system]
+        plan.kernel = modk.solve(plan.matrix, [0] * len(equations), variables, k).generators
+    return plan
+
+
+def _expand(plan: _Plan, unknowns: object, constants: list[int], rows: int, cols: int,
+            variant: Variant) -> int:
+    """Every press from the unknowns' values and the per-board constants, packed."""
+    k = plan.states
+    if k == 2:
+        assert isinstance(unknowns, int)
+        text = "".join(
+            "1" if ((form & unknowns).bit_count() + const) & 1 else "0"
+            for form, const in zip(plan.linear, constants, strict=True)
+        )
+        return int(text[::-1], 2)
+    assert isinstance(unknowns, list)
+    values = [
+        (sum(coef * unknowns[v] for v, coef in form.items()) + const) % k
+        for form, const in zip(plan.linear, constants, strict=True)
+    ]
+    return Board.from_values(rows, cols, values, variant).lights
+
+
+def _solve_general(board: Board) -> tuple[int | None, _Plan]:
+    rows, cols, variant = board.rows, board.cols, board.variant
+    plan = _plan(rows, cols, variant)
+    k = board.states
+    values = board.values()
+    constants = [0] * board.size
+    for light, press, others, inverse in plan.steps:
+        total = values[light] + sum(coef * constants[p] for p, coef in others)
+        constants[press] = -total * inverse % k
+    rhs = [
+        -(values[light] + sum(coef * constants[p] for p, coef in terms)) % k
+        for light, terms in plan.equations
+    ]
+    if k == 2:
+        assert plan.elimination is not None
+        unknowns = plan.elimination.solve(sum(bit << i for i, bit in enumerate(rhs)))
+    else:
+        assert plan.matrix is not None
+        unknowns = modk.solve(plan.matrix, rhs, plan.variables, k).particular
+    if unknowns is None:
+        return None, plan
+    return _expand(plan, unknowns, constants, rows, cols, variant), plan
+
+
+def _conflict(board: Board) -> int:
+    """Weights (packed like lights) that prove ``board`` unsolvable: a quiet pattern
+    of the mirrored rules, i.e. a vector y with y A = 0, whose weighted sum of
+    the lights is not 0. The lightest of the first few such patterns is chosen."""
+    mirrored = board.variant.mapped(lambda dr, dc: (-dr, -dc))
+    k = board.states
+    values = board.values() if k > 2 else []
+
+    def pairing(pattern: int) -> int:
+        if k == 2:
+            return (pattern & board.lights).bit_count() & 1
+        weights = Board(board.rows, board.cols, pattern, board.variant).values()
+        return sum(w * v for w, v in zip(weights, values, strict=True)) % k
+
+    if mirrored.is_classic:
+        dual: Iterable[int] = _classic_quiet(board.rows, board.cols)
+    else:
+        plan = _plan(board.rows, board.cols, mirrored)
+        dual = (plan.quiet(i + 1)[i] for i in range(len(plan.kernel)))
+    witnesses = list(itertools.islice((q for q in dual if pairing(q)), 8))
+    return min(witnesses, key=lambda q: _weight(q, k))
+
+
+def _classic_quiet(rows: int, cols: int) -> tuple[int, ...]:
+    """The quiet patterns of a classic board of this shape, in its orientation."""
+    quiet = _shape(max(rows, cols), min(rows, cols)).quiet_patterns
+    if cols > rows:
+        flipped = Board(cols, rows)
+        quiet = tuple(_transpose_packed(q, flipped) for q in quiet)
+    return quiet
+
+
+def _min_presses_mod(presses: int, quiet: tuple[int, ...], board: Board,
+                     budget: int = 1 << 16) -> tuple[int, bool, int | None]:
+    """Fewest presses over ``presses`` + the span of ``quiet`` modulo k, by
+    enumerating the span when it is small enough."""
+    k = board.states
+    if k ** len(quiet) > budget:
+        return presses, False, None
+    base = Board(board.rows, board.cols, presses, board.variant).values()
+    generators = [Board(board.rows, board.cols, q, board.variant).values() for q in quiet]
+    seen: dict[tuple[int, ...], int] = {}
+    for coefficients in itertools.product(range(k), repeat=len(generators)):
+        vector = tuple(
+            (b + sum(c * g[i] for c, g in zip(coefficients, generators, strict=True))) % k
+            for i, b in enumerate(base)
+        )
+        seen.setdefault(vector, sum(vector))
+    best = min(seen.values())
+    winners = [v for v, w in seen.items() if w == best]
+    return Board.from_values(board.rows, board.cols, list(winners[0]), board.variant).lights, \
+        True, len(winners)
 
 
 def solve_dense(board: Board, *, fewest: bool = True) -> Solution:
@@ -339,15 +884,101 @@ def kernel_dimension(rows: int, cols: int) -> int:
     return len(_shape(height, width).quiet_patterns)
 
 
-def random_solvable(rows: int, cols: int, rng: random.Random | None = None) -> Board:
-    """A board drawn uniformly from the solvable boards of this shape (never all dark
-    unless that is the only one): the image of uniformly random presses is uniform
-    over the solvable boards, because pressing is linear."""
+def random_presses(rows: int, cols: int, variant: Variant, rng: random.Random) -> int:
+    """A uniformly random press set (packed), each cell pressed 0..k-1 times."""
+    if variant.states == 2:
+        return rng.getrandbits(rows * cols)
+    values = [rng.randrange(variant.states) for _ in range(rows * cols)]
+    return Board.from_values(rows, cols, values, variant).lights
+
+
+def random_solvable(
+    rows: int, cols: int, rng: random.Random | None = None, variant: Variant = CLASSIC
+) -> Board:
+    """A board drawn uniformly from the solvable boards of this shape and rules (not
+    all dark unless that is the only one): the image of uniformly random presses
+    is uniform over the solvable boards, because pressing is linear."""
     check_shape(rows, cols)
     rng = rng or random.Random()
-    blank = Board(rows, cols)
+    blank = Board(rows, cols, 0, variant)
     for _ in range(64):
-        board = blank.apply(rng.getrandbits(rows * cols))
-        if board.lights:
+        board = blank.apply(random_presses(rows, cols, variant, rng))
+        if board.lit:
             return board
     return board
+
+
+#: Fewest-press counts of the named difficulty levels, as a share of the cells.
+DIFFICULTY_SHARE = {"easy": 0.1, "medium": 0.25, "hard": 0.45}
+
+
+def difficulty_presses(level: str | int, size: int) -> int:
+    """The fewest-press count a difficulty level asks for on a board of ``size`` cells."""
+    if isinstance(level, int) and not isinstance(level, bool):
+        if not 1 <= level <= size:
+            raise PuzzleError(f"A board of {size} cells can need 1 to {size} presses, not {level}.")
+        return level
+    if level not in DIFFICULTY_SHARE:
+        raise PuzzleError("The difficulty must be easy, medium, hard or a number of presses.")
+    return max(1, round(DIFFICULTY_SHARE[level] * size))
+
+
+def random_with_presses(
+    rows: int, cols: int, presses: int, rng: random.Random, variant: Variant = CLASSIC,
+    attempts: int = 400,
+) -> tuple[Board, bool]:
+    """A board whose fewest solution has exactly ``presses`` presses, drawn uniformly
+    among all such boards; returns ``(board, exact)``.
+
+    Rejection sampling: press a uniformly random set of that many cells and
+    keep the board only if no smaller solution exists, and then only with
+    probability 1 / (number of fewest solutions), since a board with t fewest
+    solutions is reached by t press sets. Where the kernel is too large to
+    prove fewest, the board is returned with ``exact`` False (it needs at
+    most that many presses).
+    """
+    check_shape(rows, cols)
+    if variant.states != 2:
+        raise PuzzleError("Difficulty levels are defined for on/off boards (2 states).")
+    size = rows * cols
+    blank = Board(rows, cols, 0, variant)
+    for _ in range(attempts):
+        cells = rng.sample(range(size), presses)
+        board = blank.apply(sum(1 << cell for cell in cells))
+        solution = solve(board)
+        if not solution.proven_fewest:
+            return board, False
+        if solution.press_count == presses and rng.random() * (solution.fewest_solutions or 1) < 1:
+            return board, True
+    raise PuzzleError(
+        f"No {rows}x{cols} board needing exactly {presses} presses turned up; "
+        "try fewer presses (this size may not have such boards)."
+    )
+
+
+MAX_GALLERY_CELLS = 900
+
+
+def gallery_steps(rows: int, cols: int, variant: Variant) -> Steps[list[dict[str, object]]]:
+    """For every cell, the board with only that light on: solvable, and its presses
+    (fewest where provable). The pictures of the Enlight seed, for any rules."""
+    size = rows * cols
+    if size > MAX_GALLERY_CELLS:
+        raise PuzzleError(
+            f"The gallery shows one board per cell, up to {MAX_GALLERY_CELLS} cells; "
+            f"this board has {size}."
+        )
+    bits = _cell_bits(variant.states)
+    entries = []
+    for cell in range(size):
+        solution = solve(Board(rows, cols, 1 << (bits * cell), variant))
+        entries.append({
+            "row": cell // cols,
+            "col": cell % cols,
+            "solvable": solution.solvable,
+            "proven_fewest": solution.proven_fewest,
+            "presses": [list(p) for p in solution.press_cells()],
+        })
+        if cell % 16 == 15:
+            yield Progress(cell + 1, size, "Solving the single-light boards")
+    return entries

@@ -1,0 +1,261 @@
+"""Lights Out variants: neighbourhoods, wrap-around, k states; analysis and aids.
+
+Every answer is checked by applying it, and against brute force over every
+press vector on boards small enough to enumerate.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from puzzlelab import api, modk
+from puzzlelab.jobs import finish
+from puzzlelab.lightsout import (
+    CLASSIC,
+    Board,
+    Variant,
+    _solve_general,
+    difficulty_presses,
+    gallery_steps,
+    kernel_dimension,
+    random_solvable,
+    random_with_presses,
+    solve,
+)
+from puzzlelab.notation import PuzzleError
+
+NEIGHBOURHOODS = ["cross", "king", "diagonal", "knight", "110.011.000", "001.000.100"]
+
+
+def brute_force(board: Board) -> tuple[int | None, int]:
+    """(fewest presses, number of press vectors reaching it) over every press vector."""
+    k, size = board.states, board.size
+    best, ties = None, 0
+    for counts in itertools.product(range(k), repeat=size):
+        presses = Board.from_values(board.rows, board.cols, list(counts), board.variant).lights
+        if board.apply(presses).lit == 0:
+            weight = sum(counts)
+            if best is None or weight < best:
+                best, ties = weight, 1
+            elif weight == best:
+                ties += 1
+    return best, ties
+
+
+def random_board(rng: random.Random, rows: int, cols: int, variant: Variant) -> Board:
+    values = [rng.randrange(variant.states) for _ in range(rows * cols)]
+    return Board.from_values(rows, cols, values, variant)
+
+
+@pytest.mark.parametrize("states", [2, 3, 4, 6])
+@pytest.mark.parametrize("wrap", [False, True])
+def test_every_variant_matches_brute_force(states, wrap):
+    rng = random.Random(states * 10 + wrap)
+    shapes = [(1, 1), (1, 3), (2, 2), (2, 3), (3, 2), (3, 3)] if states <= 3 else [
+        (1, 2), (2, 1), (1, 4), (2, 2), (2, 3)
+    ]
+    for neighbourhood in NEIGHBOURHOODS:
+        variant = Variant(neighbourhood, wrap, states)
+        for rows, cols in shapes:
+            if states ** (rows * cols) > 20_000:
+                continue
+            board = random_board(rng, rows, cols, variant)
+            solution = solve(board)
+            fewest, ties = brute_force(board)
+            assert solution.solvable == (fewest is not None), (board, neighbourhood)
+            if fewest is None:
+                # The certificate: weights y with y A = 0 and y . lights != 0.
+                weights = Board(rows, cols, solution.conflict, variant).values()
+                for cell in range(rows * cols):
+                    pressed = Board(rows, cols, 0, variant).press(*divmod(cell, cols)).values()
+                    assert sum(w * p for w, p in zip(weights, pressed, strict=True)) % states == 0
+                lights = board.values()
+                assert sum(w * v for w, v in zip(weights, lights, strict=True)) % states
+                continue
+            assert board.apply(solution.presses).lit == 0
+            assert solution.proven_fewest
+            assert solution.press_count == fewest
+            assert solution.fewest_solutions == ties
+
+
+def test_general_engine_agrees_with_the_classic_fast_path():
+    rng = random.Random(7)
+    for rows, cols in [(5, 5), (4, 4), (9, 9), (7, 3), (3, 7), (12, 5)]:
+        for _ in range(3):
+            board = random_board(rng, rows, cols, CLASSIC)
+            fast = solve(board, fewest=False)
+            presses, plan = _solve_general(board) if cols <= rows else (None, None)
+            if plan is None:
+                continue
+            assert (presses is None) == (fast.presses is None)
+            assert len(plan.kernel) == fast.kernel_dimension
+            if presses is not None:
+                assert board.apply(presses).lit == 0
+
+
+def _gf2_poly_gcd(a: int, b: int) -> int:
+    while b:
+        while a and a.bit_length() >= b.bit_length():
+            a ^= b << (a.bit_length() - b.bit_length())
+        a, b = b, a
+    return a
+
+
+def test_kernel_dimensions_match_the_polynomial_formula_up_to_60():
+    """A159257 by Sutner's formula, independent of the solver: the kernel of the
+    n x n board has dimension deg gcd(p_n(x), p_n(x + 1)) over GF(2), where
+    p_0 = 1, p_1 = x and p_{i+1} = x p_i + p_{i-1}."""
+
+    def substitute_x_plus_1(poly: int) -> int:
+        result, power = 0, 1  # (x + 1)^i built up step by step
+        for i in range(poly.bit_length()):
+            if poly >> i & 1:
+                result ^= power
+            power ^= power << 1
+        return result
+
+    polys = [1, 2]
+    for _ in range(60):
+        polys.append((polys[-1] << 1) ^ polys[-2])
+    for n in range(1, 61):
+        expected = _gf2_poly_gcd(polys[n], substitute_x_plus_1(polys[n])).bit_length() - 1
+        assert kernel_dimension(n, n) == expected, n
+    # The values DESIGN.md cites from OEIS A159257.
+    assert [kernel_dimension(n, n) for n in (4, 5, 9, 10, 11, 19)] == [4, 2, 8, 0, 6, 16]
+
+
+@pytest.mark.parametrize("variant", [
+    Variant("cross", True), Variant("king"), Variant("knight", True),
+    Variant("01110.10001.00100", True), Variant("cross", False, 3), Variant("king", True, 4),
+])
+def test_larger_variant_boards_are_solved_by_their_presses(variant):
+    rng = random.Random(3)
+    for rows, cols in [(12, 12), (20, 9), (7, 25)]:
+        board = random_solvable(rows, cols, rng, variant)
+        solution = solve(board)
+        assert solution.solvable
+        assert board.apply(solution.presses).lit == 0
+        for pattern in solution.quiet_patterns:
+            assert Board(rows, cols, 0, variant).apply(pattern).lit == 0
+
+
+def test_game_ids_carry_the_variant():
+    board = Board.parse("5x5;wrap;n=king;k=3:0120000000000000000000001")
+    assert board.variant == Variant("king", True, 3)
+    assert board.grid == "01200/00000/00000/00000/00001"
+    assert Board.parse(board.game_id) == board
+    assert Board.parse(board.press(2, 2).game_id) == board.press(2, 2)
+    custom = Variant("00000.01110.00100.00000.00000")
+    assert custom.neighbourhood == "111.010.000"  # stencils are stored trimmed
+    assert Variant("010.111.010") == CLASSIC
+    for bad in ["5x5;k=12:00", "5x5;n=010.11:00", "5x5;spin:00", "3x3;k=3:0000000009",
+                "3x3;k=3:00000000"]:
+        with pytest.raises(PuzzleError):
+            Board.parse(bad)
+
+
+def test_mod_k_solver_matches_brute_force():
+    rng = random.Random(11)
+    for _ in range(200):
+        k = rng.choice([2, 3, 4, 6, 8, 9])
+        n, m = rng.randint(1, 3), rng.randint(1, 3)
+        matrix = [[rng.randrange(k) for _ in range(n)] for _ in range(m)]
+        rhs = [rng.randrange(k) for _ in range(m)]
+        every = [
+            x for x in itertools.product(range(k), repeat=n)
+            if all(sum(a * b for a, b in zip(row, x, strict=True)) % k == r
+                   for row, r in zip(matrix, rhs, strict=True))
+        ]
+        solution = modk.solve(matrix, rhs, n, k)
+        assert solution.solvable == bool(every)
+        if every:
+            span = {
+                tuple((p + sum(c * g[i] for c, g in zip(cs, solution.generators, strict=True)))
+                      % k for i, p in enumerate(solution.particular))
+                for cs in itertools.product(range(k), repeat=len(solution.generators))
+            }
+            assert span == set(every)
+            assert modk.span_size(solution.generators, k, n) == len(every)
+
+
+def test_analysis_of_the_5x5_board():
+    result = api.handle({"cmd": "lightsout.analyse", "game": "10000/00000/00000/00000/00000"})
+    analysis = result["result"]
+    assert analysis["rank"] == 23 and analysis["kernel_dimension"] == 2
+    assert analysis["solvable_boards"] == 2**23
+    assert len(analysis["quiet_patterns"]) == 2
+    assert analysis["solvable"] is False
+    assert analysis["conflict_grid"] in analysis["quiet_patterns"] + [
+        "11011/00000/11011/00000/11011"
+    ]
+    lit = api.handle({"cmd": "lightsout.analyse", "game": "5x5:ffffff8"})["result"]
+    # All four solutions of the all-lit 5x5 board take 15 presses.
+    assert lit["fewest_press_count"] == 15 and lit["fewest_solutions"] == 4
+
+
+def test_fewest_solutions_count_matches_brute_force_on_4x4():
+    rng = random.Random(2)
+    for _ in range(5):
+        board = random_solvable(4, 4, rng)
+        solution = solve(board)
+        assert (solution.press_count, solution.fewest_solutions) == brute_force(board)
+
+
+def test_gallery_single_lights():
+    cells = finish(gallery_steps(4, 4, CLASSIC))
+    assert len(cells) == 16
+    for entry in cells:
+        board = Board(4, 4, 1 << (entry["row"] * 4 + entry["col"]))
+        assert entry["solvable"] == solve(board).solvable
+        if entry["solvable"]:
+            presses = sum(1 << (r * 4 + c) for r, c in entry["presses"])
+            assert board.apply(presses).lit == 0
+    with pytest.raises(PuzzleError, match="up to 900 cells"):
+        finish(gallery_steps(31, 30, CLASSIC))
+
+
+def test_hint_lies_on_a_fewest_solution_and_solution_board_is_the_presses():
+    board = random_solvable(5, 5, random.Random(4))
+    hint = api.handle({"cmd": "lightsout.hint", "game": board.game_id})["result"]["press"]
+    fewest = solve(board)
+    after = board.press(*hint)
+    assert solve(after).press_count == fewest.press_count - 1
+    flipped = api.handle({"cmd": "lightsout.solution_board", "game": board.game_id})["result"]
+    assert Board.parse(flipped["game"]).lights == fewest.presses
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", 7])
+def test_generator_levels_have_exactly_that_many_fewest_presses(level):
+    rng = random.Random(5)
+    wanted = difficulty_presses(level, 25)
+    for _ in range(3):
+        board, exact = random_with_presses(5, 5, wanted, rng)
+        assert exact and solve(board).press_count == wanted
+
+
+def test_generator_is_uniform_over_boards_needing_two_presses_on_2x2():
+    # On 2x2 every board has a unique solution, so the boards needing exactly
+    # two presses are the 6 pairs; each should come up about equally often.
+    rng = random.Random(8)
+    seen: dict[int, int] = {}
+    for _ in range(600):
+        board, _ = random_with_presses(2, 2, 2, rng)
+        seen[board.lights] = seen.get(board.lights, 0) + 1
+    assert len(seen) == 6
+    assert min(seen.values()) > 60
+
+
+def test_bad_variant_requests_are_refused():
+    for request in [
+        {"cmd": "lightsout.new", "rows": 3, "states": 1},
+        {"cmd": "lightsout.new", "rows": 3, "neighbourhood": "hexagon"},
+        {"cmd": "lightsout.new", "rows": 3, "wrap": "yes"},
+        {"cmd": "lightsout.new", "rows": 3, "difficulty": "impossible"},
+        {"cmd": "lightsout.new", "rows": 3, "difficulty": 10},
+        {"cmd": "lightsout.load", "game": "120/000", "states": 2},
+    ]:
+        response = api.handle(request)
+        assert response["ok"] is False and response["error"], request
