@@ -57,6 +57,16 @@ async function fetchJson(url) {
   return response.json();
 }
 
+/** Why `url` cannot be downloaded, or null when it can. */
+async function downloadProblem(url) {
+  try {
+    const response = await fetch(url, { method: "HEAD", cache: "no-cache" });
+    return response.ok ? null : `the server answered HTTP ${response.status} for it.`;
+  } catch (error) {
+    return `it could not be downloaded (${messageOf(error)}). Is the site complete and reachable?`;
+  }
+}
+
 async function boot() {
   try {
     stage("runtime", "Loading the Python runtime (Pyodide)…");
@@ -94,7 +104,9 @@ async function boot() {
     try {
       await micropip.install(wheelUrl.href);
     } catch (error) {
-      throw new Error(`Could not install ${info.wheel}: ${messageOf(error)}`);
+      // micropip blames CORS for any failed download; say what really happened.
+      const reason = (await downloadProblem(wheelUrl)) ?? messageOf(error);
+      throw new Error(`Could not install ${info.wheel}: ${reason}`);
     } finally {
       micropip.destroy();
     }

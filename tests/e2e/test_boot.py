@@ -109,7 +109,7 @@ def test_a_missing_wheel_shows_a_clear_boot_error_on_the_page(
     assert open_boot_check(page, site_url) == "error"
     message = page.inner_text("#boot-error")
     assert f"Could not install wheels/puzzlelab-{__version__}-py3-none-any.whl" in message
-    assert "Can't fetch wheel" in message
+    assert "it could not be downloaded" in message
     assert page.inner_text("#status") == "Python could not start."
     assert any("/wheels/" in failure for failure in page_log.failed_requests)
     # Requests after a failed boot are answered with the reason, not left hanging.
@@ -121,6 +121,20 @@ def test_a_missing_wheel_shows_a_clear_boot_error_on_the_page(
     )
     assert error.startswith("Python could not start: Could not install")
     page.screenshot(path=str(screenshot_dir / "boot-check-missing-wheel.png"))
+
+
+def test_the_main_page_says_in_words_when_python_cannot_start(
+    page: Any, site_url: str, screenshot_dir: Path
+) -> None:
+    page.context.route("**/wheels/**", lambda route: route.abort())
+    page.goto(site_url)
+    board = page.locator("#lightsout")
+    page.wait_for_function(
+        "document.querySelector('#lightsout')?.dataset.status === 'error'", timeout=90_000
+    )
+    assert "Puzzle Lab could not start" in board.locator(".overlay").inner_text()
+    assert "Could not install" in board.locator(".message").inner_text()
+    page.screenshot(path=str(screenshot_dir / "main-page-boot-error.png"), full_page=True)
 
 
 def test_a_worker_script_that_fails_to_load_is_a_boot_error(page: Any, site_url: str) -> None:
