@@ -28,7 +28,10 @@ the two engines agree), computed on arrays:
 
 from __future__ import annotations
 
+import os
+import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
@@ -47,50 +50,79 @@ def exact(lo: int, approx: float) -> int:
     return high * (1 << 64) + lo
 
 
-class Counter:
-    """Exact path counts for the entries of one level (see the module docstring)."""
+class Counts:
+    """Both path counters of the entries of one level, exact (see the module docstring).
 
-    __slots__ = ("approx", "lo", "obj")
+    ``cols`` holds four arrays: full-tree paths modulo 2^64 (uint64), their
+    float64 approximation, then the same two for the normalised tree.
+    (Separate columns: numpy gathers four 1-d arrays faster than one array
+    of 32-byte rows.) ``obj`` holds Python ints instead, shape (n, 2), once
+    the values pass :data:`FLOAT_LIMIT`.
+    """
 
-    def __init__(self, lo=None, approx=None, obj=None) -> None:
-        self.lo, self.approx, self.obj = lo, approx, obj
+    __slots__ = ("cols", "obj")
+
+    def __init__(self, cols: list[np.ndarray] | None = None, obj: np.ndarray | None = None):
+        self.cols, self.obj = cols, obj
 
     @classmethod
-    def ones(cls, n: int) -> Counter:
-        return cls(np.ones(n, dtype=U64), np.ones(n, dtype=np.float64))
+    def ones(cls, n: int) -> Counts:
+        return cls([np.ones(n, dtype=U64), np.ones(n), np.ones(n, dtype=U64), np.ones(n)])
 
-    def take(self, index: np.ndarray) -> Counter:
+    def take(self, index: np.ndarray) -> Counts:
         if self.obj is not None:
-            return Counter(obj=self.obj[index])
-        return Counter(self.lo[index], self.approx[index])
+            return Counts(obj=self.obj[index])
+        return Counts([col[index] for col in self.cols])
 
-    def scaled(self, factor: np.ndarray) -> Counter:
+    def drop_normal(self, index: np.ndarray) -> Counts:
+        """In place: the normalised-tree counts at ``index`` become 0."""
         if self.obj is not None:
-            return Counter(obj=self.obj * factor.astype(object))
-        return Counter(self.lo * factor.astype(U64), self.approx * factor.astype(np.float64))
+            self.obj[index, 1] = 0
+        else:
+            self.cols[2][index] = 0
+            self.cols[3][index] = 0.0
+        return self
 
-    def sums(self, starts: np.ndarray) -> Counter:
-        """Sums over the runs that begin at ``starts``."""
+    def sums(self, starts: np.ndarray) -> Counts:
+        """Sums over the runs of entries that begin at ``starts``."""
         if self.obj is not None:
-            return Counter(obj=np.add.reduceat(self.obj, starts))
-        counter = Counter(np.add.reduceat(self.lo, starts), np.add.reduceat(self.approx, starts))
-        if len(counter.approx) and float(counter.approx.max()) >= FLOAT_LIMIT:
-            return counter.exact_objects()
-        return counter
+            return Counts(obj=np.add.reduceat(self.obj, starts, axis=0))
+        result = Counts([np.add.reduceat(col, starts) for col in self.cols])
+        if len(starts) and max(float(result.cols[1].max()), float(result.cols[3].max())) >= (
+            FLOAT_LIMIT
+        ):
+            return result.exact_objects()
+        return result
 
-    def exact_objects(self) -> Counter:
-        values = [exact(lo, f) for lo, f in zip(self.lo.tolist(), self.approx.tolist(), strict=True)]
-        return Counter(obj=np.array(values, dtype=object))
-
-    def total(self, mask: np.ndarray | None = None) -> int:
+    def exact_objects(self) -> Counts:
         if self.obj is not None:
-            values = self.obj if mask is None else self.obj[mask]
+            return self
+        pairs = [
+            [exact(a, b) for a, b in zip(lo.tolist(), approx.tolist(), strict=True)]
+            for lo, approx in (self.cols[0:2], self.cols[2:4])
+        ]
+        obj = np.empty((len(self.cols[0]), 2), dtype=object)
+        obj[:, 0] = pairs[0]
+        obj[:, 1] = pairs[1]
+        return Counts(obj=obj)
+
+    @classmethod
+    def concatenate(cls, parts: list[Counts]) -> Counts:
+        if any(c.obj is not None for c in parts):
+            return cls(obj=np.concatenate([c.exact_objects().obj for c in parts]))
+        return cls([np.concatenate([c.cols[k] for c in parts]) for k in range(4)])
+
+    def total(self, which: int, mask: np.ndarray | None = None) -> int:
+        """The exact sum of counter ``which`` (0: full tree, 1: normalised), over ``mask``."""
+        if self.obj is not None:
+            values = self.obj[:, which] if mask is None else self.obj[mask, which]
             return int(sum(values.tolist()))
-        lo = self.lo if mask is None else self.lo[mask]
-        approx = self.approx if mask is None else self.approx[mask]
+        lo, approx = self.cols[2 * which : 2 * which + 2]
+        if mask is not None:
+            lo, approx = lo[mask], approx[mask]
         if len(lo) == 0:
             return 0
-        # The sum of the floats is within 2^62 of the true total while it is below 2^88.
+        # The float sum is within 2^62 of the true total while it stays below 2^88.
         if float(approx.sum()) >= FLOAT_LIMIT:
             return sum(exact(a, b) for a, b in zip(lo.tolist(), approx.tolist(), strict=True))
         return exact(int(lo.sum(dtype=U64)), float(approx.sum()))
@@ -98,8 +130,8 @@ class Counter:
     @property
     def nbytes(self) -> int:
         if self.obj is not None:
-            return self.obj.nbytes + 40 * len(self.obj)
-        return self.lo.nbytes + self.approx.nbytes
+            return self.obj.nbytes + 40 * self.obj.size
+        return sum(col.nbytes for col in self.cols)
 
 
 class Images:
@@ -121,21 +153,156 @@ class Images:
         return out
 
 
+CHUNK = 1 << 15  # parents per step of the move loop: their images stay in cache
+TASK_CHUNKS = 8  # chunks per generation task (a progress report between tasks)
+
+
+def _workers() -> int:
+    """Threads for the level work: numpy releases the GIL in its loops (none in Pyodide)."""
+    if sys.platform == "emscripten":
+        return 1
+    return max(1, min(4, os.cpu_count() or 1))
+
+
+class _Level:
+    """The arrays of one level's expansion, shared by its generation and merge tasks."""
+
+    def __init__(self, engine: _Engine, keys: np.ndarray, buckets: int) -> None:
+        self.engine = engine
+        self.keys = keys
+        self.bits = max(1, int(len(keys) - 1).bit_length())
+        self.fits = engine.geo.size + self.bits <= 64
+        self.pivots = self._pivots(buckets) if self.fits else np.zeros(0, dtype=U64)
+
+    def _pivots(self, buckets: int) -> np.ndarray:
+        """Bucket bounds for the merged (child, parent) keys, from a sample of parents."""
+        keys = self.keys
+        if buckets <= 1 or len(keys) < 4 * CHUNK:
+            return np.zeros(0, dtype=U64)
+        sample = keys[:: max(1, len(keys) // 4096)]
+        combined = np.sort(np.concatenate([a for a, _ in [self._children(sample, 0)]]))
+        if len(combined) < buckets:
+            return np.zeros(0, dtype=U64)
+        return combined[[len(combined) * j // buckets for j in range(1, buckets)]]
+
+    def _children(self, kc: np.ndarray, offset: int) -> tuple[np.ndarray, np.ndarray]:
+        """(child << bits | parent) for every legal move of ``kc``; and which have a move."""
+        e = self.engine
+        imgs = e.images.of(kc)
+        has = np.zeros(len(kc), dtype=bool)
+        parts = []
+        for i in range(len(e.needs)):
+            idx = np.flatnonzero((kc & e.masks[i]) == e.needs[i])
+            if len(idx) == 0:
+                continue
+            has[idx] = True
+            low = imgs[0][idx]
+            low ^= e.move_images[0, i]
+            for s in range(1, e.images.count):
+                other = imgs[s][idx]
+                other ^= e.move_images[s, i]
+                np.minimum(low, other, out=low)
+            if self.fits:
+                low <<= U64(self.bits)
+                low |= (idx + offset).astype(U64)
+                parts.append(low)
+            else:
+                parts.append((low, idx + offset))
+        if not self.fits:
+            return parts, has
+        out = np.concatenate(parts) if parts else np.zeros(0, dtype=U64)
+        return out, has
+
+    def generate(self, lo: int, hi: int) -> tuple[list[list], list[np.ndarray], int]:
+        """Expand parents ``lo:hi``: per bucket the merged keys; the dead ends; orbit sizes."""
+        e = self.engine
+        buckets: list[list] = [[] for _ in range(len(self.pivots) + 1)]
+        dead = []
+        orbit_total = 0
+        for start in range(lo, hi, CHUNK):
+            kc = self.keys[start : min(hi, start + CHUNK)]
+            stab = (e.images.of(kc) == kc).sum(axis=0, dtype=np.int64)
+            orbit_total += int((e.images.count // stab).sum())
+            out, has = self._children(kc, start)
+            dead.append(np.flatnonzero(~has) + start)
+            if not self.fits:
+                buckets[0].extend(out)
+                continue
+            rest = out
+            for j, pivot in enumerate(self.pivots):
+                below = rest < pivot
+                buckets[j].append(rest[below])
+                rest = rest[~below]
+            buckets[-1].append(rest)
+        return buckets, dead, orbit_total
+
+    def merge(self, parts: list, counts: Counts):
+        """Sort one bucket and sum the path counters over equal children."""
+        if self.fits:
+            merged = np.concatenate(parts) if parts else np.zeros(0, dtype=U64)
+            merged.sort()
+            child = merged >> U64(self.bits)
+            same_pair = merged[1:] == merged[:-1]
+            # The parent indices, in place (intp is int64 where keys fit 64 bits).
+            np.bitwise_and(merged, U64((1 << self.bits) - 1), out=merged)
+            parent = merged.view(np.int64)
+        else:
+            child = np.concatenate([c for c, _ in parts]) if parts else np.zeros(0, dtype=U64)
+            parent = np.concatenate([p for _, p in parts]) if parts else np.zeros(0, np.intp)
+            order = np.lexsort((parent, child))
+            child, parent = child[order], parent[order]
+            same_pair = (child[1:] == child[:-1]) & (parent[1:] == parent[:-1])
+        if len(child) == 0:
+            return child, None
+        new = np.empty(len(child), dtype=bool)
+        new[0] = True
+        np.not_equal(child[1:], child[:-1], out=new[1:])
+        starts = np.flatnonzero(new)
+        del new
+        keys = child[starts]
+        del child
+        # The full tree counts every move; the normalised tree counts a parent's
+        # moves to the same normalised child once.
+        repeats = np.flatnonzero(same_pair) + 1
+        return keys, counts.take(parent).drop_normal(repeats).sums(starts)
+
+
+class _Engine:
+    def __init__(self, geo: pegs.Geometry, syms: tuple[int, ...]) -> None:
+        self.geo = geo
+        self.images = Images(geo, syms)
+        self.needs = np.array([m.need for m in geo.moves], dtype=U64)
+        self.masks = np.array([m.mask for m in geo.moves], dtype=U64)
+        self.move_images = self.images.of(self.masks)  # (symmetries, moves)
+
+
+def _run(tasks, workers: int):
+    """Run callables, in a thread pool when there are workers; yield each result in order."""
+    if workers <= 1 or len(tasks) <= 1:
+        for task in tasks:
+            yield task()
+        return
+    with ThreadPoolExecutor(workers) as pool:
+        futures = [pool.submit(task) for task in tasks]
+        for future in futures:
+            yield future.result()
+
+
 def census_steps(
     board: str,
     start: str | None = None,
     goal: str | None = None,
     max_classes: int | None = None,
+    workers: int | None = None,
 ) -> Steps[pegs.Census]:
     """The census (the same figures as :func:`puzzlelab.pegs.census_steps`) with numpy."""
     began = time.perf_counter()
     pos, goal_, syms = pegs.census_setup(board, start, goal)
     geo = pos.geo
-    images = Images(geo, syms)
+    engine = _Engine(geo, syms)
+    images = engine.images
     h = images.count
-    needs = np.array([m.need for m in geo.moves], dtype=U64)
-    masks = np.array([m.mask for m in geo.moves], dtype=U64)
-    move_images = images.of(masks)  # (h, moves)
+    workers = _workers() if workers is None else workers
     goal_keys = np.unique(images.of(np.array(sorted(goal_.positions), dtype=U64)).min(axis=0))
     result = pegs.Census(
         board=geo.format(geo.full),
@@ -146,8 +313,7 @@ def census_steps(
         levels=[],
     )
     keys = images.of(np.array([pos.pegs], dtype=U64)).min(axis=0)
-    paths = Counter.ones(1)
-    normal = Counter.ones(1)
+    counts = Counts.ones(1)
     stored: list[np.ndarray] = []
     peak = 0
     normal_games = 0
@@ -155,107 +321,68 @@ def census_steps(
     total_work = max(1, pos.peg_count - 1)
     while len(keys):
         n = len(keys)
-        level = pegs.Level(moves=depth, pegs=pos.peg_count - depth)
-        imgs = images.of(keys)
-        stab = (imgs == keys).sum(axis=0, dtype=np.int64)
-        orbit = h // stab
-        level.classes = n
-        level.positions = int(orbit.sum())
-        level.paths = paths.total()
-        level.normal_paths = normal.total()
+        level = pegs.Level(moves=depth, pegs=pos.peg_count - depth, classes=n)
+        level.paths = counts.total(0)
+        level.normal_paths = counts.total(1)
         is_goal = np.isin(keys, goal_keys)
         if is_goal.any():
-            level.solutions = paths.total(is_goal)
-
-        # Children of every legal move: their normalised keys and parent indices.
-        children = []
-        parents = []
-        has_move = np.zeros(n, dtype=bool)
-        for i in range(len(needs)):
-            idx = np.flatnonzero((keys & masks[i]) == needs[i])
-            if len(idx) == 0:
-                continue
-            has_move[idx] = True
-            sub = imgs[:, idx]
-            sub ^= move_images[:, i : i + 1]
-            children.append(sub.min(axis=0))
-            parents.append(idx)
-            if i % 16 == 15:
-                yield Progress(depth + i / len(needs) * 0.5, total_work,
+            level.solutions = counts.total(0, is_goal)
+        work = _Level(engine, keys, 2 * workers if n > 8 * CHUNK else 1)
+        step = CHUNK * TASK_CHUNKS
+        tasks = [
+            (lambda lo=lo: work.generate(lo, min(n, lo + step))) for lo in range(0, n, step)
+        ]
+        buckets: list[list] = [[] for _ in range(len(work.pivots) + 1)]
+        dead_parts = []
+        for done, (parts, dead, orbit_total) in enumerate(_run(tasks, workers), start=1):
+            for j, bucket in enumerate(parts):
+                buckets[j].extend(bucket)
+            dead_parts.extend(dead)
+            level.positions += orbit_total
+            if done < len(tasks):
+                yield Progress(depth + 0.6 * done / len(tasks), total_work,
                                f"Level {depth}: moves of {n:,} positions")
-        del imgs
-        dead = ~has_move
-        if dead.any():
-            level.dead_end_classes = int(dead.sum())
-            level.dead_ends = int(orbit[dead].sum())
-            level.dead_end_paths = paths.total(dead)
-            normal_games += normal.total(dead)
+        dead = np.concatenate(dead_parts)
+        if len(dead):
+            level.dead_end_classes = len(dead)
+            stab = (images.of(keys[dead]) == keys[dead]).sum(axis=0, dtype=np.int64)
+            level.dead_ends = int((h // stab).sum())
+            level.dead_end_paths = counts.total(0, dead)
+            normal_games += counts.total(1, dead)
         result.levels.append(level)
         stored.append(keys)
-        if not children:
+        edges = sum(len(p) if work.fits else len(p[0]) for b in buckets for p in b)
+        if edges == 0:
             break
-        child = np.concatenate(children)
-        parent = np.concatenate(parents)
-        del children, parents
-        edges = len(child)
-        yield Progress(depth + 0.6, total_work, f"Level {depth}: merging {len(child):,} moves")
-        live = sum(a.nbytes for a in stored) + child.nbytes + parent.nbytes
-        live += paths.nbytes + normal.nbytes + orbit.nbytes
-        # Sort (child, parent) pairs.
-        bits = max(1, int(n - 1).bit_length())
-        if geo.size + bits <= 64:
-            combined = (child << U64(bits)) | parent.astype(U64)
-            del child, parent
-            combined.sort()
-            live += combined.nbytes
-            pair_start = np.flatnonzero(np.diff(combined, prepend=~combined[:1]) != 0)
-            pairs = combined[pair_start]
-            del combined
-            child_of_pair = pairs >> U64(bits)
-            parent_of_pair = (pairs & U64((1 << bits) - 1)).astype(np.intp)
-            del pairs
-        else:
-            order = np.lexsort((parent, child))
-            child, parent = child[order], parent[order]
-            del order
-            change = np.ones(len(child), dtype=bool)
-            change[1:] = (child[1:] != child[:-1]) | (parent[1:] != parent[:-1])
-            pair_start = np.flatnonzero(change)
-            child_of_pair = child[pair_start]
-            parent_of_pair = parent[pair_start].astype(np.intp)
-            del child, parent
-        # Moves per (child, parent) pair: the full tree counts each of them.
-        multiplicity = np.diff(pair_start, append=edges)
-        del pair_start
-        child_start = np.flatnonzero(np.diff(child_of_pair, prepend=~child_of_pair[:1]) != 0)
-        next_keys = child_of_pair[child_start]
-        del child_of_pair
-        next_paths = paths.take(parent_of_pair)
-        if multiplicity.max() > 1:
-            next_paths = next_paths.scaled(multiplicity)
-        next_paths = next_paths.sums(child_start)
-        next_normal = normal.take(parent_of_pair).sums(child_start)
-        live += next_keys.nbytes + next_paths.nbytes + next_normal.nbytes
+        yield Progress(depth + 0.6, total_work, f"Level {depth}: merging {edges:,} moves")
+        live = sum(a.nbytes for a in stored) + counts.nbytes
+        live += edges * (8 if work.fits else 16) * 3  # the parts, a merged bucket, its gathers
         peak = max(peak, live)
-        del parent_of_pair, multiplicity, child_start
+        merged = list(_run([(lambda b=b: work.merge(b, counts)) for b in buckets], workers))
+        del buckets, work
+        merged = [m for m in merged if m[1] is not None]
+        next_keys = np.concatenate([m[0] for m in merged])
+        counts = Counts.concatenate([m[1] for m in merged])
+        del merged
         if max_classes is not None and len(next_keys) > max_classes:
             result.complete = False
             break
-        keys, paths, normal = next_keys, next_paths, next_normal
+        keys = next_keys
         depth += 1
         yield Progress(depth, total_work, f"Level {depth}: {len(keys):,} positions")
     result.normal_games = normal_games
     if result.complete:
-        yield from _backward(geo, images, masks, move_images, goal_keys, stored, result.levels)
+        yield from _backward(engine, goal_keys, stored, result.levels)
     result.seconds = time.perf_counter() - began
     result.peak_bytes = peak
     return result
 
 
-def _backward(geo, images, masks, move_images, goal_keys, stored, levels) -> Steps[None]:
+def _backward(engine: _Engine, goal_keys, stored, levels) -> Steps[None]:
     """Classes from which the goal is reachable: undo jumps from the goal, level by level."""
+    images, masks, move_images = engine.images, engine.masks, engine.move_images
     h = images.count
-    dst = np.array([1 << m.dst for m in geo.moves], dtype=U64)
+    dst = np.array([1 << m.dst for m in engine.geo.moves], dtype=U64)
     good = np.zeros(0, dtype=U64)
     for depth in range(len(stored) - 1, -1, -1):
         level_keys = stored[depth]
@@ -269,7 +396,9 @@ def _backward(geo, images, masks, move_images, goal_keys, stored, levels) -> Ste
                     sub ^= move_images[:, i : i + 1]
                     found.append(sub.min(axis=0))
         candidates = np.unique(np.concatenate(found))
-        good = candidates[np.isin(candidates, level_keys, assume_unique=True)]
+        at = np.searchsorted(level_keys, candidates)
+        at[at == len(level_keys)] = 0
+        good = candidates[level_keys[at] == candidates]
         level = levels[depth]
         level.good_classes = len(good)
         if len(good):
