@@ -357,3 +357,7 @@ def _lightsout_solution_board(request: Result) -> Steps[Result]:
     board = solution.board
     return _lightsout_state(lightsout.Board(board.rows, board.cols, solution.presses,
                                             board.variant))
+
+
+# Families that keep their commands in a module of their own register them on import.
+from puzzlelab import pegs_api  # noqa: E402, F401

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from puzzlelab import __version__, api
+from puzzlelab import __version__, api, pegs_cli
 from puzzlelab.notation import PuzzleError
 
 USAGE_ERROR = 2
@@ -160,12 +160,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"puzzlelab {__version__}")
     families = parser.add_subparsers(dest="family", required=True, metavar="FAMILY")
     _add_lightsout(families)
+    pegs_cli.add_parser(families)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
-    args = build_parser().parse_args(argv)
+    args = build_parser().parse_args(pegs_cli.protect_grids(sys.argv[1:] if argv is None else argv))
     try:
         result = args.run(args)
     except PuzzleError as exc:

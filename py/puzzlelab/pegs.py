@@ -118,7 +118,7 @@ class Geometry:
         self.holes = holes
         self.size = len(holes)
         self.rows = max(r for r, _ in holes) + 1
-        self.cols = max(c for _, c in holes) + 1
+        self.cols = max(c for _, c in holes) + 1  # the grid as written (no cropping)
         self.index = {cell: i for i, cell in enumerate(holes)}
         self.full = (1 << self.size) - 1
         moves = []
@@ -277,9 +277,7 @@ class Position:
             raise PuzzleError("The board has no holes: use o for a peg and . for an empty hole.")
         if len(cells) > MAX_HOLES:
             raise PuzzleError(f"A board has at most {MAX_HOLES} holes; this one has {len(cells)}.")
-        top = min(r for r, _ in cells)
-        left = min(c for _, c in cells)
-        holes = tuple((r - top, c - left) for r, c in cells)
+        holes = tuple(cells)
         geo = geometry(lattice, holes)
         pegs = sum(1 << i for i, (r, c) in enumerate(cells) if rows[r][c] == PEG)
         return cls.of(geo, pegs)
@@ -341,6 +339,14 @@ BOARD_TITLES = {
     "triangle": "Triangle (15 holes)",
 }
 BOARDS = tuple(BOARD_GRIDS)
+
+
+def board_name(geo: Geometry) -> str | None:
+    """The name of a standard board with this shape, or None for a custom one."""
+    for name in BOARDS:
+        if standard_start(name).geo is geo:
+            return name
+    return None
 
 
 def standard_start(name: str) -> Position:
@@ -405,6 +411,10 @@ def parse_goal(geo: Geometry, text: str | None) -> Goal:
 # --- solving and counting -------------------------------------------------------
 
 PROGRESS_EVERY = 20_000
+
+
+class OutOfBudget(Exception):
+    """A search stopped at its budget of positions without an answer."""
 
 
 class Solver:
@@ -508,8 +518,12 @@ class Solver:
     def count(self, pegs: int) -> int:
         return finish(self.count_steps(pegs))
 
-    def solve_steps(self, pegs: int) -> Steps[list[Move] | None]:
-        """A winning move list from ``pegs`` (None when the goal cannot be reached)."""
+    def solve_steps(self, pegs: int, budget: int | None = None) -> Steps[list[Move] | None]:
+        """A winning move list from ``pegs`` (None when the goal cannot be reached).
+
+        With a ``budget`` (positions to search), raises :class:`OutOfBudget`
+        when the answer is not known within it; what was learnt stays memoised.
+        """
         self._trim()
         goals = self.goal.positions
         if pegs in goals:
@@ -559,6 +573,9 @@ class Solver:
             nodes += 1
             if nodes % PROGRESS_EVERY == 0:
                 yield Progress(len(memo), 0, "Searching")
+            if budget is not None and nodes > budget:
+                self.nodes += nodes
+                raise OutOfBudget(nodes)
             stack.append([key, options(child, imgs), i])
         self.nodes += nodes
         return None
@@ -745,8 +762,7 @@ def census_steps(
     while current:
         level = Level(moves=depth, pegs=pos.peg_count - depth)
         following: dict[int, list[int]] = {}
-        done = 0
-        for key, (paths, normal) in current.items():
+        for done, (key, (paths, normal)) in enumerate(current.items(), start=1):
             size = len(set(images(key))) if n_sym > 1 else 1
             level.classes += 1
             level.positions += size
@@ -772,7 +788,6 @@ def census_steps(
                 level.dead_end_classes += 1
                 level.dead_end_paths += paths
                 normal_games += normal
-            done += 1
             if done % PROGRESS_EVERY == 0:
                 yield Progress(depth + done / len(current), total_work,
                                f"Level {depth}: {done:,} of {len(current):,} positions")

@@ -32,6 +32,7 @@ import os
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 
 import numpy as np
 
@@ -329,9 +330,7 @@ def census_steps(
             level.solutions = counts.total(0, is_goal)
         work = _Level(engine, keys, 2 * workers if n > 8 * CHUNK else 1)
         step = CHUNK * TASK_CHUNKS
-        tasks = [
-            (lambda lo=lo: work.generate(lo, min(n, lo + step))) for lo in range(0, n, step)
-        ]
+        tasks = [partial(work.generate, lo, min(n, lo + step)) for lo in range(0, n, step)]
         buckets: list[list] = [[] for _ in range(len(work.pivots) + 1)]
         dead_parts = []
         for done, (parts, dead, orbit_total) in enumerate(_run(tasks, workers), start=1):
@@ -358,7 +357,7 @@ def census_steps(
         live = sum(a.nbytes for a in stored) + counts.nbytes
         live += edges * (8 if work.fits else 16) * 3  # the parts, a merged bucket, its gathers
         peak = max(peak, live)
-        merged = list(_run([(lambda b=b: work.merge(b, counts)) for b in buckets], workers))
+        merged = list(_run([partial(work.merge, b, counts) for b in buckets], workers))
         del buckets, work
         merged = [m for m in merged if m[1] is not None]
         next_keys = np.concatenate([m[0] for m in merged])
