@@ -745,7 +745,7 @@ def census_steps(
     move_images = [images(m.mask) for m in geo.moves]
     goals = goal_.positions
     result = Census(
-        board=geo.format(geo.full if pos.pegs == geo.full else pos.pegs),
+        board=geo.format(geo.full),
         start=pos.grid,
         goal=goal_.text,
         symmetries=n_sym,

@@ -178,13 +178,15 @@ class _Level:
     def _pivots(self, buckets: int) -> np.ndarray:
         """Bucket bounds for the merged (child, parent) keys, from a sample of parents."""
         keys = self.keys
-        if buckets <= 1 or len(keys) < 4 * CHUNK:
+        if buckets <= 1 or len(keys) < 4 * CHUNK:  # small levels: one bucket
             return np.zeros(0, dtype=U64)
         sample = keys[:: max(1, len(keys) // 4096)]
         combined = np.sort(np.concatenate([a for a, _ in [self._children(sample, 0)]]))
         if len(combined) < buckets:
             return np.zeros(0, dtype=U64)
-        return combined[[len(combined) * j // buckets for j in range(1, buckets)]]
+        # Bounds at child boundaries (parent bits cleared): a child's run never straddles two.
+        picks = combined[[len(combined) * j // buckets for j in range(1, buckets)]]
+        return np.unique((picks >> U64(self.bits)) << U64(self.bits))
 
     def _children(self, kc: np.ndarray, offset: int) -> tuple[np.ndarray, np.ndarray]:
         """(child << bits | parent) for every legal move of ``kc``; and which have a move."""

@@ -1,0 +1,447 @@
+"""Peg solitaire: notation, moves, symmetries, solver, counts and both census engines."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from puzzlelab import api, pegs
+from puzzlelab.notation import PuzzleError
+
+ROOT = Path(__file__).resolve().parent.parent
+ENGLISH = "--ooo--/--ooo--/ooooooo/ooo.ooo/ooooooo/--ooo--/--ooo--"
+TRIANGLE = "./oo/ooo/oooo/ooooo"
+SMALL_BOARDS = [
+    # (grid, goal): small custom boards on both lattices.
+    ("ooo./oooo/oooo", "any"),
+    ("-oo-/oooo/o.oo/-oo-", "any"),
+    (".ooo/oooo", "any"),
+    ("o/oo/o.o/oooo", "any"),
+    ("t:.oo/ooo/ooo", "any"),
+    ("--o--/-ooo-/oo.oo/-ooo-/--o--", "centre"),
+]
+
+try:
+    from puzzlelab import pegs_numpy
+except ImportError:  # pragma: no cover - numpy is in requirements-dev.txt
+    pegs_numpy = None
+needs_numpy = pytest.mark.skipif(pegs_numpy is None, reason="numpy is not installed")
+
+
+# --- brute force references --------------------------------------------------------
+
+
+def brute_moves(pos: pegs.Position) -> set[tuple[tuple[int, int], tuple[int, int]]]:
+    """Legal jumps by coordinates, straight from the rules."""
+    geo = pos.geo
+    cells = {cell: bool(pos.pegs >> i & 1) for i, cell in enumerate(geo.holes)}
+    out = set()
+    for (r, c), peg in cells.items():
+        if not peg:
+            continue
+        for dr, dc in pegs.DIRECTIONS[geo.lattice]:
+            over, to = (r + dr, c + dc), (r + 2 * dr, c + 2 * dc)
+            if cells.get(over) is True and cells.get(to) is False:
+                out.add(((r, c), to))
+    return out
+
+
+def brute_count(pos: pegs.Position, goal: pegs.Goal) -> int:
+    """Winning move sequences by plain enumeration: no memo, no symmetry."""
+    if pos.pegs in goal.positions:
+        return 1
+    return sum(brute_count(pos.play(m), goal) for m in pos.legal_moves())
+
+
+@cache
+def brute_census(grid: str, goal_text: str):
+    """Per level: all positions reached, paths to them, and which can reach the goal."""
+    start = pegs.Position.parse(grid)
+    goal = pegs.parse_goal(start.geo, goal_text)
+    levels = [{start.pegs: 1}]
+    while levels[-1]:
+        following: dict[int, int] = {}
+        for p, paths in levels[-1].items():
+            for m in pegs.Position.of(start.geo, p).legal_moves():
+                following[p ^ m.mask] = following.get(p ^ m.mask, 0) + paths
+        levels.append(following)
+    levels.pop()
+
+    @cache
+    def good(p: int) -> bool:
+        return p in goal.positions or any(
+            good(p ^ m.mask) for m in pegs.Position.of(start.geo, p).legal_moves()
+        )
+
+    return levels, good
+
+
+# --- notation ----------------------------------------------------------------------
+
+
+def test_english_start_round_trips():
+    pos = pegs.Position.parse(ENGLISH)
+    assert pos.grid == ENGLISH
+    assert pos.geo.size == 33 and pos.peg_count == 32
+    assert pos.geo.lattice == pegs.SQUARE
+    assert len(pos.geo.moves) == 76
+    assert pos.geo.holes[pos.geo.centre] == (3, 3)
+    assert pegs.Position.parse("english") == pos
+    assert pegs.Position.parse(ENGLISH.replace("/", "\n") + "\n") == pos
+
+
+def test_triangle_notation_and_lattice():
+    pos = pegs.Position.parse(TRIANGLE)
+    assert pos.geo.lattice == pegs.TRIANGLE and pos.geo.size == 15
+    assert pos.grid == TRIANGLE
+    assert len(pos.geo.moves) == 36  # 18 lines of three, both ways
+    assert pos.geo.centre is None
+    rect = pegs.Position.parse("t:.oo/ooo/ooo")
+    assert rect.geo.lattice == pegs.TRIANGLE and rect.grid == "t:.oo/ooo/ooo"
+    assert pegs.Position.parse(rect.grid) == rect
+
+
+@pytest.mark.parametrize(
+    "name, holes, symmetries",
+    [("english", 33, 8), ("french", 37, 8), ("wiegleb", 45, 8), ("diamond", 41, 8),
+     ("triangle", 15, 6)],
+)
+def test_named_boards(name, holes, symmetries):
+    pos = pegs.standard_start(name)
+    assert pos.geo.size == holes
+    assert len(pos.geo.symmetries) == symmetries
+    assert pos.peg_count == holes - 1
+    assert pegs.board_name(pos.geo) == name
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("ox./ooo", "Unexpected character 'x'"),
+        ("---/---", "no holes"),
+        ("o" * 65, "at most 64 holes"),
+        ("", "empty"),
+    ],
+)
+def test_bad_grids(text, message):
+    with pytest.raises(PuzzleError, match=message):
+        pegs.Position.parse(text)
+
+
+def test_holes_and_goals():
+    geo = pegs.Position.parse(ENGLISH).geo
+    assert geo.hole("3,3") == geo.hole("centre") == geo.centre
+    assert geo.holes[geo.hole(" 0, 2 ")] == (0, 2)
+    with pytest.raises(PuzzleError, match="no hole at row 0, column 0"):
+        geo.hole("0,0")
+    with pytest.raises(PuzzleError, match="Not a hole"):
+        geo.hole("d4")
+    assert pegs.parse_goal(geo, None).positions == {1 << geo.centre}
+    assert len(pegs.parse_goal(geo, "any").positions) == 33
+    pattern = pegs.parse_goal(geo, "--...--/--...--/......./...o.../......./--...--/--...--")
+    assert pattern.positions == {1 << geo.centre}
+    tri = pegs.Position.parse(TRIANGLE).geo
+    assert pegs.parse_goal(tri, None).text == "any"
+    with pytest.raises(PuzzleError, match="no centre"):
+        tri.hole("centre")
+
+
+# --- moves and symmetries ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["english", "french", "triangle", "diamond"])
+def test_moves_match_brute_force(name):
+    rng = random.Random(4)
+    geo = pegs.standard_start(name).geo
+    for _ in range(200):
+        pos = pegs.Position.of(geo, rng.getrandbits(geo.size))
+        found = {(geo.holes[m.src], geo.holes[m.dst]) for m in pos.legal_moves()}
+        assert found == brute_moves(pos)
+
+
+@pytest.mark.parametrize("name", ["english", "french", "wiegleb", "triangle"])
+def test_symmetries_are_board_automorphisms(name):
+    geo = pegs.standard_start(name).geo
+    rng = random.Random(5)
+    move_set = {(m.src, m.over, m.dst) for m in geo.moves}
+    for k, perm in enumerate(geo.symmetries):
+        assert sorted(perm) == list(range(geo.size))
+        assert {(perm[a], perm[b], perm[c]) for a, b, c in move_set} == move_set
+        for _ in range(50):
+            p = rng.getrandbits(geo.size)
+            assert geo.image(k, p) == geo.image_by_permutation(k, p)
+
+
+def test_symmetries_of_a_custom_board_are_found_by_brute_force():
+    # A rectangle has 4 symmetries, an L-shape only the identity, a triangle 6.
+    assert len(pegs.Position.parse("ooo/ooo").geo.symmetries) == 4
+    assert len(pegs.Position.parse("o--/o--/ooo").geo.symmetries) == 2  # the diagonal mirror
+    assert len(pegs.Position.parse("oo-/o--/ooo").geo.symmetries) == 1
+    assert len(pegs.Position.parse("o/oo/ooo").geo.symmetries) == 6
+
+
+def test_position_classes_are_invariant():
+    rng = random.Random(6)
+    for name in ("english", "triangle"):
+        pos = pegs.standard_start(name)
+        for _ in range(20):
+            p = pos
+            cls = pegs.position_class(p.geo, p.pegs)
+            while moves := p.legal_moves():
+                p = p.play(rng.choice(moves))
+                assert pegs.position_class(p.geo, p.pegs) == cls
+
+
+# --- solving and counting ---------------------------------------------------------------
+
+
+def test_triangle_count_is_29760():
+    pos = pegs.Position.parse(TRIANGLE)
+    goal = pegs.parse_goal(pos.geo, "any")
+    assert pegs.Solver(pos.geo, goal).count(pos.pegs) == 29760
+
+
+@pytest.mark.parametrize(
+    "grid, goal", [*SMALL_BOARDS, ("o/oo/.oo/oooo/ooooo", "any"), ("o/.o/ooo/oooo/ooooo", "4,2")]
+)
+def test_counts_equal_brute_force(grid, goal):
+    pos = pegs.Position.parse(grid)
+    g = pegs.parse_goal(pos.geo, goal)
+    assert pegs.Solver(pos.geo, g).count(pos.pegs) == brute_count(pos, g)
+
+
+def test_counts_on_the_triangle_from_every_start_hole_equal_brute_force():
+    geo = pegs.Position.parse(TRIANGLE).geo
+    goal = pegs.parse_goal(geo, "any")
+    for hole in range(geo.size):
+        pegs_ = geo.full & ~(1 << hole)
+        # Plain enumeration of the whole tree takes a few seconds per hole; one
+        # move in, it is quick and still covers every start.
+        pos = pegs.Position.of(geo, pegs_)
+        total = sum(pegs.Solver(geo, goal).count(pos.play(m).pegs) for m in pos.legal_moves())
+        assert pegs.Solver(geo, goal).count(pegs_) == total
+        child = pos.play(pos.legal_moves()[0])
+        if child.peg_count <= 12:
+            assert pegs.Solver(geo, goal).count(child.pegs) == brute_count(child, goal)
+
+
+def test_english_solve_is_a_valid_game():
+    pos = pegs.Position.parse(ENGLISH)
+    goal = pegs.parse_goal(pos.geo, None)
+    path = pegs.Solver(pos.geo, goal).solve(pos.pegs)
+    assert path is not None and len(path) == 31
+    for move in path:
+        assert pos.pegs & move.mask == move.need
+        pos = pos.play(move)
+    assert pos.pegs == 1 << pos.geo.centre
+
+
+def test_english_endgames_count_like_brute_force():
+    rng = random.Random(7)
+    pos0 = pegs.Position.parse(ENGLISH)
+    goal = pegs.parse_goal(pos0.geo, None)
+    solver = pegs.Solver(pos0.geo, goal)
+    path = solver.solve(pos0.pegs)
+    for cut in (22, 24, 25):
+        pos = pos0
+        for move in path[:cut]:
+            pos = pos.play(move)
+        assert solver.count(pos.pegs) == brute_count(pos, goal) > 0
+    for _ in range(5):
+        pos = pos0
+        while pos.peg_count > 8 and pos.legal_moves():
+            pos = pos.play(rng.choice(pos.legal_moves()))
+        assert solver.count(pos.pegs) == brute_count(pos, goal)
+
+
+def test_solve_budget_raises():
+    pos = pegs.Position.parse(ENGLISH).play(pegs.Position.parse(ENGLISH).legal_moves()[0])
+    solver = pegs.Solver(pos.geo, pegs.parse_goal(pos.geo, "0,2"))
+    with pytest.raises(pegs.OutOfBudget):
+        pegs.finish(solver.solve_steps(pos.pegs, budget=10))
+
+
+# --- census -------------------------------------------------------------------------------
+
+
+def census_matches_brute_force(grid: str, goal: str, result: pegs.Census) -> None:
+    levels, good = brute_census(grid, goal)
+    geo = pegs.Position.parse(grid).geo
+    goal_ = pegs.parse_goal(geo, goal)
+    assert len(result.levels) == len(levels)
+    for level, reached in zip(result.levels, levels, strict=True):
+        assert level.positions == len(reached)
+        assert level.paths == sum(reached.values())
+        dead = [p for p in reached if not pegs.Position.of(geo, p).legal_moves()]
+        assert level.dead_ends == len(dead)
+        assert level.dead_end_paths == sum(reached[p] for p in dead)
+        assert level.good == sum(1 for p in reached if good(p))
+        assert level.solutions == sum(v for p, v in reached.items() if p in goal_.positions)
+
+
+@pytest.mark.parametrize("grid, goal", [*SMALL_BOARDS, (TRIANGLE, "any"), (TRIANGLE, "4,2")])
+def test_pure_census_equals_brute_force(grid, goal):
+    census_matches_brute_force(grid, goal, pegs.census(grid, goal=goal))
+
+
+def test_triangle_census_figures():
+    result = pegs.census("triangle", goal="any").as_dict()
+    assert result["solutions"] == 29760
+    assert result["totals"]["positions"] == 3016
+    assert result["totals"]["games"] == 568630
+    assert json.loads(json.dumps(result)) == result
+
+
+def test_normalised_tree_counts_a_parents_moves_to_one_class_once():
+    # Two of the four first moves on the English board lead to the same
+    # position up to symmetry (all four do): 4 paths, 1 in the normalised tree.
+    result = pegs.census("english", max_classes=10)
+    assert [lv.paths for lv in result.levels[:2]] == [1, 4]
+    assert [lv.normal_paths for lv in result.levels[:2]] == [1, 1]
+    assert not result.complete
+
+
+@needs_numpy
+@pytest.mark.parametrize(
+    "board, start, goal",
+    [(g, None, goal) for g, goal in SMALL_BOARDS]
+    + [("triangle", h, "any") for h in ("0,0", "1,0", "2,1", "3,1", "4,2")]
+    + [("triangle", "2,1", "2,1"), ("english", "0,2", "any"), ("diamond", None, None)],
+)
+def test_numpy_and_pure_engines_agree(board, start, goal):
+    limit = 20_000 if board in ("english", "diamond") else None
+    pure = pegs.census(board, start, goal, max_classes=limit).as_dict()
+    fast = pegs.census(board, start, goal, engine="numpy", max_classes=limit).as_dict()
+    for key in ("levels", "totals", "solutions", "complete", "symmetries"):
+        assert pure[key] == fast[key], key
+
+
+@needs_numpy
+def test_numpy_engine_threads_and_buckets_agree_with_serial(monkeypatch):
+    monkeypatch.setattr(pegs_numpy, "CHUNK", 64)
+    serial = pegs.finish(pegs_numpy.census_steps("english", max_classes=30_000, workers=1))
+    threaded = pegs.finish(pegs_numpy.census_steps("english", max_classes=30_000, workers=2))
+    pure = pegs.census("english", max_classes=30_000)
+    assert serial.as_dict()["levels"] == threaded.as_dict()["levels"] == pure.as_dict()["levels"]
+
+
+@needs_numpy
+def test_numpy_counters_switch_to_python_ints_past_the_float_bound(monkeypatch):
+    monkeypatch.setattr(pegs_numpy, "FLOAT_LIMIT", 100.0)
+    fast = pegs.census("triangle", goal="any", engine="numpy").as_dict()
+    assert fast == {**pegs.census("triangle", goal="any").as_dict(),
+                    "engine": "numpy", "seconds": fast["seconds"],
+                    "peak_bytes": fast["peak_bytes"]}
+
+
+def test_exact_reconstruction_of_large_counts():
+    if pegs_numpy is None:
+        pytest.skip("numpy is not installed")
+    for value in (0, 1, 2**64 - 1, 2**64, 577116156815309849672, 3**55):
+        assert pegs_numpy.exact(value % 2**64, float(value)) == value
+
+
+@pytest.mark.skipif(not os.environ.get("PUZZLELAB_SLOW"), reason="set PUZZLELAB_SLOW=1 (~1 min)")
+@needs_numpy
+def test_english_census_figures():
+    """The seed's census of the 33-hole board, centre to centre, against the published figures."""
+    result = pegs.census("english", engine="numpy").as_dict()
+    totals = result["totals"]
+    assert result["solutions"] == 40_861_647_040_079_968
+    assert totals["positions"] == 187_636_299
+    assert totals["classes"] == 23_475_688
+    assert totals["games"] == 577_116_156_815_309_849_672
+    assert totals["good"] == 13_428_122
+    assert totals["good_classes"] == 1_679_072
+
+
+# --- API and CLI ----------------------------------------------------------------------------
+
+
+def ok(request: dict) -> dict:
+    response = api.handle(request)
+    assert response["ok"], response
+    return response["result"]
+
+
+def test_api_play_undo_free_flow():
+    state = ok({"cmd": "pegs.load", "grid": "english"})
+    assert state["pegs"] == 32 and len(state["moves"]) == 4 and state["board"] == "english"
+    assert state["goal"] == "3,3" and state["goal_cells"] == [[3, 3]]
+    after = ok({"cmd": "pegs.move", "grid": state["grid"], "from": [1, 3], "to": [3, 3]})
+    assert after["pegs"] == 31 and after["grid"].split("/")[1] == "--o.o--"
+    bad = api.handle({"cmd": "pegs.move", "grid": state["grid"], "from": [0, 2], "to": [0, 4]})
+    assert not bad["ok"] and "not empty" in bad["error"]
+    bad = api.handle({"cmd": "pegs.move", "grid": state["grid"], "from": [0, 2], "to": [1, 3]})
+    assert not bad["ok"] and "jumps over" in bad["error"]
+
+
+def test_api_verdicts():
+    assert ok({"cmd": "pegs.status", "grid": ENGLISH})["verdict"] == "reachable"
+    # The first move into the centre, then a jump that strands the board in the wrong class
+    # is impossible; a hand-made position in another class is dead at once.
+    odd = ENGLISH.replace("ooo.ooo", "oo.oooo", 1)
+    status = ok({"cmd": "pegs.status", "grid": odd})
+    assert status["verdict"] == "dead" and "position class" in status["reason"]
+    won = "--...--/--...--/......./...o.../......./--...--/--...--"
+    assert ok({"cmd": "pegs.status", "grid": won})["verdict"] == "won"
+    stuck = "--o..--/--...--/......./......o/......./--...--/--...--"
+    status = ok({"cmd": "pegs.status", "grid": stuck})
+    assert status["stuck"] and status["verdict"] == "dead"
+
+
+def test_api_hint_solve_count():
+    hint = ok({"cmd": "pegs.hint", "grid": ENGLISH})
+    assert hint["solvable"] and hint["move"] in ok({"cmd": "pegs.load", "grid": ENGLISH})["moves"]
+    solved = ok({"cmd": "pegs.solve", "grid": TRIANGLE, "goal": "any"})
+    assert solved["solvable"] and len(solved["moves"]) == 13
+    assert ok({"cmd": "pegs.count", "grid": TRIANGLE, "goal": "any"})["solutions"] == 29760
+
+
+def test_api_census_is_exact_json():
+    result = ok({"cmd": "pegs.census", "board": "triangle", "goal": "any", "engine": "python"})
+    assert result["engine"] == "python" and result["solutions"] == 29760
+    assert result["levels"][0]["pegs"] == 14 and result["complete"]
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "py")}
+    return subprocess.run([sys.executable, "-m", "puzzlelab", "pegs", *args],
+                          capture_output=True, text=True, env=env, cwd=ROOT, check=False)
+
+
+def test_cli_solve_json_accepts_a_grid_starting_with_dashes():
+    done = run_cli("solve", ENGLISH, "--json")
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["solvable"] is True and len(result["moves"]) == 31
+    pos = pegs.Position.parse(ENGLISH)
+    for src, dst in result["moves"]:
+        pos = pos.play(pos.find_move(tuple(src), tuple(dst)))
+    assert pos.grid == "--...--/--...--/......./...o.../......./--...--/--...--"
+
+
+def test_cli_count_and_census_json():
+    done = run_cli("count", TRIANGLE, "--json")
+    assert json.loads(done.stdout)["solutions"] == 29760
+    done = run_cli("census", "triangle", "--start", "0,0", "--goal", "any", "--json")
+    result = json.loads(done.stdout)
+    assert result["solutions"] == 29760 and len(result["levels"]) == 14
+    assert {"positions", "classes", "paths", "normal_paths", "good", "dead_ends",
+            "solutions"} <= set(result["levels"][5])
+    done = run_cli("census", "english", "--max-classes", "100", "--engine", "python")
+    assert done.returncode == 0 and "Stopped early" in done.stdout
+
+
+def test_cli_errors_are_one_line():
+    done = run_cli("count", "oox/ooo", "--json")
+    assert done.returncode == 2 and done.stderr.startswith("error: Unexpected character")
+    done = run_cli("census", "english", "--goal", "9,9")
+    assert done.returncode == 2 and "no hole at row 9" in done.stderr
