@@ -10,6 +10,16 @@ export const PUZZLES = [
       (XLightOff, Enlight, …) and let <em>Show solution</em> mark the fewest presses.`,
     load: async () => (await import("./lightsout.mjs")).LightsOutBoard,
   },
+  {
+    id: "pegs",
+    title: "Peg solitaire",
+    intro: `Jump a peg over a neighbour into the empty hole behind it; the jumped peg is
+      removed. Finish with one peg (in the centre on the English board). After each move the
+      page tells whether the goal can still be reached; <em>Hint</em>, <em>Solve</em> and
+      <em>Count</em> help, <em>Edit</em> draws any board, and the <em>Census</em> walks every
+      position of the board.`,
+    load: async () => (await import("./pegs.mjs")).PegsBoard,
+  },
 ];
 
 /** The registry entry for `id`, or undefined. */

@@ -10,11 +10,14 @@
 //   {type: "progress", id, done, total, message}
 //   {type: "result", id, ok: true, result} | {type: "result", id, ok: false, error[, cancelled]}
 // Page -> worker:
-//   {type: "request", id, request}       request: {cmd: "family.verb", ...}
+//   {type: "request", id, request}       request: {cmd: "family.verb", ...}; with
+//                                        numpy: true, numpy is loaded first
+//                                        (numpy_error tells Python why not)
 //   {type: "cancel", id}
 // Every request gets exactly one result, even when the boot failed.
 
 const queue = []; // requests waiting their turn: {id, request}
+let runtime = null; // {pyodide, indexURL} once booted
 let current = null; // the request being answered: {id, cancelled}
 
 // Installed before the first await, so that no early message is lost.
@@ -121,6 +124,7 @@ async function boot() {
           `${info.version}; reload the page to clear stale files.`,
       );
     }
+    runtime = { pyodide, indexURL };
     post({
       type: "ready",
       version: pong.result.version,
@@ -147,6 +151,44 @@ function nextTask() {
   });
 }
 
+// Exact counts pass 2^53 (the English board has 40,861,647,040,079,968
+// solutions): integers that a double cannot hold become BigInt, read from
+// the JSON source text. BigInts cross postMessage intact.
+function parseExact(text) {
+  return JSON.parse(text, (key, value, context) =>
+    typeof value === "number" && !Number.isSafeInteger(value) && context?.source
+      && /^-?\d+$/.test(context.source) ? BigInt(context.source) : value);
+}
+
+// numpy is not part of the vendored Pyodide core: it is loaded on first use,
+// from a copy beside Pyodide in dist/ when the build vendored one, else from
+// the Pyodide CDN. Resolves to null, or to the reason it could not be loaded.
+let numpyLoad = null;
+function ensureNumpy(pyodide, indexURL) {
+  numpyLoad ??= (async () => {
+    const lock = await fetchJson(`${indexURL}pyodide-lock.json`);
+    const wheel = lock.packages?.numpy?.file_name;
+    if (!wheel) return "this Pyodide has no numpy package";
+    const sources = [
+      [indexURL, "this site has no copy"],
+      [`https://cdn.jsdelivr.net/pyodide/v${pyodide.version}/full/`, "the Pyodide CDN could not be reached"],
+    ];
+    const reasons = [];
+    for (const [base, reason] of sources) {
+      const problems = [];
+      const loaded = await pyodide.loadPackage(`${base}${wheel}`, {
+        errorCallback: (message) => problems.push(message),
+        messageCallback: () => {},
+      });
+      if (loaded.some((pkg) => pkg.name === "numpy")) return null;
+      console.warn(`numpy from ${base}: ${problems.join(" ")}`);
+      reasons.push(reason);
+    }
+    return `numpy could not be loaded (${reasons.join(", and ")})`;
+  })();
+  return numpyLoad;
+}
+
 // Drive one api.Job to its result: {ok: true, result} or {ok: false, error}.
 async function runJob(api, request, onProgress, isCancelled) {
   const job = api.start_json(JSON.stringify(request));
@@ -157,7 +199,7 @@ async function runJob(api, request, onProgress, isCancelled) {
         const { type, ...outcome } = JSON.parse(job.step_json());
         return { ...outcome, cancelled: true };
       }
-      const { type, ...step } = JSON.parse(job.step_json());
+      const { type, ...step } = parseExact(job.step_json());
       if (type === "result") return step;
       onProgress(step);
       await nextTask();
@@ -173,6 +215,12 @@ async function answer(id, request) {
     api = await booted;
   } catch (error) {
     return { ok: false, error: `Python could not start: ${messageOf(error)}` };
+  }
+  if (request?.numpy) {
+    // A bulk job that wants numpy: load it first; Python falls back without it.
+    post({ type: "progress", id, done: 0, total: 1, message: "Loading numpy" });
+    const problem = await ensureNumpy(runtime.pyodide, runtime.indexURL).catch(messageOf);
+    request = { ...request, numpy_error: problem || undefined };
   }
   try {
     return await runJob(

@@ -157,7 +157,7 @@ class Geometry:
         lines = ["".join(row) for row in rows]
         if self.lattice == SQUARE:
             return "/".join(lines)
-        lines = [line.rstrip(NONE) for line in lines]
+        lines = [line.rstrip(NONE) or NONE for line in lines]
         prefix = "t:" if len({len(line) for line in lines}) == 1 else ""
         return prefix + "/".join(lines)
 

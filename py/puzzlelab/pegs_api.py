@@ -175,6 +175,9 @@ def _pegs_census(request: Result) -> Steps[Result]:
     goal = _argument(request, "goal", str, None)
     engine = _argument(request, "engine", str, "auto")
     max_classes = _argument(request, "max_classes", int, None)
+    # The page caps the pure engine so that it finishes; numpy runs uncapped.
+    pure_max_classes = _argument(request, "pure_max_classes", int, max_classes)
+    numpy_error = _argument(request, "numpy_error", str, None)
     if engine not in ("auto", "numpy", "python"):
         raise PuzzleError(f"Unknown engine {engine!r}; use auto, numpy or python.")
     note = ""
@@ -185,11 +188,16 @@ def _pegs_census(request: Result) -> Steps[Result]:
             if engine == "numpy":
                 raise PuzzleError("The numpy engine needs numpy, which is not available.") from None
             pegs_numpy = None
-            note = "numpy is not available: the pure Python engine ran (slower)."
+            note = (numpy_error or "numpy is not available") + ": the pure Python engine ran."
     else:
         pegs_numpy = None
     if pegs_numpy is not None:
         result = yield from pegs_numpy.census_steps(board, start, goal, max_classes)
     else:
-        result = yield from pegs.census_steps(board, start, goal, max_classes)
-    return {**result.as_dict(), "note": note}
+        result = yield from pegs.census_steps(board, start, goal, pure_max_classes)
+        if not result.complete and pure_max_classes != max_classes:
+            note += (
+                f" It stopped where a level passed {pure_max_classes:,} positions up to symmetry:"
+                " the full census of this board needs the numpy engine."
+            )
+    return {**result.as_dict(), "note": note.strip()}

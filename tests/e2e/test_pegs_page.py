@@ -1,0 +1,186 @@
+"""Peg solitaire on the real page, in headless Chromium, used as a person would."""
+
+from __future__ import annotations
+
+import pytest
+
+from puzzlelab import pegs
+
+pytestmark = pytest.mark.e2e
+
+BOARD = "#pegs"
+ENGLISH = "--ooo--/--ooo--/ooooooo/ooo.ooo/ooooooo/--ooo--/--ooo--"
+TRIANGLE = "./oo/ooo/oooo/ooooo"
+
+
+def open_board(page, site_url: str):
+    page.goto(site_url + "#pegs")
+    page.wait_for_function(
+        f"['ready', 'won', 'stuck', 'error'].includes(document.querySelector('{BOARD}')?.dataset.status)",
+        timeout=90_000,
+    )
+    wait_idle(page)
+    return page.locator(BOARD)
+
+
+def wait_idle(page, timeout: int = 30_000) -> None:
+    page.wait_for_function("window.puzzleLab.boards.pegs?.idle()", timeout=timeout)
+
+
+def point(page, r: int, c: int) -> tuple[float, float]:
+    return tuple(page.evaluate(f"window.puzzleLab.boards.pegs.cellCentre({r}, {c})"))
+
+
+def click(page, r: int, c: int) -> None:
+    page.mouse.click(*point(page, r, c))
+
+
+def jump(page, src, dst) -> None:
+    click(page, *src)
+    click(page, *dst)
+    wait_idle(page)
+
+
+def grid(root) -> str:
+    return root.get_attribute("data-game-id")
+
+
+def dead_line(start: str, goal: str) -> list:
+    """Moves from ``start`` to the first position from which the goal is unreachable."""
+    pos = pegs.Position.parse(start)
+    g = pegs.parse_goal(pos.geo, goal)
+    solver = pegs.Solver(pos.geo, g)
+    line = []
+    while True:
+        for move in pos.legal_moves():
+            child = pos.play(move)
+            if child.legal_moves() and solver.solve(child.pegs) is None:
+                return [*line, pos.move_cells(move)]
+        move = solver.solve(pos.pegs)[0]
+        line.append(pos.move_cells(move))
+        pos = pos.play(move)
+
+
+def test_move_undo_redo_and_verdict(page, site_url, screenshot_dir):
+    root = open_board(page, site_url)
+    assert grid(root) == ENGLISH
+    assert root.get_attribute("data-verdict") == "reachable"
+    jump(page, (1, 3), (3, 3))
+    assert grid(root).split("/")[:4] == ["--ooo--", "--o.o--", "ooo.ooo", "ooooooo"]
+    assert "Moves: 1" in page.locator(f"{BOARD} .counters").inner_text()
+    page.wait_for_function("document.querySelector('#pegs').dataset.verdict === 'reachable'")
+    assert "can still be reached" in page.locator(f"{BOARD} .verdict").inner_text()
+    # A drag plays a jump too.
+    page.mouse.move(*point(page, 2, 1))
+    page.mouse.down()
+    page.mouse.move(*point(page, 2, 3), steps=4)
+    page.mouse.up()
+    wait_idle(page)
+    assert grid(root).split("/")[2] == "o..oooo"
+    page.get_by_role("button", name="Undo").click()
+    wait_idle(page)
+    assert grid(root).split("/")[2] == "ooo.ooo"
+    page.get_by_role("button", name="Redo").click()
+    wait_idle(page)
+    assert grid(root).split("/")[2] == "o..oooo"
+    page.screenshot(path=str(screenshot_dir / "pegs-played.png"), full_page=True)
+    # An illegal target is refused in words and changes nothing.
+    before = grid(root)
+    jump(page, (0, 2), (1, 3))
+    assert grid(root) == before
+    assert "not a jump" in page.locator(f"{BOARD} .message").inner_text()
+
+
+def test_hint_and_dead_end_warning(page, site_url, screenshot_dir):
+    root = open_board(page, site_url)
+    page.get_by_role("button", name="Hint").click()
+    wait_idle(page)
+    note = page.locator(f"{BOARD} .solution-note").inner_text()
+    assert note.startswith("Hint: jump the peg at")
+    src, dst = note.split("at ")[1].split(" (")[0].split(" into ")
+    jump(page, tuple(map(int, src.split(","))), tuple(map(int, dst.split(","))))
+    assert root.get_attribute("data-verdict") in ("reachable", None)
+    page.get_by_label("Board", exact=True).select_option("triangle")
+    wait_idle(page)
+    assert grid(root) == TRIANGLE
+    for src, dst in dead_line(TRIANGLE, "any"):
+        jump(page, src, dst)
+    page.wait_for_function("document.querySelector('#pegs').dataset.verdict === 'dead'")
+    verdict = page.locator(f"{BOARD} .verdict")
+    assert "Dead end" in verdict.inner_text()
+    page.screenshot(path=str(screenshot_dir / "pegs-dead-end.png"), full_page=True)
+
+
+def test_solve_playback_pause_step_and_count(page, site_url, screenshot_dir):
+    root = open_board(page, site_url)
+    page.get_by_label("Board", exact=True).select_option("triangle")
+    wait_idle(page)
+    page.get_by_role("button", name="Count").click()
+    wait_idle(page)
+    assert "29,760 winning move sequences" in page.locator(f"{BOARD} .solution-note").inner_text()
+    page.get_by_role("button", name="Solve").click()
+    page.wait_for_function(
+        "document.querySelector('#pegs .counters').innerText.includes('Moves: 1')", timeout=30_000
+    )
+    page.get_by_role("button", name="Pause").click()
+    page.wait_for_timeout(300)
+    moves = page.locator(f"{BOARD} .counters").inner_text()
+    page.wait_for_timeout(1200)
+    assert page.locator(f"{BOARD} .counters").inner_text() == moves  # paused
+    count = int(moves.split("Moves: ")[1].split(" ")[0])
+    page.get_by_role("button", name="Step").click()
+    page.wait_for_function(
+        f"document.querySelector('#pegs .counters').innerText.includes('Moves: {count + 1}')"
+    )
+    page.get_by_role("button", name="Resume").click()
+    page.wait_for_function("document.querySelector('#pegs').dataset.status === 'won'",
+                           timeout=30_000)
+    wait_idle(page)
+    assert "Solved in 13 moves" in page.locator(f"{BOARD} .message").inner_text()
+    assert bin(int(pegs.Position.parse(grid(root)).pegs)).count("1") == 1
+    page.screenshot(path=str(screenshot_dir / "pegs-solved.png"), full_page=True)
+
+
+def test_census_of_a_small_board_with_progress(page, site_url, screenshot_dir):
+    open_board(page, site_url)
+    page.get_by_label("Board", exact=True).select_option("triangle")
+    wait_idle(page)
+    page.get_by_role("button", name="Run census").click()
+    assert page.locator(f"{BOARD} .census-progress").is_visible()
+    assert page.get_by_role("button", name="Cancel").last.is_visible()
+    page.wait_for_function(
+        "['done', 'partial', 'error'].includes(document.querySelector('#pegs').dataset.census)",
+        timeout=120_000,
+    )
+    rows = page.locator(f"{BOARD} .census-table tbody tr")
+    assert rows.count() == 15  # 14 levels and the totals
+    assert "29,760 winning move sequences" in page.locator(f"{BOARD} .census-note").inner_text()
+    assert page.locator(f"{BOARD} .census-chart svg polyline").count() == 3
+    status = page.locator(f"{BOARD} .census-status").inner_text()
+    assert "engine:" in status
+    if "engine: python" in status:  # offline: numpy cannot be fetched, and the page says so
+        assert "pure Python engine" in page.locator(f"{BOARD} .census-note").inner_text()
+    assert not page.locator(f"{BOARD} .census-progress").is_visible()
+    page.screenshot(path=str(screenshot_dir / "pegs-census.png"), full_page=True)
+
+
+def test_editor_makes_a_custom_board(page, site_url):
+    root = open_board(page, site_url)
+    page.get_by_label("Board", exact=True).select_option("triangle")
+    wait_idle(page)
+    page.get_by_role("button", name="Edit").click()
+    page.get_by_role("button", name="Empty hole").click()
+    click(page, 4, 4)
+    wait_idle(page)
+    assert grid(root) == "./oo/ooo/oooo/oooo."
+    page.get_by_role("button", name="No hole").click()
+    click(page, 0, 0)
+    wait_idle(page)
+    assert grid(root) == "-/oo/ooo/oooo/oooo."
+    page.get_by_role("button", name="Goal hole").click()
+    click(page, 2, 1)
+    wait_idle(page)
+    assert "one peg at 2,1" in page.locator(f"{BOARD} .counters").inner_text()
+    page.get_by_role("button", name="Play").click()
+    wait_idle(page)
+    assert page.get_by_label("Board", exact=True).input_value() == "custom"

@@ -1,0 +1,850 @@
+// The peg solitaire widget. Python (puzzlelab.api, in the worker) owns the
+// rules, the solver and the census; this module draws the board (square or
+// triangular lattice), forwards jumps and keeps the undo history of grids.
+
+const STYLE = new URL("./pegs.css", import.meta.url);
+const PURE_LIMIT = 150_000; // classes per level the pure engine may reach in the page
+const PLAY_DELAY = 550; // ms between moves of a solve playback
+
+const TEMPLATE = `
+  <div class="toolbar" role="toolbar" aria-label="Peg solitaire controls">
+    <div class="group">
+      <label>Board <select data-field="board" aria-label="Board"></select></label>
+      <label>Goal <select data-field="goal" aria-label="Goal">
+        <option value="default">Default (the centre, else anywhere)</option>
+        <option value="any">One peg anywhere</option>
+        <option value="hole" disabled>The hole marked in the editor</option>
+      </select></label>
+    </div>
+    <div class="group" role="group" aria-label="Mode">
+      <button type="button" data-action="play" aria-pressed="true">Play</button>
+      <button type="button" data-action="edit" aria-pressed="false">Edit</button>
+    </div>
+  </div>
+  <div class="toolbar" data-part="play-tools">
+    <div class="group">
+      <button type="button" data-action="undo" title="Undo (U)">Undo</button>
+      <button type="button" data-action="redo" title="Redo (R)">Redo</button>
+      <button type="button" data-action="reset" title="Back to the starting position">Reset</button>
+    </div>
+    <div class="group">
+      <button type="button" data-action="hint">Hint</button>
+      <button type="button" data-action="solve">Solve</button>
+      <button type="button" data-action="count">Count</button>
+    </div>
+    <div class="group playback" hidden>
+      <button type="button" data-action="pause">Pause</button>
+      <button type="button" data-action="step">Step</button>
+      <button type="button" data-action="stop">Stop</button>
+    </div>
+  </div>
+  <div class="toolbar" data-part="edit-tools" hidden>
+    <div class="group" role="group" aria-label="Edit tool">
+      <button type="button" data-tool="peg" aria-pressed="true">Peg</button>
+      <button type="button" data-tool="hole" aria-pressed="false">Empty hole</button>
+      <button type="button" data-tool="none" aria-pressed="false">No hole</button>
+      <button type="button" data-tool="goal" aria-pressed="false">Goal hole</button>
+    </div>
+    <div class="group">
+      <label>Lattice <select data-field="lattice">
+        <option value="square">Square</option><option value="triangular">Triangular</option>
+      </select></label>
+      <label>Rows <input data-field="rows" type="number" min="1" max="12" value="7"></label>
+      <label>Columns <input data-field="cols" type="number" min="1" max="12" value="7"></label>
+      <button type="button" data-action="resize">Resize</button>
+      <button type="button" data-action="fill">Fill all holes</button>
+    </div>
+  </div>
+  <p class="counters"><span data-field="moves">Moves: 0</span> · <span data-field="pegs"></span>
+    · <span data-field="goal-text"></span></p>
+  <p class="message" role="status" aria-live="polite"></p>
+  <p class="verdict" aria-live="polite"></p>
+  <p class="solution-note"><button type="button" class="inline" data-action="cancel-job" hidden>Cancel</button>
+    <progress max="1" hidden></progress> <span aria-live="polite"></span></p>
+  <div class="board-area"><canvas aria-label="Peg solitaire board"></canvas>
+    <div class="overlay" hidden></div></div>
+  <details class="census" open>
+    <summary>Census</summary>
+    <p class="census-intro">Every position reachable from the starting position, level by
+      level: positions (all, and up to the symmetries that keep start and goal), game paths in
+      the full tree and in the tree of normalised positions, positions from which the goal can
+      still be reached, dead ends and winning move sequences. The full English board needs the
+      numpy engine, which is loaded when a census starts (from the Pyodide package index);
+      without it, the pure Python engine runs boards small enough to finish in the page.</p>
+    <div class="toolbar">
+      <button type="button" data-action="census">Run census</button>
+      <button type="button" data-action="cancel-census" hidden>Cancel</button>
+      <progress class="census-progress" max="1" value="0" hidden></progress>
+      <span class="census-status" aria-live="polite"></span>
+    </div>
+    <p class="census-note"></p>
+    <div class="census-chart"></div>
+    <div class="census-table"></div>
+  </details>
+`;
+
+/** Parse a grid ("o . -" rows joined by "/", "t:" prefix or ragged rows = triangular). */
+function parseGrid(text) {
+  let body = text;
+  if (body.startsWith("t:")) body = body.slice(2);
+  const rows = body.split("/");
+  const width = Math.max(...rows.map((row) => row.length));
+  return rows.map((row) => Array.from(row.padEnd(width, "-")));
+}
+
+function formatGrid(cells, lattice) {
+  const lines = cells.map((row) => row.join(""));
+  if (lattice !== "triangular") return lines.join("/");
+  const trimmed = lines.map((line) => line.replace(/-+$/, "") || "-");
+  const ragged = new Set(trimmed.map((line) => line.length)).size > 1;
+  return (ragged ? "" : "t:") + trimmed.join("/");
+}
+
+const key = (r, c) => `${r},${c}`;
+const plural = (n, word) => `${n.toLocaleString("en")} ${word}${n === 1 || n === 1n ? "" : "s"}`;
+
+export class PegsBoard {
+  constructor(root, client, options = {}) {
+    this.root = root;
+    this.client = client;
+    this.state = null; // from Python: grid, lattice, rows, cols, moves, won, stuck, goal...
+    this.cells = []; // parsed grid
+    this.startGrid = null;
+    this.history = [];
+    this.future = [];
+    this.moves = 0;
+    this.mode = "play";
+    this.tool = "peg";
+    this.goal = "default"; // "default", "any" or a hole "r,c"
+    this.goalHole = null;
+    this.selected = null; // [r, c] of the peg picked to jump
+    this.hint = null; // [[fr, fc], [tr, tc]]
+    this.drag = null;
+    this.verdict = null;
+    this.job = null; // {controller, kind} for hint / solve / count / verdict
+    this.playback = null; // {moves, index, timer, paused}
+    this.census = null; // {controller}
+    this.queue = Promise.resolve();
+    this.pending = 0;
+
+    if (!document.querySelector(`link[href="${STYLE.href}"]`)) {
+      const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: STYLE.href });
+      document.head.append(link);
+    }
+    root.classList.add("puzzle", "pegs");
+    root.innerHTML = TEMPLATE;
+    this.canvas = root.querySelector("canvas");
+    this.ctx = this.canvas.getContext("2d");
+    this.overlay = root.querySelector(".overlay");
+    this.#wire();
+    new ResizeObserver(() => this.#draw()).observe(this.canvas.parentElement);
+    this.root.dataset.status = "loading";
+    this.#overlay("Starting Python in your browser…");
+    client.onBoot?.((stage) => this.#overlay(stage.message || "Starting…"));
+    client.ready.then(
+      () => {
+        this.overlay.hidden = true;
+        this.#run(async () => {
+          const { boards } = await this.client.request({ cmd: "pegs.boards" });
+          this.boards = boards;
+          const select = this.#field("board");
+          select.innerHTML = boards.map((b) => `<option value="${b.name}">${b.title}</option>`).join("")
+            + '<option value="custom">Custom (from the editor)</option>';
+          select.value = options.board || "english";
+          await this.#newGame(options.grid || boards.find((b) => b.name === select.value).grid);
+        });
+      },
+      (error) => {
+        this.#overlay(`Puzzle Lab could not start: ${error.message}`);
+        this.root.dataset.status = "error";
+      },
+    );
+  }
+
+  /** True when no action, verdict or playback is under way (tests wait on it). */
+  idle() {
+    return this.pending === 0 && !this.job && !this.playback && this.root.dataset.status !== "loading";
+  }
+
+  /** Page coordinates of the centre of hole (r, c): for tests and embedders. */
+  cellCentre(r, c) {
+    const rect = this.canvas.getBoundingClientRect();
+    const [x, y] = this.geo.at(r, c);
+    return [rect.left + x, rect.top + y];
+  }
+
+  // --- actions -------------------------------------------------------------------
+
+  #run(action) {
+    this.pending++;
+    this.queue = this.queue
+      .then(action)
+      .catch((error) => { if (!error.cancelled) this.#say(error.message, true); })
+      .finally(() => { this.pending--; });
+    return this.queue;
+  }
+
+  #goalParam() {
+    return this.goal === "default" ? null : this.goal;
+  }
+
+  async #load(grid) {
+    return this.client.request({ cmd: "pegs.load", grid, goal: this.#goalParam() });
+  }
+
+  async #newGame(grid) {
+    this.#stopPlayback();
+    const state = await this.#load(grid);
+    this.startGrid = state.grid;
+    this.history = [];
+    this.future = [];
+    this.moves = 0;
+    this.#show(state);
+    this.#clearCensus();
+  }
+
+  #record(state) {
+    this.history.push({ grid: this.state.grid, moves: this.moves });
+    this.future = [];
+    this.moves++;
+    this.#show(state);
+  }
+
+  async #jump(from, to) {
+    const state = await this.client.request({
+      cmd: "pegs.move", grid: this.state.grid, goal: this.#goalParam(), from, to,
+    });
+    this.#record(state);
+  }
+
+  async #travel(from, to) {
+    const entry = from.pop();
+    if (!entry) return;
+    to.push({ grid: this.state.grid, moves: this.moves });
+    this.moves = entry.moves;
+    this.#show(await this.#load(entry.grid));
+  }
+
+  // --- display -------------------------------------------------------------------
+
+  #show(state) {
+    this.#cancelJob();
+    this.state = state;
+    this.cells = parseGrid(state.grid);
+    this.selected = null;
+    this.hint = null;
+    this.verdict = null;
+    this.root.dataset.gameId = state.grid;
+    this.root.dataset.status = state.won ? "won" : state.stuck ? "stuck" : "ready";
+    this.#field("moves").textContent = `Moves: ${this.moves}`;
+    this.#field("pegs").textContent = `${plural(state.pegs, "peg")} on ${state.holes} holes`;
+    this.#field("goal-text").textContent = `Goal: ${state.goal_text}`;
+    this.#button("undo").disabled = this.history.length === 0;
+    this.#button("redo").disabled = this.future.length === 0;
+    if (this.mode === "edit") {
+      this.#say("Edit: click holes with the chosen tool, then switch to Play. At most 64 holes.");
+    } else if (state.won) {
+      this.#say(this.moves ? `Solved in ${plural(this.moves, "move")}! ${state.goal_text}.` : "This position is already the goal.");
+    } else if (state.stuck) {
+      this.#say("No move is left: the game is over without reaching the goal.", true);
+    } else {
+      this.#say("Click a peg, then the hole to jump into (or drag it there).");
+    }
+    this.#setVerdict(this.mode === "play" && !state.won && !state.stuck ? "Checking whether the goal is still reachable…" : "");
+    this.#draw();
+    if (this.mode === "play" && !state.won && !state.stuck && !this.playback) this.#checkVerdict();
+  }
+
+  /** The dead-end verdict for the shown position: a quick search, beside the action queue. */
+  #checkVerdict() {
+    const grid = this.state.grid;
+    this.#startJob("verdict", { cmd: "pegs.status", grid, goal: this.#goalParam() }, (result) => {
+      this.verdict = result.verdict;
+      const text = {
+        reachable: "The goal can still be reached.",
+        dead: `Dead end: ${result.reason}`,
+        unknown: "The quick check could not decide whether the goal can still be reached; Hint or Solve will search fully.",
+      }[result.verdict] || "";
+      this.#setVerdict(text, result.verdict === "dead");
+      this.root.dataset.verdict = result.verdict;
+    }, { quiet: true });
+  }
+
+  /** Run one cancellable request about the shown position; stale answers are dropped. */
+  #startJob(kind, request, onResult, { quiet = false } = {}) {
+    this.#cancelJob();
+    const controller = new AbortController();
+    const grid = this.state.grid;
+    const job = { controller, kind };
+    this.job = job;
+    const note = this.root.querySelector(".solution-note");
+    const bar = note.querySelector("progress");
+    const text = note.querySelector("span");
+    const cancel = note.querySelector('[data-action="cancel-job"]');
+    if (!quiet) {
+      text.textContent = { hint: "Looking for a hint…", solve: "Solving…", count: "Counting…" }[kind];
+      cancel.hidden = false;
+    }
+    this.client
+      .request(request, {
+        signal: controller.signal,
+        onProgress: ({ done, message }) => {
+          if (this.job !== job || quiet) return;
+          cancel.hidden = false;
+          bar.hidden = true;
+          text.textContent = `${message}… ${Number(done).toLocaleString("en")} positions`;
+        },
+      })
+      .then((result) => {
+        if (this.job === job && this.state.grid === grid) onResult(result);
+      })
+      .catch((error) => {
+        if (!error.cancelled && this.job === job) this.#say(error.message, true);
+      })
+      .finally(() => {
+        if (this.job !== job) return;
+        this.job = null;
+        cancel.hidden = true;
+        bar.hidden = true;
+        if (!quiet && text.textContent.endsWith("positions")) text.textContent = "";
+      });
+  }
+
+  #cancelJob() {
+    if (!this.job) return;
+    this.job.controller.abort();
+    this.job = null;
+    this.root.querySelector('.solution-note [data-action="cancel-job"]').hidden = true;
+  }
+
+  #note(text) {
+    this.root.querySelector(".solution-note span").textContent = text;
+  }
+
+  #hint() {
+    this.#startJob("hint", { cmd: "pegs.hint", grid: this.state.grid, goal: this.#goalParam() }, (result) => {
+      if (!result.move) {
+        this.#note("No move keeps the goal reachable from here.");
+        return;
+      }
+      this.hint = result.move;
+      const [[fr, fc], [tr, tc]] = result.move;
+      this.#note(`Hint: jump the peg at ${fr},${fc} into ${tr},${tc} (arrow on the board).`);
+      this.#draw();
+    });
+  }
+
+  #solve() {
+    this.#startJob("solve", { cmd: "pegs.solve", grid: this.state.grid, goal: this.#goalParam() }, (result) => {
+      if (!result.solvable) {
+        this.#note("The goal cannot be reached from this position.");
+        return;
+      }
+      this.#note(`Solution found: ${plural(result.moves.length, "move")}. Playing it back…`);
+      this.playback = { moves: result.moves, index: 0, timer: null, paused: false };
+      this.root.querySelector(".playback").hidden = false;
+      this.#button("pause").textContent = "Pause";
+      this.#schedule();
+    });
+  }
+
+  #schedule() {
+    const pb = this.playback;
+    if (!pb || pb.paused) return;
+    pb.timer = setTimeout(() => this.#run(() => this.#playStep()), PLAY_DELAY);
+  }
+
+  async #playStep() {
+    const pb = this.playback;
+    if (!pb) return;
+    clearTimeout(pb.timer);
+    const [from, to] = pb.moves[pb.index];
+    pb.index++;
+    await this.#jump(from, to);
+    this.#note(`Playback: move ${pb.index} of ${pb.moves.length}${pb.paused ? " (paused)" : ""}.`);
+    if (pb.index >= pb.moves.length) {
+      this.#stopPlayback();
+      this.#show(this.state);
+      return;
+    }
+    this.#schedule();
+  }
+
+  #stopPlayback() {
+    if (!this.playback) return;
+    clearTimeout(this.playback.timer);
+    this.playback = null;
+    this.root.querySelector(".playback").hidden = true;
+  }
+
+  #count() {
+    this.#startJob("count", { cmd: "pegs.count", grid: this.state.grid, goal: this.#goalParam() }, (result) => {
+      const n = result.solutions;
+      this.#note(n ? `${plural(n, "winning move sequence")} from this position.`
+        : "No winning move sequence from this position.");
+      this.root.dataset.solutions = String(n);
+    });
+  }
+
+  // --- census ----------------------------------------------------------------------
+
+  #clearCensus() {
+    this.census?.controller.abort();
+    this.census = null;
+    for (const part of [".census-note", ".census-chart", ".census-table"]) {
+      this.root.querySelector(part).innerHTML = "";
+    }
+    this.root.querySelector(".census-status").textContent = "";
+    this.#button("census").disabled = false;
+    this.#button("cancel-census").hidden = true;
+    this.root.querySelector(".census-progress").hidden = true;
+  }
+
+  #runCensus() {
+    this.#clearCensus();
+    const controller = new AbortController();
+    this.census = { controller };
+    const status = this.root.querySelector(".census-status");
+    const bar = this.root.querySelector(".census-progress");
+    this.#button("census").disabled = true;
+    this.#button("cancel-census").hidden = false;
+    bar.hidden = false;
+    bar.value = 0;
+    status.textContent = "Starting…";
+    this.root.dataset.census = "running";
+    const started = performance.now();
+    this.client
+      .request(
+        {
+          cmd: "pegs.census", board: this.startGrid, goal: this.#goalParam(), numpy: true,
+          engine: "auto", pure_max_classes: PURE_LIMIT,
+        },
+        {
+          signal: controller.signal,
+          onProgress: ({ done, total, message }) => {
+            bar.value = total ? Math.min(1, done / total) : 0;
+            status.textContent = `${message}…`;
+          },
+        },
+      )
+      .then((result) => {
+        const seconds = ((performance.now() - started) / 1000).toFixed(1);
+        status.textContent = `Done in ${seconds} s (engine: ${result.engine}, computing ${result.seconds.toFixed(1)} s,`
+          + ` peak data about ${(result.peak_bytes / 1e6).toFixed(1)} MB).`;
+        this.#showCensus(result);
+        this.root.dataset.census = result.complete ? "done" : "partial";
+      })
+      .catch((error) => {
+        status.textContent = error.cancelled ? "Cancelled." : `Census failed: ${error.message}`;
+        this.root.dataset.census = error.cancelled ? "cancelled" : "error";
+      })
+      .finally(() => {
+        bar.hidden = true;
+        this.#button("census").disabled = false;
+        this.#button("cancel-census").hidden = true;
+        if (this.census?.controller === controller) this.census = null;
+      });
+  }
+
+  #showCensus(result) {
+    const t = result.totals;
+    const fmt = (n) => n.toLocaleString("en");
+    const note = [];
+    if (result.note) note.push(result.note);
+    note.push(`${fmt(t.positions)} positions (${fmt(t.classes)} up to ${result.symmetries} symmetries);`
+      + ` ${fmt(t.games)} complete games; goal still reachable from ${fmt(t.good)} positions;`
+      + ` ${fmt(result.solutions)} winning move sequences.`);
+    if (!result.complete) note.push("Incomplete: the figures cover the levels shown.");
+    this.root.querySelector(".census-note").textContent = note.join(" ");
+    const columns = [
+      ["moves", "Moves"], ["pegs", "Pegs"], ["positions", "Positions"], ["classes", "Up to symmetry"],
+      ["paths", "Paths (full tree)"], ["normal_paths", "Paths (normalised tree)"],
+      ["good", "Goal reachable"], ["dead_ends", "Dead ends"], ["solutions", "Solutions"],
+    ];
+    const head = columns.map(([, label]) => `<th scope="col">${label}</th>`).join("");
+    const rows = result.levels.map((level) =>
+      `<tr>${columns.map(([name]) => `<td>${fmt(level[name])}</td>`).join("")}</tr>`).join("");
+    const totals = `<tr class="totals"><th scope="row" colspan="2">Total</th><td>${fmt(t.positions)}</td>`
+      + `<td>${fmt(t.classes)}</td><td colspan="2">${fmt(t.games)} complete games</td>`
+      + `<td>${fmt(t.good)}</td><td>${fmt(t.dead_ends)}</td><td>${fmt(result.solutions)}</td></tr>`;
+    this.root.querySelector(".census-table").innerHTML =
+      `<table><thead><tr>${head}</tr></thead><tbody>${rows}${totals}</tbody></table>`;
+    this.root.querySelector(".census-chart").innerHTML = censusChart(result.levels);
+  }
+
+  // --- drawing -----------------------------------------------------------------------
+
+  /** Centre of cell (r, c) in CSS pixels, for the shown lattice. */
+  #geometry() {
+    const cells = this.cells;
+    const rows = cells.length;
+    const cols = rows ? cells[0].length : 1;
+    const tri = this.state?.lattice === "triangular";
+    const xOf = (r, c) => (tri ? c - r / 2 : c);
+    let minX = Infinity;
+    let maxX = -Infinity;
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < cols; c++) {
+        if (this.mode !== "edit" && cells[r][c] === "-") continue;
+        minX = Math.min(minX, xOf(r, c));
+        maxX = Math.max(maxX, xOf(r, c));
+      }
+    }
+    if (!Number.isFinite(minX)) { minX = 0; maxX = cols - 1; }
+    const box = this.canvas.parentElement.getBoundingClientRect();
+    const rowStep = tri ? Math.sqrt(3) / 2 : 1;
+    const wide = maxX - minX + 1;
+    const high = (rows - 1) * rowStep + 1;
+    const cell = Math.max(12, Math.min(64, Math.floor(Math.min(box.width / wide, (window.innerHeight * 0.6) / high))));
+    return {
+      cell, rows, cols,
+      width: wide * cell, height: high * cell,
+      at: (r, c) => [(xOf(r, c) - minX + 0.5) * cell, (r * rowStep + 0.5) * cell],
+    };
+  }
+
+  #draw() {
+    if (!this.state) return;
+    const geo = this.#geometry();
+    this.geo = geo;
+    const { canvas, ctx } = this;
+    const ratio = window.devicePixelRatio || 1;
+    canvas.style.width = `${geo.width}px`;
+    canvas.style.height = `${geo.height}px`;
+    canvas.width = Math.round(geo.width * ratio);
+    canvas.height = Math.round(geo.height * ratio);
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    const style = getComputedStyle(this.root);
+    const color = (name) => style.getPropertyValue(name).trim();
+    const targets = new Set();
+    if (this.selected) {
+      for (const [[fr, fc], [tr, tc]] of this.state.moves) {
+        if (fr === this.selected[0] && fc === this.selected[1]) targets.add(key(tr, tc));
+      }
+    }
+    const goals = new Set((this.state.goal_cells || []).map(([r, c]) => key(r, c)));
+    const radius = geo.cell * 0.36;
+    for (let r = 0; r < geo.rows; r++) {
+      for (let c = 0; c < geo.cols; c++) {
+        const cellChar = this.cells[r][c];
+        const [x, y] = geo.at(r, c);
+        if (cellChar === "-") {
+          if (this.mode === "edit") {
+            ctx.strokeStyle = color("--border");
+            ctx.setLineDash([3, 3]);
+            ctx.beginPath();
+            ctx.arc(x, y, radius * 0.6, 0, 2 * Math.PI);
+            ctx.stroke();
+            ctx.setLineDash([]);
+          }
+          continue;
+        }
+        ctx.fillStyle = color("--peg-hole");
+        ctx.beginPath();
+        ctx.arc(x, y, radius * 0.55, 0, 2 * Math.PI);
+        ctx.fill();
+        if (goals.has(key(r, c))) {
+          ctx.strokeStyle = color("--peg-goal");
+          ctx.lineWidth = Math.max(2, geo.cell / 16);
+          ctx.beginPath();
+          ctx.arc(x, y, radius * 1.05, 0, 2 * Math.PI);
+          ctx.stroke();
+        }
+        if (targets.has(key(r, c))) {
+          ctx.fillStyle = color("--peg-target");
+          ctx.beginPath();
+          ctx.arc(x, y, radius * 0.45, 0, 2 * Math.PI);
+          ctx.fill();
+        }
+        if (cellChar === "o") {
+          const picked = this.selected && this.selected[0] === r && this.selected[1] === c;
+          ctx.fillStyle = picked ? color("--peg-selected") : color("--peg");
+          ctx.beginPath();
+          ctx.arc(x, y, radius, 0, 2 * Math.PI);
+          ctx.fill();
+        }
+      }
+    }
+    if (this.hint) {
+      const [[fr, fc], [tr, tc]] = this.hint;
+      const [x0, y0] = geo.at(fr, fc);
+      const [x1, y1] = geo.at(tr, tc);
+      ctx.strokeStyle = color("--peg-hint");
+      ctx.fillStyle = color("--peg-hint");
+      ctx.lineWidth = Math.max(3, geo.cell / 10);
+      ctx.beginPath();
+      ctx.moveTo(x0, y0);
+      ctx.lineTo(x1, y1);
+      ctx.stroke();
+      const angle = Math.atan2(y1 - y0, x1 - x0);
+      const head = geo.cell * 0.35;
+      ctx.beginPath();
+      ctx.moveTo(x1, y1);
+      ctx.lineTo(x1 - head * Math.cos(angle - 0.5), y1 - head * Math.sin(angle - 0.5));
+      ctx.lineTo(x1 - head * Math.cos(angle + 0.5), y1 - head * Math.sin(angle + 0.5));
+      ctx.fill();
+    }
+  }
+
+  /** The grid cell nearest a pointer event (holes only, except in the editor). */
+  #cellAt(event) {
+    if (!this.geo) return null;
+    const rect = this.canvas.getBoundingClientRect();
+    const x = event.clientX - rect.left;
+    const y = event.clientY - rect.top;
+    let best = null;
+    let bestDistance = (this.geo.cell * 0.55) ** 2;
+    for (let r = 0; r < this.geo.rows; r++) {
+      for (let c = 0; c < this.geo.cols; c++) {
+        if (this.mode !== "edit" && this.cells[r][c] === "-") continue;
+        const [cx, cy] = this.geo.at(r, c);
+        const d = (cx - x) ** 2 + (cy - y) ** 2;
+        if (d < bestDistance) {
+          bestDistance = d;
+          best = [r, c];
+        }
+      }
+    }
+    return best;
+  }
+
+  // --- input -------------------------------------------------------------------------
+
+  #pointerDown(event) {
+    if (!this.state || this.root.dataset.status === "loading") return;
+    const cell = this.#cellAt(event);
+    if (!cell) return;
+    event.preventDefault();
+    if (this.mode === "edit") {
+      this.#edit(cell);
+      return;
+    }
+    const [r, c] = cell;
+    if (this.cells[r][c] === "o") {
+      this.#stopPlayback();
+      this.selected = cell;
+      this.drag = cell;
+      this.canvas.setPointerCapture?.(event.pointerId);
+      this.#draw();
+    } else if (this.selected) {
+      this.#tryJump(this.selected, cell);
+    }
+  }
+
+  #pointerUp(event) {
+    const from = this.drag;
+    this.drag = null;
+    if (!from || this.mode !== "play") return;
+    const cell = this.#cellAt(event);
+    if (cell && (cell[0] !== from[0] || cell[1] !== from[1])) this.#tryJump(from, cell);
+  }
+
+  #tryJump(from, to) {
+    const legal = this.state.moves.some(([[fr, fc], [tr, tc]]) =>
+      fr === from[0] && fc === from[1] && tr === to[0] && tc === to[1]);
+    if (!legal) {
+      this.#say("That is not a jump: a peg jumps over a neighbouring peg into the empty hole behind it.", true);
+      return;
+    }
+    this.#stopPlayback();
+    this.#run(() => this.#jump(from, to));
+  }
+
+  #edit([r, c]) {
+    if (this.tool === "goal") {
+      if (this.cells[r][c] === "-") return;
+      this.goalHole = key(r, c);
+      const option = this.#field("goal").querySelector('option[value="hole"]');
+      option.disabled = false;
+      this.#field("goal").value = "hole";
+      this.goal = this.goalHole;
+    } else {
+      this.cells[r][c] = { peg: "o", hole: ".", none: "-" }[this.tool];
+    }
+    this.#field("board").value = "custom";
+    const grid = formatGrid(this.cells, this.state.lattice);
+    this.#run(async () => {
+      try {
+        await this.#newGame(grid);
+      } catch (error) {
+        this.cells = parseGrid(this.state.grid);
+        this.#draw();
+        throw error;
+      }
+    });
+  }
+
+  #setMode(mode) {
+    this.mode = mode;
+    this.#stopPlayback();
+    for (const name of ["play", "edit"]) {
+      this.#button(name).setAttribute("aria-pressed", String(name === mode));
+    }
+    this.root.querySelector('[data-part="play-tools"]').hidden = mode === "edit";
+    this.root.querySelector('[data-part="edit-tools"]').hidden = mode !== "edit";
+    this.root.classList.toggle("editing", mode === "edit");
+    if (mode === "edit") {
+      this.#field("lattice").value = this.state.lattice;
+      this.#field("rows").value = this.state.rows;
+      this.#field("cols").value = this.state.cols;
+    }
+    if (this.state) this.#show(this.state);
+  }
+
+  #resize() {
+    const rows = Number(this.#field("rows").value);
+    const cols = Number(this.#field("cols").value);
+    const lattice = this.#field("lattice").value;
+    if (!(rows >= 1 && cols >= 1 && rows <= 12 && cols <= 12)) {
+      this.#say("Rows and columns go from 1 to 12.", true);
+      return;
+    }
+    const cells = Array.from({ length: rows }, (_, r) =>
+      Array.from({ length: cols }, (_, c) => this.cells[r]?.[c] ?? "o"));
+    if (rows * cols > 64 && cells.flat().filter((ch) => ch !== "-").length > 64) {
+      // Keep within 64 holes: extra cells start as "no hole".
+      let holes = 0;
+      for (const row of cells) for (let c = 0; c < row.length; c++) {
+        if (row[c] !== "-" && ++holes > 64) row[c] = "-";
+      }
+    }
+    this.#field("board").value = "custom";
+    this.state = { ...this.state, lattice };
+    this.#run(() => this.#newGame(formatGrid(cells, lattice)));
+  }
+
+  #wire() {
+    const actions = {
+      play: () => this.#setMode("play"),
+      edit: () => this.#setMode("edit"),
+      undo: () => { this.#stopPlayback(); this.#run(() => this.#travel(this.history, this.future)); },
+      redo: () => { this.#stopPlayback(); this.#run(() => this.#travel(this.future, this.history)); },
+      reset: () => {
+        this.#stopPlayback();
+        this.#run(async () => {
+          if (this.state.grid === this.startGrid) return;
+          this.history.push({ grid: this.state.grid, moves: this.moves });
+          this.future = [];
+          this.moves = 0;
+          this.#show(await this.#load(this.startGrid));
+        });
+      },
+      hint: () => this.#hint(),
+      solve: () => { this.#stopPlayback(); this.#solve(); },
+      count: () => this.#count(),
+      pause: () => {
+        const pb = this.playback;
+        if (!pb) return;
+        pb.paused = !pb.paused;
+        this.#button("pause").textContent = pb.paused ? "Resume" : "Pause";
+        if (pb.paused) clearTimeout(pb.timer);
+        else this.#schedule();
+      },
+      step: () => {
+        const pb = this.playback;
+        if (!pb) return;
+        pb.paused = true;
+        this.#button("pause").textContent = "Resume";
+        this.#run(() => this.#playStep());
+      },
+      stop: () => { this.#stopPlayback(); this.#show(this.state); },
+      "cancel-job": () => { this.#cancelJob(); this.#note("Cancelled."); },
+      census: () => this.#runCensus(),
+      "cancel-census": () => this.census?.controller.abort(),
+      resize: () => this.#resize(),
+      fill: () => {
+        const cells = this.cells.map((row) => row.map((ch) => (ch === "-" ? "-" : "o")));
+        this.#run(() => this.#newGame(formatGrid(cells, this.state.lattice)));
+      },
+    };
+    this.root.addEventListener("click", (event) => {
+      const button = event.target.closest("button");
+      if (!button || !this.root.contains(button) || !this.state) return;
+      if (button.dataset.tool) {
+        this.tool = button.dataset.tool;
+        for (const other of this.root.querySelectorAll("[data-tool]")) {
+          other.setAttribute("aria-pressed", String(other === button));
+        }
+        return;
+      }
+      actions[button.dataset.action]?.();
+    });
+    this.#field("board").addEventListener("change", () => {
+      const board = this.boards?.find((b) => b.name === this.#field("board").value);
+      if (board) this.#run(() => this.#newGame(board.grid));
+    });
+    this.#field("goal").addEventListener("change", () => {
+      const value = this.#field("goal").value;
+      this.goal = value === "hole" ? this.goalHole : value;
+      this.#run(async () => {
+        const state = await this.#load(this.state.grid);
+        this.#show(state);
+        this.#clearCensus();
+      });
+    });
+    this.root.addEventListener("keydown", (event) => {
+      if (event.target.matches("input, select")) return;
+      if (event.key === "u" || event.key === "U") actions.undo();
+      if (event.key === "r" || event.key === "R") actions.redo();
+    });
+    this.canvas.style.touchAction = "none";
+    this.canvas.addEventListener("pointerdown", (event) => this.#pointerDown(event));
+    this.canvas.addEventListener("pointerup", (event) => this.#pointerUp(event));
+    this.canvas.addEventListener("pointercancel", () => { this.drag = null; });
+  }
+
+  // --- small helpers -----------------------------------------------------------------
+
+  #field(name) {
+    return this.root.querySelector(`[data-field="${name}"]`);
+  }
+
+  #button(action) {
+    return this.root.querySelector(`[data-action="${action}"]`);
+  }
+
+  #say(text, isError = false) {
+    const message = this.root.querySelector(".message");
+    message.textContent = text;
+    message.classList.toggle("error", isError);
+  }
+
+  #setVerdict(text, warning = false) {
+    const verdict = this.root.querySelector(".verdict");
+    verdict.textContent = text;
+    verdict.classList.toggle("warning", warning);
+    if (!text) delete this.root.dataset.verdict;
+  }
+
+  #overlay(text) {
+    this.overlay.hidden = false;
+    this.overlay.textContent = text;
+  }
+}
+
+/** An SVG line chart of positions and goal-reachable positions per level (log scale). */
+function censusChart(levels) {
+  const width = 640;
+  const height = 220;
+  const pad = { left: 48, right: 12, top: 12, bottom: 28 };
+  const series = [
+    ["positions", "All positions", "var(--accent)"],
+    ["classes", "Up to symmetry", "var(--muted)"],
+    ["good", "Goal reachable", "var(--peg-goal)"],
+  ];
+  const max = Math.max(1, ...levels.map((l) => Number(l.positions)));
+  const top = Math.ceil(Math.log10(max + 1));
+  const x = (i) => pad.left + (i * (width - pad.left - pad.right)) / Math.max(1, levels.length - 1);
+  const y = (v) => height - pad.bottom - (Math.log10(Number(v) + 1) / top) * (height - pad.top - pad.bottom);
+  const lines = series.map(([name, , stroke]) => {
+    const points = levels.map((l, i) => `${x(i).toFixed(1)},${y(l[name]).toFixed(1)}`).join(" ");
+    return `<polyline fill="none" stroke="${stroke}" stroke-width="2" points="${points}"/>`;
+  }).join("");
+  const ticks = Array.from({ length: top + 1 }, (_, k) =>
+    `<text x="${pad.left - 6}" y="${y(10 ** k - 1) + 4}" text-anchor="end">10^${k}</text>`).join("");
+  const legend = series.map(([, label, stroke], i) =>
+    `<text x="${pad.left + 10 + i * 150}" y="${height - 6}" fill="${stroke}">■ ${label}</text>`).join("");
+  return `<svg viewBox="0 0 ${width} ${height}" role="img" aria-label="Positions per level (log scale)">`
+    + `<line x1="${pad.left}" y1="${height - pad.bottom}" x2="${width - pad.right}" y2="${height - pad.bottom}" stroke="var(--border)"/>`
+    + `${ticks}${lines}${legend}</svg>`;
+}
