@@ -1,0 +1,170 @@
+"""Peg solitaire: census engines side by side, and solve / count / verdict times.
+
+Run from the repository root::
+
+    .venv/bin/python bench/bench_pegs.py            # full table (a few minutes)
+    .venv/bin/python bench/bench_pegs.py --quick    # smoke run (seconds)
+
+* **census**: the numpy engine (:mod:`puzzlelab.pegs_numpy`, whole levels
+  as arrays) beside the baseline in the same run, the pure-Python engine
+  (:func:`puzzlelab.pegs.census_steps`: a per-position breadth-first search
+  with a dict of normalised positions, as the seed does). Each row checks that
+  both give the same figures. The full English census runs with numpy only
+  unless ``--full-baseline`` (the baseline takes about half an hour); its
+  figures are checked against the published ones.
+* **solve / count / verdict** from English positions with 20 or fewer pegs:
+  positions along a winning line (solvable) and after random play (mostly
+  dead ends), each with a fresh solver (no memo carried over).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import resource
+import statistics
+import sys
+import time
+
+from puzzlelab import pegs
+from puzzlelab.jobs import finish
+
+try:
+    from puzzlelab import pegs_numpy
+except ImportError:  # pragma: no cover
+    pegs_numpy = None
+
+ENGLISH_FIGURES = {
+    "solutions": 40_861_647_040_079_968,
+    "positions": 187_636_299,
+    "classes": 23_475_688,
+    "games": 577_116_156_815_309_849_672,
+    "good": 13_428_122,
+    "good_classes": 1_679_072,
+}
+
+
+def timed(fn):
+    began = time.perf_counter()
+    value = fn()
+    return value, time.perf_counter() - began
+
+
+def census_row(label, board, goal=None, max_classes=None, baseline=True):
+    fast = slow = None
+    t_fast = t_slow = None
+    if pegs_numpy is not None:
+        fast, t_fast = timed(lambda: finish(
+            pegs_numpy.census_steps(board, None, goal, max_classes)))
+    if baseline:
+        slow, t_slow = timed(lambda: finish(pegs.census_steps(board, None, goal, max_classes)))
+    ref = fast or slow
+    same = "—"
+    if fast and slow:
+        a, b = fast.as_dict(), slow.as_dict()
+        same = "yes" if all(a[k] == b[k] for k in ("levels", "totals", "solutions")) else "NO"
+    levels = len(ref.levels)
+    totals = ref.totals()
+
+    def show(t):
+        return "—" if t is None else f"{t:8.2f} s"
+
+    print(f"| {label:<34} | {levels:>6} | {totals['classes']:>12,} | {show(t_slow):>10} | "
+          f"{show(t_fast):>10} | {same:>5} |", flush=True)
+    return fast or slow
+
+
+def census_table(args):
+    print("\n## Census: numpy engine vs the pure-Python baseline\n")
+    print("| board (levels run)                 | levels |      classes |   baseline |"
+          "      numpy | agree |")
+    print("|------------------------------------|--------|--------------|------------|"
+          "------------|-------|")
+    census_row("triangle 15, any finish", "triangle", "any")
+    census_row("diamond 41, first levels", "diamond", None, 20_000)
+    census_row("English 33, first levels", "english", None, 30_000 if args.quick else 230_000)
+    if args.quick:
+        return
+    result = census_row("English 33, centre to centre (full)", "english", None, None,
+                        baseline=args.full_baseline)
+    d = result.as_dict()
+    got = {"solutions": d["solutions"], **{k: d["totals"][k] for k in ENGLISH_FIGURES
+                                           if k != "solutions"}}
+    print(f"\nEnglish census: {d['seconds']:.1f} s, peak data {d['peak_bytes'] / 1e6:.0f} MB "
+          f"(process peak RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e3:.0f} MB)")
+    for name, want in ENGLISH_FIGURES.items():
+        print(f"  {name:>13}: {got[name]:>32,}  {'ok' if got[name] == want else 'WRONG'}")
+
+
+def english_positions(count, pegs_left, seed):
+    """(kind, position) pairs: along a winning line and after random play."""
+    rng = random.Random(seed)
+    start = pegs.standard_start("english")
+    goal = pegs.parse_goal(start.geo, None)
+    out = []
+    for _ in range(count):
+        # Along a (randomised) winning line: replay a solution found from a random prefix.
+        pos = start
+        while pos.peg_count > pegs_left:
+            options = pos.legal_moves()
+            rng.shuffle(options)
+            for move in options:
+                child = pos.play(move)
+                if pegs.Solver(start.geo, goal).solve(child.pegs) is not None:
+                    pos = child
+                    break
+            else:  # pragma: no cover - cannot happen along a winning line
+                break
+        out.append(("solvable", pos))
+        pos = start
+        while pos.peg_count > pegs_left and pos.legal_moves():
+            pos = pos.play(rng.choice(pos.legal_moves()))
+        out.append(("random play", pos))
+    return goal, out
+
+
+def solver_table(args):
+    n = 3 if args.quick else 10
+    print(f"\n## Solve, count and verdict from English positions with 20 pegs ({n} of each kind)\n")
+    goal, positions = english_positions(n, 20, 11)
+    rows = {}
+    for kind, pos in positions:
+        t_count = timed(lambda pos=pos: pegs.Solver(pos.geo, goal).count(pos.pegs))[1]
+        t_solve = timed(lambda pos=pos: pegs.Solver(pos.geo, goal).solve(pos.pegs))[1]
+
+        def verdict(pos=pos):
+            try:
+                return finish(pegs.Solver(pos.geo, goal).solve_steps(pos.pegs, 60_000))
+            except pegs.OutOfBudget:
+                return "unknown"
+
+        t_verdict = timed(verdict)[1]
+        rows.setdefault(kind, []).append((t_count, t_solve, t_verdict))
+    print("| positions   | count median / max  | solve median / max  | verdict median / max |")
+    print("|-------------|---------------------|---------------------|----------------------|")
+    for kind, times in rows.items():
+        cells = []
+        for column in range(3):
+            values = [t[column] for t in times]
+            cells.append(f"{statistics.median(values):6.3f} / {max(values):6.3f} s")
+        print(f"| {kind:<11} | {cells[0]:>19} | {cells[1]:>19} | {cells[2]:>20} |")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="smoke run: small boards only")
+    parser.add_argument("--full-baseline", action="store_true",
+                        help="also run the full English census with the pure engine (~30 min)")
+    args = parser.parse_args()
+    print(f"# Peg solitaire benchmark\n\nPython {platform.python_version()}, "
+          f"numpy {getattr(sys.modules.get('numpy'), '__version__', 'absent')}, "
+          f"{os.cpu_count()} CPUs, {platform.machine()}")
+    census_table(args)
+    solver_table(args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
