@@ -2,6 +2,15 @@
 // pointer input (mouse, pen and touch alike) mapped to cells. Every puzzle
 // view draws through this, so sizing, high-DPI sharpness and hit testing
 // live in one place.
+//
+// Small boards are painted cell by cell with `drawCell`. When cells would be
+// smaller than `compactBelow` CSS pixels (huge boards) and `fillCells` is
+// set, the grid switches to a compact rendering: one pixel per cell in an
+// ImageData, scaled onto the canvas, so a 1000x1000 board repaints in a few
+// milliseconds instead of a million fillRect calls (below one device pixel
+// per cell, a sparse board keeps its few set cells visible instead of
+// averaging them away). `drawOverlay` then adds the few decorations (marks,
+// outlines) in either mode.
 
 export class GridCanvas {
   /**
@@ -18,6 +27,12 @@ export class GridCanvas {
     this.cols = 1;
     this.cell = 10;
     this.drawCell = null;
+    this.fillCells = null; // (pixels: Uint32Array, rows, cols) => void, one packColor() per cell
+    this.drawOverlay = null; // (ctx, cellSize) => void, after the cells
+    this.beforeDraw = null; // () => void, e.g. to read theme colours once per repaint
+    this.compactBelow = 6;
+    this.background = null; // packed colour of empty cells, if any: see #drawCompact
+    this.compact = false;
     this.held = null;
     canvas.style.touchAction = "none"; // a drag paints instead of scrolling
     canvas.addEventListener("pointerdown", (event) => this.#down(event));
@@ -37,30 +52,84 @@ export class GridCanvas {
     this.redraw();
   }
 
-  /** Repaint everything with `drawCell(ctx, row, col, x, y, size)`. */
+  /** Repaint everything with `drawCell(ctx, row, col, x, y, size)` (or `fillCells`). */
   redraw() {
-    if (!this.drawCell) return;
+    if (!this.drawCell && !this.fillCells) return;
     const { canvas, context } = this;
     const box = canvas.parentElement.getBoundingClientRect();
     const limit = this.handlers.maxHeight ? this.handlers.maxHeight() : box.width;
-    // Whole CSS pixels per cell keep the grid lines crisp; tiny cells on huge
-    // boards still get at least one pixel.
-    const cell = Math.max(1, Math.floor(Math.min(box.width / this.cols, limit / this.rows)));
+    const fit = Math.min(box.width / this.cols, limit / this.rows);
+    this.compact = Boolean(this.fillCells) && (fit < this.compactBelow || !this.drawCell);
+    // Whole CSS pixels per cell keep the grid lines crisp; a compact board
+    // has no grid lines, so it may use fractional cells and fit the box.
+    const cell = this.compact ? Math.max(fit, 0.25) : Math.max(1, Math.floor(fit));
     this.cell = cell;
     const ratio = window.devicePixelRatio || 1;
     const width = cell * this.cols;
     const height = cell * this.rows;
     canvas.style.width = `${width}px`;
     canvas.style.height = `${height}px`;
-    canvas.width = Math.round(width * ratio);
-    canvas.height = Math.round(height * ratio);
+    canvas.width = Math.max(1, Math.round(width * ratio));
+    canvas.height = Math.max(1, Math.round(height * ratio));
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
     context.clearRect(0, 0, width, height);
-    for (let row = 0; row < this.rows; row++) {
-      for (let col = 0; col < this.cols; col++) {
-        this.drawCell(context, row, col, col * cell, row * cell, cell);
+    this.beforeDraw?.();
+    if (this.compact) {
+      this.#drawCompact(width, height, cell * ratio);
+    } else {
+      for (let row = 0; row < this.rows; row++) {
+        for (let col = 0; col < this.cols; col++) {
+          this.drawCell(context, row, col, col * cell, row * cell, cell);
+        }
       }
     }
+    this.drawOverlay?.(context, cell);
+  }
+
+  #drawCompact(width, height, devicePixelsPerCell) {
+    const cells = new ImageData(this.cols, this.rows);
+    const colors = new Uint32Array(cells.data.buffer);
+    this.fillCells(colors, this.rows, this.cols);
+    if (devicePixelsPerCell < 1 && this.background !== null && this.#sparse(colors)) {
+      this.#drawPooled(colors);
+      return;
+    }
+    this.scratch ??= document.createElement("canvas");
+    this.scratch.width = this.cols;
+    this.scratch.height = this.rows;
+    this.scratch.getContext("2d").putImageData(cells, 0, 0);
+    // Blocky when enlarging; averaged when a cell is under a device pixel, so
+    // that no row or column of a huge board silently disappears.
+    this.context.imageSmoothingEnabled = devicePixelsPerCell < 1;
+    this.context.drawImage(this.scratch, 0, 0, width, height);
+  }
+
+  /** Whether under 5% of the cells differ from the background. */
+  #sparse(colors) {
+    let count = 0;
+    for (let i = 0; i < colors.length; i++) if (colors[i] !== this.background) count++;
+    return count < colors.length / 20;
+  }
+
+  /**
+   * Several cells per device pixel, few of them set: averaging would fade a
+   * lone light (or press mark) to nothing, so any non-background cell wins
+   * its pixel instead.
+   */
+  #drawPooled(colors) {
+    const { width, height } = this.canvas;
+    const image = new ImageData(width, height);
+    const pixels = new Uint32Array(image.data.buffer).fill(this.background);
+    const xs = Int32Array.from({ length: this.cols }, (_, c) => Math.floor((c * width) / this.cols));
+    for (let row = 0; row < this.rows; row++) {
+      const base = Math.floor((row * height) / this.rows) * width;
+      const start = row * this.cols;
+      for (let col = 0; col < this.cols; col++) {
+        const color = colors[start + col];
+        if (color !== this.background) pixels[base + xs[col]] = color;
+      }
+    }
+    this.context.putImageData(image, 0, 0); // device pixels: the transform does not apply
   }
 
   /** The [row, col] under a pointer event, or null outside the grid. */
@@ -95,4 +164,40 @@ export class GridCanvas {
     this.held = null;
     this.handlers.onUp?.();
   }
+}
+
+const probe = typeof document === "undefined" ? null
+  : document.createElement("canvas").getContext("2d", { willReadFrequently: true });
+
+/** A CSS colour as one Uint32 ImageData pixel (RGBA bytes, in memory order). */
+export function packColor(css) {
+  probe.clearRect(0, 0, 1, 1);
+  probe.fillStyle = css;
+  probe.fillRect(0, 0, 1, 1);
+  const [r, g, b, a] = probe.getImageData(0, 0, 1, 1).data;
+  return new Uint32Array(new Uint8ClampedArray([r, g, b, a]).buffer)[0];
+}
+
+/**
+ * Paint a small picture of a board on `canvas`: `colors` holds one packed
+ * colour per cell (reading order). Cells get a few pixels each and a
+ * transparent one-pixel gap when there is room; CSS scales the canvas.
+ */
+export function paintThumbnail(canvas, rows, cols, colors, maxPixels = 96) {
+  const cell = Math.max(1, Math.min(12, Math.floor(maxPixels / Math.max(rows, cols))));
+  const gap = cell >= 5 ? 1 : 0;
+  const width = cols * cell;
+  const height = rows * cell;
+  canvas.width = width;
+  canvas.height = height;
+  const image = new ImageData(width, height);
+  const pixels = new Uint32Array(image.data.buffer);
+  for (let y = 0; y < height; y++) {
+    if (y % cell >= cell - gap) continue; // a gap row stays transparent
+    const rowStart = Math.floor(y / cell) * cols;
+    for (let x = 0; x < width; x++) {
+      if (x % cell < cell - gap) pixels[y * width + x] = colors[rowStart + Math.floor(x / cell)];
+    }
+  }
+  canvas.getContext("2d").putImageData(image, 0, 0);
 }

@@ -1,8 +1,8 @@
 // The Lights Out board widget. Python (puzzlelab.api, in the worker) owns the
-// rules and the solver; this module draws the board, forwards presses and
-// keeps the undo history of game IDs, as a puzzle front end should.
+// rules, the variants and the solvers; this module draws the board, forwards
+// presses and keeps the undo history of game IDs, as a puzzle front end should.
 
-import { GridCanvas } from "./grid-canvas.mjs";
+import { GridCanvas, packColor, paintThumbnail } from "./grid-canvas.mjs";
 
 const PRESETS = [
   { label: "5×5 (XLightOff)", rows: 5, cols: 5 },
@@ -10,8 +10,20 @@ const PRESETS = [
   { label: "7×7", rows: 7, cols: 7 },
   { label: "20×20", rows: 20, cols: 20 },
   { label: "50×50", rows: 50, cols: 50 },
+  { label: "200×200", rows: 200, cols: 200 },
+  { label: "1000×1000", rows: 1000, cols: 1000 },
 ];
 const MAX_SIDE = 1000;
+const NEIGHBOURHOODS = [
+  { value: "cross", label: "Cross (classic)", rule: "its four neighbours" },
+  { value: "king", label: "Cross + diagonals", rule: "its eight neighbours" },
+  { value: "diagonal", label: "Diagonals", rule: "its four diagonal neighbours" },
+  { value: "knight", label: "Knight's moves", rule: "the cells a knight's move away" },
+  { value: "custom", label: "Custom…", rule: "the cells of your pattern" },
+];
+const STATES = [2, 3, 4, 5, 6, 7, 8, 9];
+const STENCIL_RADIUS = 2; // the custom pattern editor is 5x5
+const MAX_THUMBNAILS = 64; // quiet patterns drawn; the rest are counted
 
 const TEMPLATE = `
   <div class="toolbar" role="toolbar" aria-label="Lights Out controls">
@@ -26,24 +38,108 @@ const TEMPLATE = `
     </div>
     <div class="group">
       <button type="button" data-action="solution" aria-pressed="false">Show solution</button>
+      <button type="button" data-action="hint" title="Ring one press of a fewest-presses solution (H)">Hint</button>
+      <button type="button" data-action="apply-solution"
+        title="Replace the board by the pattern of presses that solves it: solving that applies the solution to the solution. Undo brings the board back.">Apply solution to solution</button>
     </div>
   </div>
+  <details class="settings" open>
+  <summary>Board and rules</summary>
   <div class="toolbar">
     <div class="group">
       <label>Size <select data-field="preset"></select></label>
       <label>Rows <input data-field="rows" type="number" min="1" max="${MAX_SIDE}" value="5"></label>
       <label>Columns <input data-field="cols" type="number" min="1" max="${MAX_SIDE}" value="5"></label>
+    </div>
+    <div class="group">
+      <label title="Graded by the fewest number of presses that solves the board">Difficulty
+        <select data-field="difficulty">
+          <option value="">Any</option><option value="easy">Easy</option>
+          <option value="medium">Medium</option><option value="hard">Hard</option>
+          <option value="count">Exactly…</option>
+        </select></label>
+      <label data-field="press-count-label" hidden>Presses
+        <input data-field="press-count" type="number" min="1" value="10"></label>
       <button type="button" data-action="random">New random board</button>
       <button type="button" data-action="clear" title="All lights off, to draw a board in Edit mode">Clear</button>
     </div>
   </div>
+  <div class="toolbar variant" role="group" aria-label="Rules">
+    <div class="group">
+      <label>Neighbourhood <select data-field="neighbourhood">
+        ${NEIGHBOURHOODS.map((n) => `<option value="${n.value}">${n.label}</option>`).join("")}
+      </select></label>
+      <label><input type="checkbox" data-field="wrap"> Wrap around (torus)</label>
+      <label>States <select data-field="states">
+        ${STATES.map((k) => `<option value="${k}">${k === 2 ? "2 (on/off)"
+          : k === 3 ? "3 (Lights Out 2000)" : k}</option>`).join("")}
+      </select></label>
+    </div>
+    <div class="stencil-editor" hidden>
+      <div class="stencil" role="group" aria-label="Custom pattern: the cells a press changes"></div>
+      <p>Click the cells a press should change. The ringed centre is the pressed cell.</p>
+    </div>
+  </div>
+  </details>
   <p class="counters"><span data-field="moves">Moves: 0</span> · <span data-field="lit"></span></p>
   <p class="message" role="status" aria-live="polite"></p>
   <p class="solution-note"><button type="button" class="inline" data-action="cancel-solve" hidden>Cancel</button>
     <progress max="1" hidden></progress> <span aria-live="polite"></span></p>
   <div class="board-area"><canvas aria-label="Lights Out board"></canvas>
     <div class="overlay" hidden></div></div>
+  <div class="toolbar panel-bar">
+    <button type="button" data-action="analysis" aria-expanded="false"
+      title="Rank, quiet patterns, how many boards are solvable, fewest presses">Analysis</button>
+    <button type="button" data-action="gallery" aria-expanded="false"
+      title="Which boards with a single light on are solvable, and how">Gallery</button>
+  </div>
+  <section class="lo-panel" data-panel="analysis" hidden aria-label="Analysis">
+    <h3>Analysis</h3>
+    <p class="job-status"><button type="button" class="inline" data-action="job-analysis" hidden>Cancel</button>
+      <progress max="1" hidden></progress> <span aria-live="polite"></span></p>
+    <div class="panel-body"></div>
+  </section>
+  <section class="lo-panel" data-panel="gallery" hidden aria-label="Single-light gallery">
+    <h3>Single-light gallery</h3>
+    <p class="panel-intro">One small board per cell, with only that light on (yellow) and the
+      presses that turn it off (orange). Boards with a red frame cannot be solved.
+      Point at one to find its cell on the board; click it to play it.</p>
+    <p class="job-status"><button type="button" class="inline" data-action="job-gallery" hidden>Cancel</button>
+      <progress max="1" hidden></progress> <span aria-live="polite"></span></p>
+    <div class="gallery"></div>
+  </section>
 `;
+
+/** The board's cells from a state's grid ("rows of digits joined by /"), in reading order. */
+function parseGrid(grid, rows, cols) {
+  const values = new Uint8Array(rows * cols);
+  let index = 0;
+  for (let i = 0; i < grid.length; i++) {
+    const code = grid.charCodeAt(i);
+    if (code !== 47) values[index++] = code - 48; // skip the "/" between rows
+  }
+  return values;
+}
+
+/** The inverse of parseGrid; byte-wise, because a 1000x1000 board has a million cells. */
+function gridText(values, rows, cols) {
+  const bytes = new Uint8Array(rows * (cols + 1) - 1).fill(47);
+  for (let row = 0; row < rows; row++) {
+    for (let col = 0; col < cols; col++) bytes[row * (cols + 1) + col] = 48 + values[row * cols + col];
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+const channels = (packed) => [packed & 255, (packed >>> 8) & 255, (packed >>> 16) & 255];
+const mix = (a, b, t) => a.map((value, i) => Math.round(value + (b[i] - value) * t));
+const cssOf = ([r, g, b]) => `rgb(${r}, ${g}, ${b})`;
+const isLight = ([r, g, b]) => 0.299 * r + 0.587 * g + 0.114 * b > 150;
+
+/** A decimal string with thousands separators; astronomically long ones as powers of ten. */
+function formatCount(text) {
+  if (text.length <= 40) return BigInt(text).toLocaleString("en-US");
+  return `about ${text[0]}.${text.slice(1, 4)} × 10^${text.length - 1} (${text.length} digits)`;
+}
 
 export class LightsOutBoard {
   /**
@@ -55,19 +151,23 @@ export class LightsOutBoard {
   constructor(root, client, options = {}) {
     this.root = root;
     this.client = client;
-    this.state = null; // {game, rows, cols, grid, lit, solved} from Python
-    this.cells = []; // the grid as arrays of 0/1, for drawing and painting
+    this.state = null; // {game, rows, cols, grid, lit, solved, variant} from Python
+    this.values = new Uint8Array(0); // the grid's cells in reading order, for drawing and painting
+    this.states = 2; // k: a press adds 1 modulo k
     this.moves = 0;
     this.startState = null;
     this.history = [];
     this.future = [];
     this.mode = "play";
     this.showSolution = false;
-    this.solution = null; // the solve result for this.state.game
-    this.solving = null; // {game, controller} while a solve runs
+    this.open = { analysis: false, gallery: false }; // which panels are shown
+    this.hint = null; // {game, press: [r, c]} from lightsout.hint
+    this.highlight = null; // [r, c] of the gallery thumbnail under the pointer
+    this.stencilEditing = false; // "Custom…" chosen: keep the editor open
     this.painting = null; // {value} while a drag paints in edit mode
     this.queue = Promise.resolve(); // actions run one at a time, in order
     this.pending = 0;
+    this.jobs = this.#defineJobs();
 
     root.classList.add("puzzle", "lightsout");
     root.innerHTML = TEMPLATE;
@@ -79,11 +179,20 @@ export class LightsOutBoard {
       onDown: (row, col) => this.#cellDown(row, col),
       onEnter: (row, col) => this.#cellEnter(row, col),
       onUp: () => this.#paintEnd(),
-      // Leave room for the controls above; cells never grow past 64 px.
-      maxHeight: () => Math.max(160, Math.min(window.innerHeight * 0.7, 64 * this.grid.rows)),
+      // Fit the first screen below the controls where possible; cells never
+      // grow past 64 px.
+      maxHeight: () => Math.max(160, Math.min(this.#room(), 64 * this.grid.rows)),
     });
+    this.grid.beforeDraw = () => {
+      this.palette = this.#readPalette();
+      this.grid.background = this.palette.packed.states[0];
+    };
     this.grid.drawCell = (ctx, row, col, x, y, size) => this.#drawCell(ctx, row, col, x, y, size);
+    this.grid.fillCells = (pixels) => this.#fillCells(pixels);
+    this.grid.drawOverlay = (ctx, size) => this.#drawOverlay(ctx, size);
     this.#wireControls();
+    // Phones see the board first; the settings fold away under their summary.
+    root.querySelector(".settings").open = !window.matchMedia("(max-width: 40rem)").matches;
     this.#setStatus("loading");
     this.#showOverlay("Starting Python in your browser…");
     client.onBoot?.((stage) => this.#showOverlay(stage.message || "Starting…"));
@@ -103,18 +212,44 @@ export class LightsOutBoard {
     );
   }
 
+  /**
+   * The height the board may take: what is left of the window below the
+   * controls, within 30%..70% of the window. Measured when the shape or the
+   * window changes, not on every repaint, so that a message growing by a
+   * line does not resize the board under the pointer.
+   */
+  #room() {
+    const key = `${this.grid.rows}x${this.grid.cols}/${window.innerWidth}x${window.innerHeight}`;
+    if (this.roomFor !== key) {
+      const top = this.canvas.parentElement.getBoundingClientRect().top + window.scrollY;
+      const height = window.innerHeight;
+      // Beyond a dozen rows cells get small: such a board is worth a scroll.
+      const huge = this.grid.rows > 12;
+      this.roomSize = huge ? height * 0.7 : Math.min(height * 0.7, Math.max(height * 0.3, height - top - 16));
+      this.roomFor = key;
+    }
+    return this.roomSize;
+  }
+
+  /** The shown solve result for the current board, or null. */
+  get solution() {
+    return this.#resultOf(this.jobs.solve);
+  }
+
   // --- actions ---------------------------------------------------------------
 
   /** Queue an action so that each one sees the state the previous one left. */
   #run(action) {
-    this.#abortSolve(); // every action may change the board: a running solve is stale
+    // The worker answers one request at a time: a long job would hold up the
+    // action, and every action may change the board, which makes it stale.
+    for (const job of Object.values(this.jobs)) this.#abortJob(job);
     this.pending++;
     this.queue = this.queue
       .then(action)
       .catch((error) => this.#say(error.message, true))
       .finally(() => {
         this.pending--;
-        this.#refreshSolution(); // no-op unless the shown solution is missing or stale
+        this.#refreshJobs(); // no-op unless a wanted result is missing or stale
       });
     return this.queue;
   }
@@ -137,6 +272,15 @@ export class LightsOutBoard {
     this.future = [];
     this.moves = moves;
     this.#show(state);
+  }
+
+  /**
+   * A new puzzle that keeps the old one undoable (an edit, a variant change,
+   * the solution as a board): it becomes the board Reset returns to.
+   */
+  #replaceBoard(state) {
+    this.#record(state, 0);
+    this.startState = state;
   }
 
   async #press(row, col) {
@@ -168,8 +312,10 @@ export class LightsOutBoard {
       this.#run(() => this.#press(row, col));
       return;
     }
-    // Edit mode: the first cell decides whether this drag lights or darkens.
-    this.painting = { value: this.cells[row][col] ? 0 : 1 };
+    // Edit mode: the first cell decides the value this drag paints (the next
+    // state of that cell, so on/off boards toggle and k-state ones count up).
+    const value = (this.values[row * this.state.cols + col] + 1) % this.states;
+    this.painting = { value };
     this.#paint(row, col);
   }
 
@@ -178,81 +324,207 @@ export class LightsOutBoard {
   }
 
   #paint(row, col) {
-    this.cells[row][col] = this.painting.value;
+    this.values[row * this.state.cols + col] = this.painting.value;
     this.grid.redraw();
   }
 
   #paintEnd() {
     if (!this.painting) return;
     this.painting = null;
-    const grid = this.cells.map((row) => row.join("")).join("/");
+    const game = gridText(this.values, this.state.rows, this.state.cols);
     this.#run(async () => {
-      const state = await this.client.request({ cmd: "lightsout.load", game: grid });
-      // An edited board is a new puzzle: it becomes the board Reset returns
-      // to, and the edit itself can be undone.
-      this.history.push({ state: this.state, moves: this.moves });
-      this.future = [];
-      this.moves = 0;
-      this.startState = state;
-      this.#show(state);
+      // A plain grid is read as the classic game unless the variant comes along.
+      const state = await this.client.request({ cmd: "lightsout.load", game, ...this.#variantOptions() });
+      this.#replaceBoard(state);
     });
   }
 
   async #newBoard(random) {
-    const rows = Number(this.root.querySelector('[data-field="rows"]').value);
-    const cols = Number(this.root.querySelector('[data-field="cols"]').value);
+    const rows = Number(this.#field("rows").value);
+    const cols = Number(this.#field("cols").value);
     if (!Number.isInteger(rows) || !Number.isInteger(cols) || rows < 1 || cols < 1
         || rows > MAX_SIDE || cols > MAX_SIDE) {
       this.#say(`Rows and columns must be whole numbers from 1 to ${MAX_SIDE}.`, true);
       return;
     }
-    this.#startGame(await this.client.request({ cmd: "lightsout.new", rows, cols, random }));
+    const request = { cmd: "lightsout.new", rows, cols, random, ...this.#variantOptions() };
+    if (random && request.states === 2) { // levels are graded for on/off boards
+      const difficulty = this.#difficulty();
+      if (difficulty === null) return;
+      if (difficulty !== undefined) request.difficulty = difficulty;
+    }
+    this.#startGame(await this.client.request(request));
   }
 
-  /**
-   * Solve the current board when the solution is shown. Solving runs beside
-   * the action queue (a search can take a second on big kernels) and is
-   * cancelled as soon as the board changes or the user asks.
-   */
-  #refreshSolution() {
-    if (!this.showSolution || !this.state || this.solution?.game === this.state.game) return;
-    if (this.solving?.game === this.state.game) return;
-    this.#abortSolve();
-    const game = this.state.game;
-    const controller = new AbortController();
-    this.solving = { game, controller };
-    this.pending++;
-    this.#describeSolution();
-    const onProgress = ({ done, total, message }) => {
-      if (this.solving?.controller === controller) {
-        this.#describeSolution(done / total, message);
+  /** The difficulty for the generator: a level, a press count, undefined (any), or null (invalid). */
+  #difficulty() {
+    const level = this.#field("difficulty").value;
+    if (level !== "count") return level || undefined;
+    const count = Number(this.#field("press-count").value);
+    if (!Number.isInteger(count) || count < 1) {
+      this.#say("The number of presses must be a whole number from 1 up.", true);
+      return null;
+    }
+    return count;
+  }
+
+  /** The rules chosen in the controls, as lightsout.new / lightsout.load options. */
+  #variantOptions() {
+    const choice = this.#field("neighbourhood").value;
+    return {
+      wrap: this.#field("wrap").checked,
+      neighbourhood: choice === "custom" ? this.#stencilText() : choice,
+      states: Number(this.#field("states").value),
+    };
+  }
+
+  /** The same board under the rules now chosen (the states change deals a new board instead). */
+  #changeVariant(newBoard = false) {
+    this.#run(async () => {
+      if (newBoard) {
+        await this.#newBoard(true);
+        return;
       }
+      const state = await this.client.request({
+        cmd: "lightsout.load", game: this.state.game, ...this.#variantOptions(),
+      });
+      this.#replaceBoard(state);
+    });
+  }
+
+  #askHint() {
+    this.#run(async () => {
+      const game = this.state.game;
+      const { press, explanation } = await this.client.request({ cmd: "lightsout.hint", game });
+      if (this.state.game !== game) return;
+      this.hint = press ? { game, press } : null;
+      this.grid.redraw();
+      this.#say(press
+        ? `Hint: press the ringed cell (row ${press[0] + 1}, column ${press[1] + 1}). ${explanation || ""}`.trim()
+        : explanation);
+    });
+  }
+
+  #applySolution() {
+    this.#run(async () => {
+      const state = await this.client.request({ cmd: "lightsout.solution_board", game: this.state.game });
+      this.#replaceBoard(state);
+      this.#say("The board is now the pattern of presses that solved the previous one: " +
+        "solving it applies the solution to the solution. Undo brings the old board back.");
+    });
+  }
+
+  /** Play the gallery board with only the light at (row, col) on. */
+  #playSingleLight(row, col) {
+    this.#run(async () => {
+      const { rows, cols } = this.state;
+      const values = new Uint8Array(rows * cols);
+      values[row * cols + col] = 1;
+      const state = await this.client.request({
+        cmd: "lightsout.load", game: gridText(values, rows, cols), ...this.#variantOptions(),
+      });
+      this.#replaceBoard(state);
+    });
+  }
+
+  // --- long jobs: solve, analysis, gallery ------------------------------------
+
+  /**
+   * A job is a long request tied to the board: it runs while it is wanted and
+   * its key (which part of the state it depends on) has no result yet, shows
+   * progress and a Cancel, and is dropped when the board moves on.
+   */
+  #defineJobs() {
+    const panelJob = (name, cmd, key, activity) => ({
+      name,
+      wanted: () => this.open[name],
+      key,
+      request: (state) => ({ cmd, game: state.game }),
+      accept: (result) => result,
+      describe: (progress, message) => this.#describePanel(name, progress, message || activity),
+    });
+    return {
+      solve: {
+        name: "solve",
+        wanted: () => this.showSolution,
+        key: (state) => state.game,
+        request: (state) => ({ cmd: "lightsout.solve", game: state.game }),
+        accept: (result) => this.#acceptSolution(result),
+        describe: (progress, message) => this.#describeSolution(progress, message || "Solving"),
+      },
+      analysis: panelJob("analysis", "lightsout.analyse", (state) => state.game, "Analysing"),
+      // The gallery depends on the shape and the rules only: the game ID's prefix.
+      gallery: panelJob("gallery", "lightsout.gallery", (state) => state.game.split(":")[0],
+        "Solving every single-light board"),
+    };
+  }
+
+  /** A job's result for the current board, or null (also while an error is shown). */
+  #resultOf(job) {
+    const result = job.result;
+    return this.state && result && !result.error && result.key === job.key(this.state)
+      ? result.value : null;
+  }
+
+  #refreshJobs() {
+    for (const job of Object.values(this.jobs)) this.#refreshJob(job);
+  }
+
+  #refreshJob(job) {
+    if (!job.wanted() || !this.state) return;
+    const key = job.key(this.state);
+    if (job.result?.key === key || job.running?.key === key) return;
+    this.#abortJob(job);
+    job.result = null;
+    const controller = new AbortController();
+    job.running = { key, controller };
+    this.pending++;
+    job.describe();
+    const onProgress = ({ done, total, message }) => {
+      if (job.running?.controller === controller) job.describe(total ? done / total : null, message);
     };
     this.client
-      .request({ cmd: "lightsout.solve", game }, { onProgress, signal: controller.signal })
+      .request(job.request(this.state), { onProgress, signal: controller.signal })
       .then((result) => {
-        if (this.state.game !== game) return; // the board moved on meanwhile
-        const cols = this.state.cols;
-        this.solution = {
-          ...result,
-          marked: new Set(result.presses.map(([r, c]) => r * cols + c)),
-          conflictCells: new Set((result.conflict || []).map(([r, c]) => r * cols + c)),
-        };
+        if (job.key(this.state) !== key) return; // the board moved on meanwhile
+        job.result = { key, value: job.accept(result) };
         this.grid.redraw();
       })
       .catch((error) => {
-        if (!error.cancelled) this.#say(error.message, true);
+        // An abort from a newer action is silent: the job runs again after it.
+        if (!error.cancelled) job.result = { key, error: error.message };
       })
       .finally(() => {
-        if (this.solving?.controller === controller) this.solving = null;
+        if (job.running?.controller === controller) job.running = null;
         this.pending--;
-        this.#describeSolution();
+        job.describe();
       });
   }
 
-  #abortSolve() {
-    this.solving?.controller.abort();
-    this.solving = null;
+  #abortJob(job) {
+    job.running?.controller.abort();
+    job.running = null;
+  }
+
+  /** The user's Cancel: stop, and remember that, so the job does not restart by itself. */
+  #cancelJob(job) {
+    if (!job.running) return;
+    const { key } = job.running;
+    this.#abortJob(job);
+    job.result = { key, error: "Cancelled." };
+    job.describe();
+  }
+
+  #acceptSolution(result) {
+    const cols = this.state.cols;
+    // For k > 2 a cell pressed n times is listed n times: count them.
+    const marked = new Map();
+    for (const [r, c] of result.presses) marked.set(r * cols + c, (marked.get(r * cols + c) || 0) + 1);
+    return {
+      ...result,
+      marked,
+      conflictCells: new Set((result.conflict || []).map(([r, c]) => r * cols + c)),
+    };
   }
 
   // --- display ---------------------------------------------------------------
@@ -260,18 +532,21 @@ export class LightsOutBoard {
   #show(state) {
     const reshaped = !this.state || this.state.rows !== state.rows || this.state.cols !== state.cols;
     this.state = state;
-    this.cells = state.grid.split("/").map((row) => Array.from(row, Number));
-    if (this.solution?.game !== state.game) this.solution = null;
+    this.states = state.variant?.states || 2;
+    this.values = parseGrid(state.grid, state.rows, state.cols);
+    if (this.hint?.game !== state.game) this.hint = null;
     this.root.dataset.gameId = state.game;
     this.#setStatus(state.solved ? "solved" : "ready");
-    this.root.querySelector('[data-field="moves"]').textContent = `Moves: ${this.moves}`;
-    this.root.querySelector('[data-field="lit"]').textContent =
-      `${state.lit} of ${state.rows * state.cols} lights on`;
+    this.#field("moves").textContent = `Moves: ${this.moves}`;
+    const cells = state.rows * state.cols;
+    this.#field("lit").textContent = this.states === 2
+      ? `${state.lit} of ${cells} lights on` : `${state.lit} of ${cells} cells not 0`;
     this.root.querySelector('[data-action="undo"]').disabled = this.history.length === 0;
     this.root.querySelector('[data-action="redo"]').disabled = this.future.length === 0;
+    this.#syncVariantControls(state.variant);
     if (reshaped) {
-      this.root.querySelector('[data-field="rows"]').value = state.rows;
-      this.root.querySelector('[data-field="cols"]').value = state.cols;
+      this.#field("rows").value = state.rows;
+      this.#field("cols").value = state.cols;
       this.#syncPreset();
       this.grid.setShape(state.rows, state.cols);
     } else {
@@ -279,14 +554,27 @@ export class LightsOutBoard {
     }
     if (state.solved && this.mode === "play") {
       const moves = this.moves === 1 ? "1 move" : `${this.moves} moves`;
-      this.#say(this.moves ? `All lights are out — solved in ${moves}!` : "All lights are out.");
+      const done = this.states === 2 ? "All lights are out" : "Every cell is 0";
+      this.#say(this.moves ? `${done} — solved in ${moves}!` : `${done}.`);
     } else if (this.mode === "edit") {
-      this.#say("Edit mode: click or drag to paint lights, then switch to Play.");
+      this.#say(this.states === 2
+        ? "Edit mode: click or drag to paint lights, then switch to Play."
+        : "Edit mode: click a cell to count it up (drag to paint that value), then switch to Play.");
     } else {
-      this.#say("Turn all the lights out. A click toggles a cell and its four neighbours.");
+      this.#say(this.#rulesText(state.variant));
     }
-    this.#describeSolution();
-    this.#refreshSolution();
+    for (const job of Object.values(this.jobs)) job.describe();
+    this.#refreshJobs();
+  }
+
+  /** What a click does under these rules, in words. */
+  #rulesText(variant = {}) {
+    const named = NEIGHBOURHOODS.find((n) => n.value === (variant.neighbourhood || "cross"));
+    const rule = (named || NEIGHBOURHOODS.at(-1)).rule + (variant.wrap ? ", wrapping around the edges" : "");
+    const k = this.states;
+    return k === 2
+      ? `Turn all the lights out. A click toggles a cell and ${rule}.`
+      : `Turn every cell to 0. A click adds 1 to a cell and ${rule} (counting modulo ${k}: ${k - 1} + 1 = 0).`;
   }
 
   /** Say what the solver found, or how far it has got (`progress`: 0..1). */
@@ -294,7 +582,8 @@ export class LightsOutBoard {
     const note = this.solutionNote;
     const text = note.querySelector("span");
     const bar = note.querySelector("progress");
-    const busy = this.showSolution && !this.solution && Boolean(this.solving);
+    const job = this.jobs.solve;
+    const busy = this.showSolution && Boolean(job.running);
     note.querySelector('[data-action="cancel-solve"]').hidden = !busy;
     bar.hidden = !busy || progress === null;
     note.classList.remove("warning");
@@ -303,23 +592,216 @@ export class LightsOutBoard {
       text.textContent = progress === null ? `${activity}…` : `${activity}… ${Math.floor(100 * progress)}%`;
       return;
     }
+    const failed = this.showSolution && job.result?.error && job.result.error !== "Cancelled.";
     const s = this.showSolution ? this.solution : null;
+    if (failed) {
+      note.classList.add("warning");
+      text.textContent = job.result.error;
+      return;
+    }
     if (!s) {
       text.textContent = "";
       return;
     }
     note.classList.toggle("warning", !s.solvable);
+    const k = this.states;
     if (!s.solvable) {
       text.textContent = `${s.explanation} The quiet pattern is outlined in red.`;
     } else if (s.press_count === 0) {
       text.textContent = s.explanation;
     } else {
-      const kernel = s.kernel_dimension
-        ? ` Every solvable board of this size has 2^${s.kernel_dimension} solutions` +
-          ` (kernel dimension ${s.kernel_dimension}).`
-        : " Every board of this size has exactly one solution.";
-      text.textContent = `${s.explanation} Press the cells marked with dots.${kernel}`;
+      const d = s.kernel_dimension;
+      // Over a prime k the quiet patterns form a space of k^d; a composite k has no such count.
+      const prime = [2, 3, 5, 7].includes(k);
+      const kernel = d
+        ? ` Every solvable board of this shape has ${prime ? `${k}^${d}` : "several"} solutions` +
+          ` (kernel dimension ${d}).`
+        : " Every board of this shape has exactly one solution.";
+      const marks = k === 2 ? "Press the cells marked with dots." : "Press the marked cells (a number says how often).";
+      text.textContent = `${s.explanation} ${marks}${kernel}`;
     }
+  }
+
+  /** The status line of a panel: progress with Cancel, an error with Run again, or nothing. */
+  #describePanel(name, progress = null, activity = "Working") {
+    const panel = this.root.querySelector(`[data-panel="${name}"]`);
+    const job = this.jobs[name];
+    const status = panel.querySelector(".job-status");
+    const button = status.querySelector("button");
+    const bar = status.querySelector("progress");
+    const text = status.querySelector("span");
+    const busy = Boolean(job.running);
+    const error = !busy && job.result?.error;
+    button.hidden = !busy && error !== "Cancelled.";
+    button.textContent = busy ? "Cancel" : "Run again";
+    bar.hidden = !busy || progress === null;
+    if (progress !== null) bar.value = progress;
+    status.classList.toggle("warning", Boolean(error) && error !== "Cancelled.");
+    text.textContent = busy
+      ? (progress === null ? `${activity}…` : `${activity}… ${Math.floor(100 * progress)}%`)
+      : error || "";
+    if (busy || !this.open[name]) return;
+    const value = this.#resultOf(job);
+    const body = panel.querySelector(name === "gallery" ? ".gallery" : ".panel-body");
+    if (!value) {
+      body.replaceChildren();
+      body.rendered = null;
+    } else if (body.rendered !== value) {
+      body.rendered = value; // render each result once, not on every describe
+      if (name === "gallery") this.#renderGallery(body, value);
+      else this.#renderAnalysis(body, value);
+    }
+  }
+
+  #renderAnalysis(body, a) {
+    const { rows, cols } = this.state;
+    const k = this.states;
+    const cells = rows * cols;
+    const facts = [
+      a.rank == null
+        ? ["Rank", "not defined", `Counting modulo ${k} is not a field (${k} is not prime), so ` +
+          "the press patterns have no rank; the quiet patterns below still describe them."]
+        : ["Rank", `${a.rank} of ${cells}`,
+          "How many presses are independent: the others are combinations of them."],
+      ["Kernel dimension", String(a.kernel_dimension),
+        a.kernel_dimension
+          ? `There are ${formatCount(a.quiet_count_text)} quiet press patterns (the empty one included): they change nothing.`
+          : "No quiet patterns: every board of this shape has exactly one solution."],
+      ["Solvable boards", formatCount(a.solvable_boards_text),
+        `Out of ${a.all_boards_text ? formatCount(a.all_boards_text) : `${k}^${cells}`} boards of this shape` +
+          (k === 2 && a.rank != null ? ` (2^${a.rank} of 2^${cells}).` : ".")],
+      ["Fewest presses for this board", a.solvable ? String(a.fewest_press_count) : "no solution",
+        !a.solvable ? "The reason is drawn below."
+          : !a.proven_fewest ? "A solution, not proven to be the fewest."
+          : a.fewest_solutions_text == null ? "Proven fewest."
+          : `Proven fewest; ${formatCount(a.fewest_solutions_text)} ${a.fewest_solutions_text === "1" ? "solution takes" : "solutions take"} that few.`],
+    ];
+    const list = document.createElement("dl");
+    list.className = "facts";
+    for (const [term, value, note] of facts) {
+      const item = document.createElement("div");
+      item.innerHTML = "<dt></dt><dd><strong></strong> <small></small></dd>";
+      item.querySelector("dt").textContent = term;
+      item.querySelector("strong").textContent = value;
+      item.querySelector("small").textContent = note;
+      if (value.startsWith("about")) item.querySelector("dd").append(this.#exactNumber(a.solvable_boards_text));
+      list.append(item);
+    }
+    body.replaceChildren(list);
+
+    if (!a.solvable && a.conflict) {
+      const pattern = new Uint8Array(cells);
+      for (const [r, c, weight = 1] of a.conflict) pattern[r * cols + c] = weight;
+      const colors = new Uint32Array(cells);
+      const p = this.palette;
+      // The pattern in red; the board's lights on it in yellow (an odd number of them).
+      for (let i = 0; i < cells; i++) {
+        colors[i] = pattern[i] ? (this.values[i] ? p.packed.states[k - 1] : p.packed.conflict) : p.packed.states[0];
+      }
+      const figure = this.#thumbnailFigure(colors, "The reason", "conflict");
+      const why = document.createElement("div");
+      why.className = "conflict-reason";
+      const text = document.createElement("p");
+      text.textContent = `${a.explanation} Red and yellow: the quiet pattern it conflicts with; ` +
+        "yellow: the board's lights on it.";
+      why.append(figure, text);
+      body.append(why);
+    } else if (a.explanation) {
+      const text = document.createElement("p");
+      text.textContent = a.explanation;
+      body.append(text);
+    }
+
+    const patterns = a.quiet_patterns || [];
+    if (patterns.length) {
+      const heading = document.createElement("h4");
+      const basis = a.kernel_dimension ?? patterns.length;
+      heading.textContent = `Quiet patterns (a basis of ${basis})`;
+      const intro = document.createElement("p");
+      intro.className = "panel-intro";
+      intro.textContent = "Pressing the marked cells of any of these changes nothing, so adding one to a " +
+        "solution gives another solution, and a board is solvable exactly when it agrees with all of them.";
+      const thumbs = document.createElement("div");
+      thumbs.className = "thumbs";
+      patterns.slice(0, MAX_THUMBNAILS).forEach((grid, i) => {
+        const pattern = parseGrid(grid, rows, cols);
+        const packed = new Uint32Array(cells);
+        for (let j = 0; j < cells; j++) {
+          packed[j] = pattern[j] ? this.palette.packed.mark : this.palette.packed.states[0];
+        }
+        thumbs.append(this.#thumbnailFigure(packed, `Quiet pattern ${i + 1}`, "quiet"));
+      });
+      body.append(heading, intro, thumbs);
+      const shown = Math.min(patterns.length, MAX_THUMBNAILS);
+      if (basis > shown) {
+        const more = document.createElement("p");
+        more.textContent = `…and ${basis - shown} more.`;
+        body.append(more);
+      }
+    }
+  }
+
+  /** An astronomically long count, exact, folded away. */
+  #exactNumber(text) {
+    const details = document.createElement("details");
+    details.innerHTML = "<summary>Exact value</summary><code></code>";
+    details.querySelector("code").textContent = text;
+    return details;
+  }
+
+  #thumbnailFigure(colors, caption, className) {
+    const figure = document.createElement("figure");
+    figure.className = `thumb ${className}`;
+    const canvas = document.createElement("canvas");
+    canvas.setAttribute("role", "img");
+    canvas.setAttribute("aria-label", caption);
+    paintThumbnail(canvas, this.state.rows, this.state.cols, colors);
+    const label = document.createElement("figcaption");
+    label.textContent = caption;
+    figure.append(canvas, label);
+    return figure;
+  }
+
+  #renderGallery(body, gallery) {
+    const { rows, cols } = gallery;
+    const p = this.palette.packed;
+    const lit = p.states[this.states - 1];
+    // Where the light is pressed too: halfway between the light and the mark.
+    const both = packColor(cssOf(mix(channels(lit), channels(p.mark), 0.5)));
+    body.style.setProperty("--gallery-cols", cols);
+    body.classList.toggle("dense", cols > 8);
+    const items = gallery.cells.map(({ row, col, solvable, presses }) => {
+      const colors = new Uint32Array(rows * cols).fill(p.states[0]);
+      for (const [r, c] of presses) colors[r * cols + c] = p.mark;
+      const self = row * cols + col;
+      colors[self] = colors[self] === p.mark ? both : lit;
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = solvable ? "cell-thumb" : "cell-thumb unsolvable";
+      const count = new Set(presses.map(([r, c]) => r * cols + c)).size;
+      const label = solvable ? `${presses.length} press${presses.length === 1 ? "" : "es"}` : "no solution";
+      button.setAttribute("aria-label", `Row ${row + 1}, column ${col + 1}: ${label}`);
+      button.title = `Only the light at row ${row + 1}, column ${col + 1}: ${label}` +
+        (solvable && count !== presses.length ? ` on ${count} cells` : "");
+      const canvas = document.createElement("canvas");
+      paintThumbnail(canvas, rows, cols, colors, 64);
+      const caption = document.createElement("span");
+      caption.textContent = label;
+      button.append(canvas, caption);
+      const point = () => { this.highlight = [row, col]; this.grid.redraw(); };
+      const leave = () => { this.highlight = null; this.grid.redraw(); };
+      button.addEventListener("pointerenter", point);
+      button.addEventListener("focus", point);
+      button.addEventListener("pointerleave", leave);
+      button.addEventListener("blur", leave);
+      button.addEventListener("click", () => this.#playSingleLight(row, col));
+      return button;
+    });
+    const solvable = gallery.cells.filter((cell) => cell.solvable).length;
+    const summary = document.createElement("p");
+    summary.className = "gallery-summary";
+    summary.textContent = `${solvable} of the ${gallery.cells.length} single-light boards can be solved.`;
+    body.replaceChildren(summary, ...items);
   }
 
   #toggleSolution(show) {
@@ -327,42 +809,172 @@ export class LightsOutBoard {
     const button = this.root.querySelector('[data-action="solution"]');
     button.setAttribute("aria-pressed", String(show));
     button.textContent = show ? "Hide solution" : "Show solution";
-    if (!show) this.#abortSolve();
-    this.#describeSolution();
+    this.#settleToggle(this.jobs.solve, show);
     this.grid.redraw();
-    this.#refreshSolution();
+  }
+
+  #togglePanel(name) {
+    const show = !this.open[name];
+    this.open[name] = show;
+    this.root.querySelector(`[data-action="${name}"]`).setAttribute("aria-expanded", String(show));
+    this.root.querySelector(`[data-panel="${name}"]`).hidden = !show;
+    if (!show && this.highlight) {
+      this.highlight = null;
+      this.grid.redraw();
+    }
+    this.#settleToggle(this.jobs[name], show);
+  }
+
+  /** Opening runs the job (again, after an error or a cancel); closing stops it. */
+  #settleToggle(job, show) {
+    if (!show) this.#abortJob(job);
+    if (job.result?.error) job.result = null;
+    job.describe();
+    this.#refreshJob(job);
+  }
+
+  #cellColor(value) {
+    return this.palette.css[value] ?? this.palette.css.at(-1);
   }
 
   #drawCell(ctx, row, col, x, y, size) {
-    if (row === 0 && col === 0) this.palette = this.#readPalette();
-    const colors = this.palette;
-    const lit = this.cells[row]?.[col];
+    if (!this.state) return; // a resize before the first board arrives
+    const value = this.values[row * this.state.cols + col];
     const gap = size >= 8 ? Math.max(1, Math.round(size / 24)) : 0;
-    ctx.fillStyle = lit ? colors.on : colors.off;
+    ctx.fillStyle = this.#cellColor(value);
     ctx.fillRect(x + gap, y + gap, size - 2 * gap, size - 2 * gap);
-    const index = row * (this.state?.cols || 0) + col;
-    const s = this.showSolution ? this.solution : null;
-    if (s?.marked.has(index)) {
-      ctx.fillStyle = colors.mark;
-      ctx.beginPath();
-      ctx.arc(x + size / 2, y + size / 2, Math.max(1, size * 0.2), 0, 2 * Math.PI);
-      ctx.fill();
-    }
-    if (s?.conflictCells.has(index)) {
-      ctx.strokeStyle = colors.conflict;
-      ctx.lineWidth = Math.max(1, size / 10);
-      ctx.strokeRect(x + gap + ctx.lineWidth / 2, y + gap + ctx.lineWidth / 2,
-        size - 2 * gap - ctx.lineWidth, size - 2 * gap - ctx.lineWidth);
+    if (this.states > 2 && value && size >= 18) {
+      // The digit, off-centre so that a press mark can sit in the middle.
+      ctx.fillStyle = this.palette.ink[value];
+      ctx.font = `600 ${Math.round(size * 0.22)}px system-ui, sans-serif`;
+      ctx.textAlign = "left";
+      ctx.textBaseline = "top";
+      ctx.fillText(String(value), x + gap + size * 0.08, y + gap + size * 0.05);
     }
   }
 
-  /** The board colours, from CSS custom properties so that themes can set them. */
+  /** Compact rendering: one packed colour per cell. */
+  #fillCells(pixels) {
+    const { packed } = this.palette;
+    const colors = packed.states;
+    const values = this.values;
+    for (let i = 0; i < values.length; i++) pixels[i] = colors[values[i]] ?? colors.at(-1);
+    // Cells too small for a dot are coloured whole; half a million fillRects
+    // per repaint would make a huge solved board sluggish.
+    const s = this.showSolution ? this.solution : null;
+    if (s && this.#marksFill()) {
+      for (const index of s.conflictCells) pixels[index] = packed.conflict;
+      for (const index of s.marked.keys()) pixels[index] = packed.mark;
+    }
+  }
+
+  #marksFill() {
+    return this.grid.compact && this.grid.cell < 5;
+  }
+
+  /** Marks drawn over the cells, in either rendering: they visit marked cells only. */
+  #drawOverlay(ctx, size) {
+    const cols = this.state?.cols || 1;
+    const colors = this.palette;
+    const compact = this.grid.compact;
+    const s = this.showSolution ? this.solution : null;
+    const at = (index) => [(index % cols) * size, Math.floor(index / cols) * size];
+    if (s && this.#marksFill() && s.marked.size <= 2000) {
+      // A few presses on a huge board: dots bigger than their cells, so they can be found.
+      ctx.fillStyle = colors.mark;
+      ctx.beginPath();
+      for (const index of s.marked.keys()) {
+        const [x, y] = at(index);
+        ctx.moveTo(x + size / 2 + 3, y + size / 2);
+        ctx.arc(x + size / 2, y + size / 2, 3, 0, 2 * Math.PI);
+      }
+      ctx.fill();
+    }
+    if (s && !this.#marksFill()) {
+      ctx.strokeStyle = colors.conflict;
+      ctx.fillStyle = colors.conflict;
+      const gap = size >= 8 ? Math.max(1, Math.round(size / 24)) : 0;
+      const width = Math.max(1, size / 10);
+      for (const index of s.conflictCells) {
+        const [x, y] = at(index);
+        if (compact) {
+          ctx.fillRect(x, y, size, size);
+        } else {
+          ctx.lineWidth = width;
+          ctx.strokeRect(x + gap + width / 2, y + gap + width / 2, size - 2 * gap - width, size - 2 * gap - width);
+        }
+      }
+      for (const [index, count] of s.marked) {
+        const [x, y] = at(index);
+        ctx.fillStyle = colors.mark;
+        const radius = Math.max(1, size * (count > 1 ? 0.26 : 0.2));
+        ctx.beginPath();
+        ctx.arc(x + size / 2, y + size / 2, radius, 0, 2 * Math.PI);
+        ctx.fill();
+        if (count > 1 && size >= 16) {
+          ctx.fillStyle = colors.markInk;
+          ctx.font = `700 ${Math.round(radius * 1.4)}px system-ui, sans-serif`;
+          ctx.textAlign = "center";
+          ctx.textBaseline = "middle";
+          ctx.fillText(String(count), x + size / 2, y + size / 2 + radius * 0.08);
+        }
+      }
+    }
+    // A ring around one cell; at least a few pixels wide so it shows on huge boards.
+    // A halo in the panel colour keeps it visible on a noisy huge board.
+    const ring = ([row, col], color) => {
+      const width = Math.max(2, size / 8);
+      const radius = Math.max(size * 0.42, 10);
+      ctx.beginPath();
+      ctx.arc(col * size + size / 2, row * size + size / 2, radius, 0, 2 * Math.PI);
+      if (compact) {
+        ctx.strokeStyle = colors.halo;
+        ctx.lineWidth = width + 3;
+        ctx.stroke();
+      }
+      ctx.strokeStyle = color;
+      ctx.lineWidth = width;
+      ctx.stroke();
+    };
+    if (this.hint && this.hint.game === this.state?.game) ring(this.hint.press, colors.hint);
+    if (this.highlight) ring(this.highlight, colors.highlight);
+  }
+
+  /**
+   * The board colours, from CSS custom properties so that themes can set
+   * them. k > 2 states run off → low → mid → on, each distinct from the marks.
+   */
   #readPalette() {
     const style = getComputedStyle(this.root);
     const read = (name) => style.getPropertyValue(name).trim();
+    const stops = ["--light-off", "--light-low", "--light-mid", "--light-on"].map((name) => channels(packColor(read(name))));
+    const k = this.states;
+    const ramp = [stops[0]];
+    for (let v = 1; v < k; v++) {
+      if (k === 2) {
+        ramp.push(stops[3]);
+        continue;
+      }
+      const t = (2 * (v - 1)) / (k - 2); // 0..2 across low → mid → on
+      ramp.push(t <= 1 ? mix(stops[1], stops[2], t) : mix(stops[2], stops[3], t - 1));
+    }
+    const markRgb = channels(packColor(read("--press-mark")));
+    const dark = [16, 19, 26];
+    const light = [255, 255, 255];
     return {
-      on: read("--light-on"), off: read("--light-off"),
-      mark: read("--press-mark"), conflict: read("--conflict"),
+      css: ramp.map(cssOf),
+      ink: ramp.map((rgb) => cssOf(isLight(rgb) ? dark : light)),
+      mark: read("--press-mark"),
+      markInk: cssOf(isLight(markRgb) ? dark : light),
+      conflict: read("--conflict"),
+      hint: read("--hint"),
+      highlight: read("--highlight"),
+      halo: read("--panel"),
+      packed: {
+        states: ramp.map((rgb) => packColor(cssOf(rgb))),
+        mark: packColor(read("--press-mark")),
+        conflict: packColor(read("--conflict")),
+      },
     };
   }
 
@@ -380,22 +992,105 @@ export class LightsOutBoard {
     this.overlay.textContent = text;
   }
 
+  #field(name) {
+    return this.root.querySelector(`[data-field="${name}"]`);
+  }
+
   #syncPreset() {
-    const select = this.root.querySelector('[data-field="preset"]');
+    const select = this.#field("preset");
     const match = PRESETS.findIndex((p) => p.rows === this.state.rows && p.cols === this.state.cols);
     select.value = match >= 0 ? String(match) : "custom";
   }
 
+  /** Set the rule controls from the board's variant, so undo and shared IDs show their rules. */
+  #syncVariantControls(variant = {}) {
+    const name = variant.neighbourhood || "cross";
+    const named = NEIGHBOURHOODS.some((n) => n.value === name && n.value !== "custom");
+    const custom = this.stencilEditing || !named;
+    this.#field("neighbourhood").value = custom ? "custom" : name;
+    this.#field("wrap").checked = Boolean(variant.wrap);
+    this.#field("states").value = String(variant.states || 2);
+    const difficulty = this.#field("difficulty");
+    difficulty.disabled = (variant.states || 2) > 2;
+    difficulty.title = difficulty.disabled ? "Difficulty levels are graded for on/off boards (2 states)." : "";
+    this.root.querySelector(".stencil-editor").hidden = !custom;
+    if (custom) this.#syncStencil(variant.stencil || [[-1, 0], [0, -1], [0, 0], [0, 1], [1, 0]]);
+  }
+
+  /** Show the board's stencil ([dr, dc] offsets) in the 5x5 editor. */
+  #syncStencil(offsets) {
+    const on = new Set(offsets.map(([dr, dc]) => `${dr},${dc}`));
+    for (const button of this.root.querySelectorAll(".stencil button")) {
+      button.setAttribute("aria-pressed", String(on.has(button.dataset.offset)));
+    }
+  }
+
+  /** The editor's pattern as a STENCIL (odd rows of 0/1 joined by "."), trimmed to its reach. */
+  #stencilText() {
+    const on = [...this.root.querySelectorAll('.stencil button[aria-pressed="true"]')]
+      .map((button) => button.dataset.offset.split(",").map(Number));
+    const reach = Math.max(0, ...on.map(([dr, dc]) => Math.max(Math.abs(dr), Math.abs(dc))));
+    const set = new Set(on.map((offset) => offset.join(",")));
+    const rows = [];
+    for (let dr = -reach; dr <= reach; dr++) {
+      let row = "";
+      for (let dc = -reach; dc <= reach; dc++) row += set.has(`${dr},${dc}`) ? "1" : "0";
+      rows.push(row);
+    }
+    return rows.join(".");
+  }
+
+  #buildStencilEditor() {
+    const box = this.root.querySelector(".stencil");
+    for (let dr = -STENCIL_RADIUS; dr <= STENCIL_RADIUS; dr++) {
+      for (let dc = -STENCIL_RADIUS; dc <= STENCIL_RADIUS; dc++) {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.dataset.offset = `${dr},${dc}`;
+        button.setAttribute("aria-pressed", "false");
+        const where = dr === 0 && dc === 0 ? "the pressed cell" : `${Math.abs(dr)} ${dr < 0 ? "up" : "down"}, ${Math.abs(dc)} ${dc < 0 ? "left" : "right"}`;
+        button.setAttribute("aria-label", where);
+        if (dr === 0 && dc === 0) button.classList.add("centre");
+        box.append(button);
+      }
+    }
+    box.addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-offset]");
+      if (!button || !this.state) return;
+      event.stopPropagation(); // not a toolbar action
+      button.setAttribute("aria-pressed", String(button.getAttribute("aria-pressed") !== "true"));
+      if (!box.querySelector('[aria-pressed="true"]')) {
+        this.#say("The pattern needs at least one cell.", true);
+        return;
+      }
+      this.#changeVariant();
+    });
+  }
+
   #wireControls() {
-    const select = this.root.querySelector('[data-field="preset"]');
+    const select = this.#field("preset");
     select.innerHTML = PRESETS.map((p, i) => `<option value="${i}">${p.label}</option>`).join("")
       + '<option value="custom">Custom</option>';
     select.addEventListener("change", () => {
       const preset = PRESETS[Number(select.value)];
       if (!preset) return;
-      this.root.querySelector('[data-field="rows"]').value = preset.rows;
-      this.root.querySelector('[data-field="cols"]').value = preset.cols;
+      this.#field("rows").value = preset.rows;
+      this.#field("cols").value = preset.cols;
       this.#run(() => this.#newBoard(true));
+    });
+    this.#buildStencilEditor();
+    this.#field("neighbourhood").addEventListener("change", (event) => {
+      if (!this.state) return;
+      // "Custom…" opens the editor on the current pattern; the board changes
+      // once the pattern does.
+      this.stencilEditing = event.target.value === "custom";
+      if (this.stencilEditing) this.#syncVariantControls(this.state.variant);
+      else this.#changeVariant();
+    });
+    this.#field("wrap").addEventListener("change", () => this.state && this.#changeVariant());
+    this.#field("states").addEventListener("change", () => this.state && this.#changeVariant(true));
+    this.#field("difficulty").addEventListener("change", (event) => {
+      this.#field("press-count-label").hidden = event.target.value !== "count";
     });
     const actions = {
       play: () => this.#setMode("play"),
@@ -411,16 +1106,32 @@ export class LightsOutBoard {
       }),
       solution: () => this.#toggleSolution(!this.showSolution),
       "cancel-solve": () => this.#toggleSolution(false),
+      hint: () => this.#askHint(),
+      "apply-solution": () => this.#applySolution(),
+      analysis: () => this.#togglePanel("analysis"),
+      gallery: () => this.#togglePanel("gallery"),
+      "job-analysis": () => this.#cancelOrRetry(this.jobs.analysis),
+      "job-gallery": () => this.#cancelOrRetry(this.jobs.gallery),
     };
     this.root.addEventListener("click", (event) => {
       const button = event.target.closest("button[data-action]");
-      if (button && this.root.contains(button) && this.state) actions[button.dataset.action]();
+      if (button && this.root.contains(button) && this.state) actions[button.dataset.action]?.();
     });
     this.root.addEventListener("keydown", (event) => {
-      if (event.target.matches("input, select")) return;
+      if (event.target.matches("input, select") || !this.state) return;
       if (event.key === "u" || event.key === "U") actions.undo();
       if (event.key === "r" || event.key === "R") actions.redo();
+      if (event.key === "h" || event.key === "H") actions.hint();
     });
+  }
+
+  #cancelOrRetry(job) {
+    if (job.running) {
+      this.#cancelJob(job);
+      return;
+    }
+    job.result = null;
+    this.#refreshJob(job);
   }
 
   #setMode(mode) {

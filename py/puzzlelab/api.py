@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import json
 import random
+import time
 import traceback
 from collections.abc import Callable, Generator
 from typing import Any
 
-from puzzlelab import __version__, lightsout
+from puzzlelab import __version__, binairo, lightsout
 from puzzlelab.jobs import Progress, Steps
 from puzzlelab.notation import PuzzleError
 
@@ -295,8 +296,12 @@ def _lightsout_analyse(request: Result) -> Steps[Result]:
     board = solution.board
     k, size = board.states, board.size
     kernel_size = solution.kernel_size or 1
-    solvable_boards = k**size // kernel_size
     prime = all(k % p for p in range(2, k))
+    # For prime k the counts are powers of k; keep them as powers when the
+    # decimal form would run to thousands of digits.
+    dimension = solution.kernel_dimension
+    kernel_power = (k, dimension) if prime else None
+    solvable_power = (k, size - dimension) if prime else None
     fewest_solutions = solution.fewest_solutions
     return {
         "game": board.game_id,
@@ -305,11 +310,9 @@ def _lightsout_analyse(request: Result) -> Steps[Result]:
         "states": k,
         "rank": size - solution.kernel_dimension if prime else None,
         "kernel_dimension": solution.kernel_dimension,
-        "quiet_count": kernel_size,
-        "quiet_count_text": str(kernel_size),
-        "solvable_boards": solvable_boards,
-        "solvable_boards_text": str(solvable_boards),
-        "all_boards_text": str(k**size),
+        **_count("quiet_count", kernel_size, kernel_power),
+        **_count("solvable_boards", k**size // kernel_size, solvable_power),
+        **_count("all_boards", k**size, (k, size)),
         "quiet_patterns": [_pattern_grid(q, board) for q in solution.quiet_patterns],
         "quiet_patterns_shown": len(solution.quiet_patterns),
         "solvable": solution.solvable,
@@ -324,6 +327,19 @@ def _lightsout_analyse(request: Result) -> Steps[Result]:
         if solution.conflict is None
         else _pattern_grid(solution.conflict, board),
     }
+
+
+_MAX_DIGITS = 1000
+
+
+def _count(name: str, value: int, power: tuple[int, int] | None) -> Result:
+    """An exact count as ``name`` (a JSON integer, or None when it has more than
+    a thousand digits) and ``name_text`` for people (the power form for those)."""
+    if value.bit_length() <= _MAX_DIGITS * 3:  # under about 900 decimal digits
+        return {name: value, f"{name}_text": str(value)}
+    base, exponent = power if power else (2, value.bit_length() - 1)
+    text = f"{base}^{exponent}" if power else f"about 2^{exponent}"
+    return {name: None, f"{name}_text": text}
 
 
 @command("lightsout.gallery")
@@ -357,6 +373,188 @@ def _lightsout_solution_board(request: Result) -> Steps[Result]:
     board = solution.board
     return _lightsout_state(lightsout.Board(board.rows, board.cols, solution.presses,
                                             board.variant))
+
+
+# --- Binary puzzle ------------------------------------------------------------
+
+
+def _binairo_grid(request: Result) -> binairo.Grid:
+    return binairo.Grid.parse(_argument(request, "game", str))
+
+
+def _binairo_state(grid: binairo.Grid) -> Result:
+    ones, zeros = grid.ones, grid.zeros
+    cones = binairo.transpose(ones, grid.cols)
+    czeros = binairo.transpose(zeros, grid.cols)
+    bad = binairo.errors(grid)
+    complete = grid.filled == grid.rows * grid.cols
+    return {
+        "game": grid.game_id,
+        "rows": grid.rows,
+        "cols": grid.cols,
+        "grid": grid.grid,
+        "givens": grid.givens_grid,
+        "clues": grid.clue_count,
+        "filled": grid.filled,
+        "errors": [list(cell) for cell in bad],
+        "solved": complete and not bad,
+        "row_counts": [[z.bit_count(), o.bit_count()] for o, z in zip(ones, zeros, strict=True)],
+        "col_counts": [[z.bit_count(), o.bit_count()] for o, z in zip(cones, czeros, strict=True)],
+    }
+
+
+@command("binairo.load")
+def _binairo_load(request: Result) -> Result:
+    """Parse a game ID or plain grid (0, 1, . rows joined by '/') into the canonical state."""
+    return _binairo_state(_binairo_grid(request))
+
+
+@command("binairo.empty")
+def _binairo_empty(request: Result) -> Result:
+    """The empty grid of a size (``rows``, ``cols``), e.g. to count its solutions."""
+    rows = _argument(request, "rows", int)
+    return _binairo_state(binairo.Grid.empty(rows, _argument(request, "cols", int, rows)))
+
+
+@command("binairo.set")
+def _binairo_set(request: Result) -> Result:
+    """Set the player's digit at (row, col) to ``value``: "0", "1" or "." (clear)."""
+    grid = _binairo_grid(request)
+    row, col = _argument(request, "row", int), _argument(request, "col", int)
+    return _binairo_state(grid.with_entry(row, col, _argument(request, "value", str)))
+
+
+@command("binairo.new")
+def _binairo_new(request: Result) -> Steps[Result]:
+    """A good puzzle of ``difficulty`` (easy, medium, hard), reproducible from ``seed``."""
+    rows = _argument(request, "rows", int)
+    cols = _argument(request, "cols", int, rows)
+    difficulty = _argument(request, "difficulty", str, "medium")
+    seed = _argument(request, "seed", int, None)
+    if seed is None:
+        seed = random.randrange(1_000_000)
+    puzzle, rating = yield from binairo.generate_steps(rows, cols, difficulty, seed)
+    return {
+        **_binairo_state(puzzle),
+        "seed": seed,
+        "difficulty": rating.difficulty,
+        "needs_search": rating.needs_search,
+        "rule_cells": rating.steps,
+    }
+
+
+@command("binairo.solve")
+def _binairo_solve(request: Result) -> Result:
+    """Solve the givens: ``solutions`` is 0, 1 or 2 (several); two differing ones when several.
+
+    Also says whether the player's entries agree with the (first) solution and,
+    for a good puzzle, its difficulty.
+    """
+    grid = _binairo_grid(request)
+    found = binairo.solutions(grid.puzzle(), 2)
+    result: Result = {
+        "game": grid.game_id,
+        "solutions": len(found),
+        "verdict": ("none", "one", "several")[len(found)],
+        "solution": binairo.rows_text(found[0], grid.cols) if found else None,
+        "second": binairo.rows_text(found[1], grid.cols) if len(found) > 1 else None,
+        "difficulty": None,
+        "needs_search": None,
+    }
+    if found:
+        result["solved_game"] = grid.with_entries(
+            found[0], [~o & grid.full for o in found[0]]
+        ).game_id
+        ones, zeros = grid.entry_ones, grid.entry_zeros
+        result["wrong_entries"] = [
+            [r, c]
+            for r in range(grid.rows)
+            for c in range(grid.cols)
+            if (ones[r] & ~found[0][r] | zeros[r] & found[0][r]) >> c & 1
+        ]
+    if len(found) == 1:
+        rating = binairo.rate(grid.puzzle())
+        result["difficulty"] = rating.difficulty
+        result["needs_search"] = rating.needs_search
+    return result
+
+
+@command("binairo.hint")
+def _binairo_hint(request: Result) -> Result:
+    """The next deduction a person could make, naming the rule and the proving cells.
+
+    When the grid breaks a rule, or the player's entries lead nowhere, the hint
+    says so instead and names the cells at fault.
+    """
+    grid = _binairo_grid(request)
+    bad = binairo.errors(grid)
+    if bad:
+        return {"game": grid.game_id, "rule": "mistake", "level": None, "cells": [],
+                "proof": [list(c) for c in bad],
+                "text": "The highlighted cells break a rule: fix them first."}
+    if not binairo.solutions(grid, 1):
+        found = binairo.solutions(grid.puzzle(), 2)
+        wrong = []
+        if len(found) == 1:
+            wrong = [[r, c] for r in range(grid.rows) for c in range(grid.cols)
+                     if (grid.entry_ones[r] & ~found[0][r] | grid.entry_zeros[r] & found[0][r])
+                     >> c & 1]
+        return {"game": grid.game_id, "rule": "mistake", "level": None, "cells": [],
+                "proof": wrong,
+                "text": "No solution fits the digits entered so far"
+                + (": the highlighted entries are wrong." if wrong else ".")}
+    step = binairo.next_deduction(grid.ones, grid.zeros, grid.rows, grid.cols)
+    if step is None:
+        filled = grid.filled == grid.rows * grid.cols
+        return {"game": grid.game_id, "rule": None, "level": None, "cells": [], "proof": [],
+                "text": "The grid is full." if filled else
+                "No single rule applies here: the puzzle needs trial and error (use Solve)."}
+    return {
+        "game": grid.game_id,
+        "rule": step.rule,
+        "level": step.level,
+        "cells": [list(cell) for cell in step.cells],
+        "proof": [list(cell) for cell in step.proof],
+        "text": step.text,
+    }
+
+
+@command("binairo.count")
+def _binairo_count(request: Result) -> Steps[Result]:
+    """The exact number of solutions of the grid (givens and entries); with progress."""
+    grid = _binairo_grid(request)
+    started = time.perf_counter()
+    total = yield from binairo.count_steps(grid)
+    return {
+        "game": grid.game_id,
+        "count": total,
+        "count_text": str(total),
+        "seconds": round(time.perf_counter() - started, 3),
+    }
+
+
+@command("binairo.minimize")
+def _binairo_minimize(request: Result) -> Steps[Result]:
+    """Remove clues while the puzzle stays good, until none can go.
+
+    From a good puzzle, or from a complete solution. ``budget`` (seconds, 0 by
+    default) keeps trying random removal orders and returns the fewest clues found.
+    """
+    grid = _binairo_grid(request)
+    seed = _argument(request, "seed", int, 0)
+    budget = request.get("budget") or 0
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not 0 <= budget <= 600:
+        raise PuzzleError("'budget' must be a number of seconds from 0 to 600.")
+    # The player's digits count as clues: a solved grid can be reduced to a puzzle.
+    start = binairo.Grid.from_masks(grid.rows, grid.cols, grid.ones, grid.zeros)
+    before = start.clue_count
+    best, tries = yield from binairo.fewest_clues_steps(start, seed, float(budget))
+    return {
+        **_binairo_state(best),
+        "clues_before": before,
+        "tries": tries,
+        "difficulty": binairo.rate(best).difficulty,
+    }
 
 
 # Families that keep their commands in a module of their own register them on import.

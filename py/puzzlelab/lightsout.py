@@ -565,13 +565,10 @@ def _cells_with_repeats(packed: int, board: Board) -> list[tuple[int, int]]:
 
 def cells_of(bits: int, cols: int) -> list[tuple[int, int]]:
     """The set bits of a board as (row, col) pairs in reading order."""
-    cells = []
-    while bits:
-        low = bits & -bits
-        index = low.bit_length() - 1
-        cells.append(divmod(index, cols))
-        bits ^= low
-    return cells
+    # Scanning the binary text is linear; peeling bits off a million-bit int
+    # one at a time would copy it each time.
+    text = format(bits, "b")[::-1]
+    return [divmod(match.start(), cols) for match in re.finditer("1", text)]
 
 
 def solve(board: Board, *, fewest: bool = True) -> Solution:

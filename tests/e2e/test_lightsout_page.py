@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from puzzlelab import api
 from puzzlelab.lightsout import Board, solve
 
 pytestmark = pytest.mark.e2e
@@ -33,7 +36,7 @@ def current(root) -> Board:
 
 
 def click_cell(page, row: int, col: int, board: Board) -> None:
-    box = page.locator(f"{BOARD} canvas").bounding_box()
+    box = page.locator(f"{BOARD} .board-area canvas").bounding_box()
     page.mouse.click(
         box["x"] + (col + 0.5) * box["width"] / board.cols,
         box["y"] + (row + 0.5) * box["height"] / board.rows,
@@ -143,7 +146,7 @@ def test_drag_paints_a_row_in_edit_mode_and_sizes_change(page, site_url):
     wait_idle(page)
     assert current(root).rows == 10
     clear_to_edit(page)
-    box = page.locator(f"{BOARD} canvas").bounding_box()
+    box = page.locator(f"{BOARD} .board-area canvas").bounding_box()
     y = box["y"] + 3.5 * box["height"] / 10
     page.mouse.move(box["x"] + 0.5 * box["width"] / 10, y)
     page.mouse.down()
@@ -202,3 +205,192 @@ def test_long_solve_reports_progress_and_can_be_cancelled(page, site_url):
     page.get_by_role("button", name="Show solution").click()
     wait_idle(page)
     assert "the fewest takes" in note.inner_text()
+
+
+# --- variants, analysis, gallery, play aids, huge boards ---------------------
+
+
+def ask(request: dict) -> dict:
+    """The Python answer the page's worker gives to the same request."""
+    response = api.handle(request)
+    assert response["ok"], response
+    return response["result"]
+
+
+def color_at(page, fx: float, fy: float, variable: str) -> bool:
+    """Whether the canvas pixel at fractions (fx, fy) of its size has the colour of `variable`."""
+    return page.evaluate(
+        """([fx, fy, variable]) => {
+          const canvas = document.querySelector('#lightsout canvas');
+          const probe = document.createElement('canvas').getContext('2d');
+          probe.fillStyle = getComputedStyle(document.querySelector('#lightsout'))
+            .getPropertyValue(variable).trim();
+          probe.fillRect(0, 0, 1, 1);
+          const want = probe.getImageData(0, 0, 1, 1).data;
+          const px = canvas.getContext('2d').getImageData(
+            Math.floor(fx * canvas.width), Math.floor(fy * canvas.height), 1, 1).data;
+          return [0, 1, 2].every((i) => Math.abs(px[i] - want[i]) < 12);
+        }""",
+        [fx, fy, variable],
+    )
+
+
+def ring_at(page, row: int, col: int, board: Board, variable: str) -> bool:
+    """Whether the ring drawn around (row, col) by the hint or the gallery shows there."""
+    # The ring's radius is 0.42 of a cell: probe on its right-hand side.
+    return color_at(page, (col + 0.92) / board.cols, (row + 0.5) / board.rows, variable)
+
+
+def press_marks_until_solved(page, root) -> None:
+    """Show the solution and press every marked cell (as often as marked) until solved."""
+    page.get_by_role("button", name="Show solution").click()
+    wait_idle(page)
+    board = current(root)
+    marks = page.evaluate("[...window.puzzleLab.boards.lightsout.solution.marked]")
+    assert (
+        marks
+        and sum(count for _, count in marks)
+        == ask({"cmd": "lightsout.solve", "game": board.game_id})["press_count"]
+    )
+    for index, count in marks:
+        for _ in range(count):
+            click_cell(page, index // board.cols, index % board.cols, board)
+    wait_idle(page)
+    assert root.get_attribute("data-status") == "solved"
+    assert current(root).lit == 0
+
+
+def test_analysis_panel_explains_the_5x5_and_an_unsolvable_board(page, site_url, screenshot_dir):
+    root = open_board(page, site_url)
+    page.get_by_role("button", name="Analysis").click()
+    wait_idle(page)
+    panel = page.locator(f"{BOARD} [data-panel='analysis']")
+    text = panel.inner_text()
+    assert "Rank\n23 of 25" in text
+    assert "Kernel dimension\n2" in text
+    assert "8,388,608" in text and "33,554,432" in text
+    assert panel.locator(".thumbs canvas").count() == 2
+    fewest = ask({"cmd": "lightsout.solve", "game": root.get_attribute("data-game-id")})
+    assert f"Fewest presses for this board\n{fewest['press_count']}" in text
+    page.screenshot(path=str(screenshot_dir / "lightsout-analysis.png"), full_page=True)
+    # The open panel follows the board: paint a single corner light.
+    clear_to_edit(page)
+    click_cell(page, 0, 0, Board(5, 5))
+    wait_idle(page)
+    reason = panel.locator(".conflict-reason")
+    assert reason.locator("canvas").count() == 1
+    assert "cannot be solved" in reason.inner_text()
+    assert "no solution" in panel.inner_text()
+    page.screenshot(path=str(screenshot_dir / "lightsout-analysis-conflict.png"), full_page=True)
+
+
+def test_gallery_shows_every_single_light_board(page, site_url, screenshot_dir):
+    root = open_board(page, site_url)
+    page.get_by_role("button", name="Gallery").click()
+    wait_idle(page)
+    thumbs = page.locator(f"{BOARD} .cell-thumb")
+    assert thumbs.count() == 25
+    expected = ask({"cmd": "lightsout.gallery", "game": root.get_attribute("data-game-id")})
+    unsolvable = {(c["row"], c["col"]) for c in expected["cells"] if not c["solvable"]}
+    assert 0 < len(unsolvable) < 25
+    shown = {
+        (i // 5, i % 5)
+        for i in range(25)
+        if "unsolvable" in (thumbs.nth(i).get_attribute("class") or "")
+    }
+    assert shown == unsolvable
+    # Pointing at a thumbnail rings its cell on the main board.
+    thumbs.nth(7).hover()
+    assert ring_at(page, 1, 2, Board(5, 5), "--highlight")
+    page.screenshot(path=str(screenshot_dir / "lightsout-gallery.png"), full_page=True)
+    page.mouse.move(0, 0)
+    assert not ring_at(page, 1, 2, Board(5, 5), "--highlight")
+
+
+def test_torus_king_board_is_solved_by_its_marks(page, site_url, screenshot_dir):
+    root = open_board(page, site_url)
+    page.get_by_label("Neighbourhood").select_option(label="Cross + diagonals")
+    wait_idle(page)
+    page.get_by_label("Wrap around (torus)").check()
+    wait_idle(page)
+    assert ";wrap" in root.get_attribute("data-game-id")
+    assert "n=king" in root.get_attribute("data-game-id")
+    page.get_by_role("button", name="New random board").click()
+    wait_idle(page)
+    assert "eight neighbours, wrapping around" in page.locator(f"{BOARD} .message").inner_text()
+    press_marks_until_solved(page, root)
+    assert ";wrap;n=king" in root.get_attribute("data-game-id")
+    page.screenshot(path=str(screenshot_dir / "lightsout-torus-king-solved.png"), full_page=True)
+
+
+def test_three_state_board_is_solved_by_its_marks(page, site_url, screenshot_dir):
+    root = open_board(page, site_url)
+    page.get_by_label("States").select_option("3")
+    wait_idle(page)
+    assert ";k=3:" in root.get_attribute("data-game-id")
+    assert current(root).lit > 0
+    page.get_by_role("button", name="Show solution").click()
+    wait_idle(page)
+    page.screenshot(path=str(screenshot_dir / "lightsout-3-states.png"), full_page=True)
+    page.get_by_role("button", name="Hide solution").click()
+    press_marks_until_solved(page, root)
+    assert "Every cell is 0" in page.locator(f"{BOARD} .message").inner_text()
+
+
+def test_hint_rings_a_press_of_a_fewest_solution(page, site_url, screenshot_dir):
+    root = open_board(page, site_url)
+    board = current(root)
+    page.get_by_role("button", name="Hint").click()
+    wait_idle(page)
+    message = page.locator(f"{BOARD} .message").inner_text()
+    match = re.search(r"row (\d+), column (\d+)", message)
+    assert match, message
+    row, col = int(match[1]) - 1, int(match[2]) - 1
+    assert ring_at(page, row, col, board, "--hint")
+    # On a fewest solution exactly when pressing it leaves one press fewer to do.
+    before = ask({"cmd": "lightsout.solve", "game": board.game_id})["press_count"]
+    after = ask({"cmd": "lightsout.solve", "game": board.press(row, col).game_id})["press_count"]
+    assert after == before - 1
+    page.screenshot(path=str(screenshot_dir / "lightsout-hint.png"), full_page=True)
+    click_cell(page, row, col, board)
+    wait_idle(page)
+    assert not ring_at(page, row, col, board, "--hint")
+
+
+def test_generator_difficulty_then_apply_solution_to_solution(page, site_url, screenshot_dir):
+    root = open_board(page, site_url)
+    page.get_by_label("Difficulty").select_option(label="Exactly…")
+    page.get_by_label("Presses").fill("4")
+    page.get_by_role("button", name="New random board").click()
+    wait_idle(page)
+    before = root.get_attribute("data-game-id")
+    assert ask({"cmd": "lightsout.solve", "game": before})["press_count"] == 4
+    presses = ask({"cmd": "lightsout.solve", "game": before})["presses"]
+    page.get_by_role("button", name="Apply solution to solution").click()
+    wait_idle(page)
+    # The new board's lights are exactly the presses that solved the old one.
+    pressed = {tuple(cell) for cell in presses}
+    grid = "/".join("".join("1" if (r, c) in pressed else "0" for c in range(5)) for r in range(5))
+    assert current(root) == Board.parse(grid)
+    assert "solution to the solution" in page.locator(f"{BOARD} .message").inner_text()
+    page.screenshot(path=str(screenshot_dir / "lightsout-solution-of-solution.png"), full_page=True)
+    page.get_by_role("button", name="Undo").click()
+    wait_idle(page)
+    assert root.get_attribute("data-game-id") == before
+
+
+def test_a_200x200_board_renders_compactly_and_takes_clicks(page, site_url, screenshot_dir):
+    root = open_board(page, site_url)
+    page.get_by_label("Size").select_option(label="200×200")
+    wait_idle(page)
+    board = current(root)
+    assert (board.rows, board.cols) == (200, 200)
+    assert page.evaluate("window.puzzleLab.boards.lightsout.grid.compact")
+    # The canvas shows the board: a lit cell is drawn in the light colour.
+    lit = board.grid.split("/")
+    r, c = next((r, c) for r in range(200) for c in range(200) if lit[r][c] == "1")
+    assert color_at(page, (c + 0.5) / 200, (r + 0.5) / 200, "--light-on")
+    click_cell(page, 30, 150, board)
+    wait_idle(page)
+    assert current(root) == board.press(30, 150)
+    page.screenshot(path=str(screenshot_dir / "lightsout-200x200.png"), full_page=True)
