@@ -7,7 +7,8 @@ export const PUZZLES = [
     title: "Lights Out",
     intro: `Pressing a cell toggles it and its four neighbours. Turn every light off —
       or switch to <em>Edit</em>, paint the board of a game you are stuck on
-      (XLightOff, Enlight, …) and let <em>Show solution</em> mark the fewest presses.`,
+      (XLightOff, Enlight, …) and let <em>Show solution</em> mark the fewest presses.
+      Other rules are under <em>Board and rules</em>; <em>Analysis</em> explains which boards can be solved.`,
     load: async () => (await import("./lightsout.mjs")).LightsOutBoard,
   },
   {
@@ -19,6 +20,16 @@ export const PUZZLES = [
       <em>Count</em> help, <em>Edit</em> draws any board, and the <em>Census</em> walks every
       position of the board.`,
     load: async () => (await import("./pegs.mjs")).PegsBoard,
+  },
+  {
+    id: "binairo",
+    title: "Binary puzzle",
+    intro: `Fill the grid with 0s and 1s: every row and column has as many 0s as 1s, no
+      three equal digits side by side, and no two rows or two columns alike. A click cycles
+      empty → 0 → 1 (right click backwards). <em>Hint</em> names the rule for the next step,
+      <em>Check good</em> tests for exactly one solution, <em>Count solutions</em> counts any
+      grid exactly, and <em>Generate</em> makes good puzzles by difficulty.`,
+    load: async () => (await import("./binairo.mjs")).BinairoBoard,
   },
 ];
 

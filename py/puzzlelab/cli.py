@@ -151,6 +151,93 @@ def _add_lightsout(families: argparse._SubParsersAction) -> None:
     rand.set_defaults(run=_lightsout_random)
 
 
+def _binairo_size(text: str) -> tuple[int, int]:
+    """``8`` or ``COLSxROWS`` (``10x8``) as (rows, cols)."""
+    parts = text.lower().split("x")
+    if len(parts) > 2 or not all(part.isdigit() for part in parts):
+        raise PuzzleError(f"A size is N or COLSxROWS, e.g. 8 or 10x8; got {text!r}.")
+    cols = int(parts[0])
+    return (int(parts[1]) if len(parts) == 2 else cols), cols
+
+
+def _binairo_solve(args: argparse.Namespace) -> dict[str, Any]:
+    result = _call({"cmd": "binairo.solve", "game": read_grid_argument(args.grid)})
+    if not args.json:
+        print({0: "No solution.", 1: "Exactly one solution: a good puzzle.",
+               2: "Several solutions: not a good puzzle."}[result["solutions"]])
+        for name in ("solution", "second"):
+            if result[name]:
+                print(f"{'First' if name == 'solution' else 'Second'} solution:"
+                      if result["second"] else "Solution:")
+                _print_board(result[name])
+        if result["difficulty"]:
+            print(f"Difficulty: {result['difficulty']}.")
+    return result
+
+
+def _binairo_count(args: argparse.Namespace) -> dict[str, Any]:
+    result = _call({"cmd": "binairo.count", "game": read_grid_argument(args.grid)})
+    if not args.json:
+        print(f"{result['count']:,} solutions ({result['seconds']} s).")
+    return result
+
+
+def _binairo_minimize(args: argparse.Namespace) -> dict[str, Any]:
+    result = _call({"cmd": "binairo.minimize", "game": read_grid_argument(args.grid),
+                    "seed": args.seed, "budget": args.budget})
+    if not args.json:
+        print(f"{result['clues']} clues left of {result['clues_before']} "
+              f"({result['difficulty']}); no clue can be removed.")
+        _print_board(result["givens"].split("/"))
+        print(result["game"])
+    return result
+
+
+def _binairo_generate(args: argparse.Namespace) -> dict[str, Any]:
+    rows, cols = _binairo_size(args.size)
+    result = _call({"cmd": "binairo.new", "rows": rows, "cols": cols,
+                    "difficulty": args.difficulty, "seed": args.seed})
+    if not args.json:
+        print(f"{result['difficulty']} puzzle, {result['clues']} clues, seed {result['seed']}:")
+        _print_board(result["givens"].split("/"))
+        print(result["game"])
+    return result
+
+
+def _binairo_hint(args: argparse.Namespace) -> dict[str, Any]:
+    result = _call({"cmd": "binairo.hint", "game": read_grid_argument(args.grid)})
+    if not args.json:
+        print(result["text"])
+    return result
+
+
+def _add_binairo(families: argparse._SubParsersAction) -> None:
+    family = families.add_parser("binairo", help="binary puzzle (Takuzu, Binairo)")
+    verbs = family.add_subparsers(dest="verb", required=True, metavar="VERB")
+    grid_help = ("rows of 0, 1 and . joined by '/', a game ID like 6x6:1b0..., @PATH to read "
+                 "a file, or - for standard input")
+    for name, run, text in (
+        ("solve", _binairo_solve, "solve; say whether the puzzle is good (one solution)"),
+        ("count", _binairo_count, "the exact number of solutions"),
+        ("hint", _binairo_hint, "the next deduction, naming the rule"),
+        ("minimize", _binairo_minimize, "remove clues while the puzzle stays good"),
+    ):
+        verb = verbs.add_parser(name, help=text)
+        verb.add_argument("grid", metavar="GRID", help=grid_help)
+        verb.add_argument("--json", action="store_true", help="print one JSON object")
+        verb.set_defaults(run=run)
+        if name == "minimize":
+            verb.add_argument("--seed", type=int, default=0, help="order of removal")
+            verb.add_argument("--budget", type=float, default=0,
+                              help="seconds of random restarts for the fewest clues")
+    gen = verbs.add_parser("generate", help="a good puzzle of a difficulty")
+    gen.add_argument("size", metavar="SIZE", help="N or COLSxROWS, even sides 2 to 16")
+    gen.add_argument("--difficulty", default="medium", help="easy, medium or hard")
+    gen.add_argument("--seed", type=int, help="make the puzzle reproducible")
+    gen.add_argument("--json", action="store_true", help="print one JSON object")
+    gen.set_defaults(run=_binairo_generate)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``python -m puzzlelab``: one sub-command per family."""
     parser = argparse.ArgumentParser(
@@ -161,6 +248,7 @@ def build_parser() -> argparse.ArgumentParser:
     families = parser.add_subparsers(dest="family", required=True, metavar="FAMILY")
     _add_lightsout(families)
     pegs_cli.add_parser(families)
+    _add_binairo(families)
     return parser
 
 

@@ -1,0 +1,460 @@
+// The binary puzzle (Takuzu / Binairo) widget. Python (puzzlelab.api, in the
+// worker) owns the rules, the solver, hints, counting and the generator; this
+// module draws the grid with its 0/1 counters, forwards clicks and keeps the
+// undo history of game IDs.
+
+import { GridCanvas } from "./grid-canvas.mjs";
+
+const SIZES = [4, 6, 8, 10, 12, 14];
+const MAX_SIDE = 16;
+
+const TEMPLATE = `
+  <div class="toolbar" role="toolbar" aria-label="Binary puzzle controls">
+    <div class="group">
+      <button type="button" data-action="undo" title="Undo (U)">Undo</button>
+      <button type="button" data-action="redo" title="Redo (R)">Redo</button>
+      <button type="button" data-action="restart" title="Clear your digits, keep the givens">Restart</button>
+      <label><input type="checkbox" data-field="show-errors" checked> Show errors</label>
+    </div>
+    <div class="group">
+      <button type="button" data-action="hint">Hint</button>
+      <button type="button" data-action="solve">Solve</button>
+      <button type="button" data-action="check">Check good</button>
+      <button type="button" data-action="count">Count solutions</button>
+    </div>
+  </div>
+  <div class="toolbar">
+    <div class="group">
+      <label>Size <select data-field="size"></select></label>
+      <label>Rows <input data-field="rows" type="number" min="2" max="${MAX_SIDE}" step="2" value="8"></label>
+      <label>Columns <input data-field="cols" type="number" min="2" max="${MAX_SIDE}" step="2" value="8"></label>
+      <label>Difficulty <select data-field="difficulty">
+        <option value="easy">easy</option><option value="medium" selected>medium</option>
+        <option value="hard">hard</option></select></label>
+      <label>Seed <input data-field="seed" type="number" min="0" placeholder="random"></label>
+      <button type="button" data-action="generate">Generate</button>
+      <button type="button" data-action="empty" title="An empty grid of this size">Empty grid</button>
+    </div>
+  </div>
+  <div class="toolbar">
+    <div class="group">
+      <button type="button" data-action="minimize" title="Remove clues while the puzzle keeps one solution">Minimise clues</button>
+      <label>Fewest-clues search <input data-field="budget" type="number" min="0" max="600" step="1" value="0"> s</label>
+      <label>Game ID or grid <input data-field="load" type="text" size="22" placeholder="1.0./..../…"></label>
+      <button type="button" data-action="load">Load</button>
+    </div>
+  </div>
+  <p class="counters" data-field="summary"></p>
+  <p class="message" role="status" aria-live="polite"></p>
+  <p class="solution-note job-note"><button type="button" class="inline" data-action="cancel-job" hidden>Cancel</button>
+    <progress max="1" hidden></progress> <span aria-live="polite"></span></p>
+  <div class="board-area"><canvas aria-label="Binary puzzle grid"></canvas>
+    <div class="overlay" hidden></div></div>
+  <div class="binairo-solutions" hidden></div>
+`;
+
+export class BinairoBoard {
+  /**
+   * Mount a binary puzzle in `root`.
+   * @param {HTMLElement} root
+   * @param {object} client the shared worker client (client.mjs)
+   * @param {{game?: string, rows?: number, cols?: number, difficulty?: string, seed?: number}} options
+   */
+  constructor(root, client, options = {}) {
+    this.root = root;
+    this.client = client;
+    this.state = null; // {game, rows, cols, grid, givens, errors, solved, row_counts, col_counts}
+    this.history = [];
+    this.future = [];
+    this.marks = null; // {target: Set, proof: Set} of a hint, cleared by the next move
+    this.job = null; // AbortController of the running long job
+    this.queue = Promise.resolve(); // actions run one at a time, in order
+    this.pending = 0;
+
+    root.classList.add("puzzle", "binairo");
+    root.innerHTML = TEMPLATE;
+    this.canvas = root.querySelector("canvas");
+    this.overlay = root.querySelector(".overlay");
+    this.message = root.querySelector(".message");
+    this.note = root.querySelector(".job-note");
+    this.solutionsBox = root.querySelector(".binairo-solutions");
+    this.grid = new GridCanvas(this.canvas, {
+      onDown: (row, col, event) => this.#cellDown(row, col, event),
+      maxHeight: () => Math.max(200, Math.min(window.innerHeight * 0.7, 52 * this.grid.rows)),
+    });
+    this.grid.drawCell = (ctx, row, col, x, y, size) => this.#drawCell(ctx, row, col, x, y, size);
+    this.grid.beforeDraw = () => { this.palette = this.#readPalette(); };
+    this.#wireControls();
+    this.root.dataset.status = "loading";
+    this.#showOverlay("Starting Python in your browser…");
+    client.onBoot?.((stage) => this.#showOverlay(stage.message || "Starting…"));
+    client.ready.then(
+      () => {
+        this.overlay.hidden = true;
+        const first = options.game
+          ? { cmd: "binairo.load", game: options.game }
+          : { cmd: "binairo.new", rows: options.rows || 8, cols: options.cols || options.rows || 8,
+              difficulty: options.difficulty || "easy", seed: options.seed ?? 1 };
+        this.#run(async () => this.#startGame(await this.#job(first, "Generating")));
+      },
+      (error) => {
+        this.#showOverlay(`Puzzle Lab could not start: ${error.message}`);
+        this.#say(`Puzzle Lab could not start: ${error.message}`, true);
+        this.root.dataset.status = "error";
+      },
+    );
+  }
+
+  /** True when every queued action has finished (tests and embedders wait on it). */
+  idle() {
+    return this.pending === 0 && this.root.dataset.status !== "loading";
+  }
+
+  // --- actions ---------------------------------------------------------------
+
+  /** Queue an action so that each one sees the state the previous one left. */
+  #run(action) {
+    this.pending++;
+    this.queue = this.queue
+      .then(action)
+      .catch((error) => this.#say(error.cancelled ? "Cancelled." : error.message, !error.cancelled))
+      .finally(() => {
+        this.pending--;
+        this.#progress(null);
+      });
+    return this.queue;
+  }
+
+  /** A request that may run long: progress bar and Cancel while it runs. */
+  async #job(request, activity) {
+    const controller = new AbortController();
+    this.job = controller;
+    this.#progress(0, activity);
+    const onProgress = ({ done, total, message }) => {
+      if (this.job === controller) this.#progress(total ? done / total : 0, message || activity);
+    };
+    try {
+      return await this.client.request(request, { onProgress, signal: controller.signal });
+    } finally {
+      if (this.job === controller) this.job = null;
+    }
+  }
+
+  #startGame(state) {
+    this.history = [];
+    this.future = [];
+    this.#show(state);
+  }
+
+  #record(state) {
+    this.history.push(this.state);
+    this.future = [];
+    this.#show(state);
+  }
+
+  #cellDown(row, col, event) {
+    if (!this.state || this.root.dataset.status === "loading") return;
+    if (row >= this.state.rows || col >= this.state.cols) return; // the counters
+    if (this.state.givens.split("/")[row][col] !== ".") {
+      this.#say("That digit is a given: it is locked.");
+      return;
+    }
+    const back = event?.button === 2 || event?.shiftKey;
+    this.#run(async () => {
+      const current = this.state.grid.split("/")[row][col];
+      const order = back ? [".", "1", "0"] : [".", "0", "1"];
+      const value = order[(order.indexOf(current) + 1) % 3];
+      this.#record(await this.client.request({
+        cmd: "binairo.set", game: this.state.game, row, col, value,
+      }));
+    });
+  }
+
+  #undo() {
+    const previous = this.history.pop();
+    if (!previous) return;
+    this.future.push(this.state);
+    this.#show(previous);
+  }
+
+  #redo() {
+    const next = this.future.pop();
+    if (!next) return;
+    this.history.push(this.state);
+    this.#show(next);
+  }
+
+  #size() {
+    const rows = Number(this.root.querySelector('[data-field="rows"]').value);
+    const cols = Number(this.root.querySelector('[data-field="cols"]').value);
+    const ok = (n) => Number.isInteger(n) && n >= 2 && n <= MAX_SIDE && n % 2 === 0;
+    if (!ok(rows) || !ok(cols)) {
+      throw new Error(`Rows and columns must be even numbers from 2 to ${MAX_SIDE}.`);
+    }
+    return { rows, cols };
+  }
+
+  async #generate() {
+    const { rows, cols } = this.#size();
+    const difficulty = this.root.querySelector('[data-field="difficulty"]').value;
+    const seedText = this.root.querySelector('[data-field="seed"]').value.trim();
+    const request = { cmd: "binairo.new", rows, cols, difficulty };
+    if (seedText !== "") request.seed = Number(seedText);
+    const started = performance.now();
+    const state = await this.#job(request, "Generating");
+    this.#startGame(state);
+    const seconds = ((performance.now() - started) / 1000).toFixed(2);
+    this.#say(`A ${state.difficulty} ${cols}×${rows} puzzle with ${state.clues} clues ` +
+      `(seed ${state.seed}, ${seconds} s). Fill every cell with 0 or 1.`);
+  }
+
+  async #solve() {
+    const result = await this.#job({ cmd: "binairo.solve", game: this.state.game }, "Solving");
+    if (result.solutions === 0) {
+      this.#say("These givens have no solution.", true);
+      return;
+    }
+    this.#record(await this.client.request({ cmd: "binairo.load", game: result.solved_game }));
+    const wrong = result.wrong_entries.length;
+    this.#say((result.solutions === 1
+      ? `Solved: the only solution${result.difficulty ? ` (a ${result.difficulty} puzzle)` : ""}.`
+      : "Solved, but the givens allow several solutions: this is one of them.")
+      + (wrong ? ` ${wrong} of your digits differed (Undo brings them back).` : ""));
+  }
+
+  async #check() {
+    const result = await this.#job({ cmd: "binairo.solve", game: this.state.game }, "Checking");
+    this.#showSolutions(result.solutions === 2 ? [result.solution, result.second] : []);
+    const text = {
+      0: "Not good: the givens have no solution.",
+      1: `Good puzzle: exactly one solution${result.difficulty ? ` (${result.difficulty}` +
+        `${result.needs_search ? ", needs trial and error beyond the rules" : ""})` : ""}.`,
+      2: "Not good: several solutions. Two that differ are shown below the grid (differences outlined).",
+    }[result.solutions];
+    this.#say(text, result.solutions !== 1);
+  }
+
+  async #count() {
+    const result = await this.#job({ cmd: "binairo.count", game: this.state.game }, "Counting");
+    const n = BigInt(result.count_text).toLocaleString("en-US");
+    this.#say(`${n} solution${result.count_text === "1" ? "" : "s"} ` +
+      `(exact count of this grid, with your digits, in ${result.seconds} s).`);
+  }
+
+  async #hint() {
+    const result = await this.client.request({ cmd: "binairo.hint", game: this.state.game });
+    const key = ([r, c]) => r * this.state.cols + c;
+    this.marks = {
+      game: this.state.game,
+      target: new Set(result.cells.map(key)),
+      proof: new Set(result.proof.map(key)),
+    };
+    const level = result.level ? ` [${result.rule}, ${result.level}]` : "";
+    this.#say(`Hint${level}: ${result.text}`, result.rule === "mistake");
+    this.grid.redraw();
+  }
+
+  async #minimize() {
+    const budget = Number(this.root.querySelector('[data-field="budget"]').value || 0);
+    if (!(budget >= 0 && budget <= 600)) throw new Error("The search time must be 0 to 600 seconds.");
+    const result = await this.#job(
+      { cmd: "binairo.minimize", game: this.state.game, budget, seed: Date.now() % 100000 },
+      budget ? "Searching for fewer clues" : "Removing clues",
+    );
+    this.#record(result);
+    this.#say(`${result.clues} clues left of ${result.clues_before}: removing any one more would ` +
+      `allow a second solution (${result.difficulty}` +
+      `${budget ? `, best of ${result.tries} tries` : ""}).`);
+  }
+
+  async #load() {
+    const text = this.root.querySelector('[data-field="load"]').value.trim();
+    if (!text) throw new Error("Paste a game ID (8x8:…) or a grid of 0, 1 and . rows joined by /.");
+    this.#startGame(await this.client.request({ cmd: "binairo.load", game: text }));
+    this.#say("Loaded. The digits of a plain grid are the givens.");
+  }
+
+  async #empty() {
+    const { rows, cols } = this.#size();
+    this.#startGame(await this.client.request({ cmd: "binairo.empty", rows, cols }));
+    this.#say("An empty grid: Count solutions counts every filled grid of this size.");
+  }
+
+  // --- display ---------------------------------------------------------------
+
+  #show(state) {
+    const reshaped = !this.state || this.state.rows !== state.rows || this.state.cols !== state.cols;
+    this.state = state;
+    if (this.marks?.game !== state.game) this.marks = null;
+    this.solutionsBox.hidden = true;
+    this.cells = state.grid.split("/");
+    this.givenRows = state.givens.split("/");
+    this.errorSet = new Set(state.errors.map(([r, c]) => r * state.cols + c));
+    this.root.dataset.gameId = state.game;
+    this.root.dataset.status = state.solved ? "solved" : "ready";
+    this.root.querySelector('[data-action="undo"]').disabled = this.history.length === 0;
+    this.root.querySelector('[data-action="redo"]').disabled = this.future.length === 0;
+    const empty = state.rows * state.cols - state.filled;
+    this.root.querySelector('[data-field="summary"]').textContent =
+      `${state.cols}×${state.rows} · ${state.clues} givens · ${empty} empty · ` +
+      "margins: how many 0s (×0) and 1s (×1) each line holds" +
+      (state.errors.length ? ` · ${state.errors.length} cells break a rule` : "");
+    if (reshaped) {
+      this.root.querySelector('[data-field="rows"]').value = state.rows;
+      this.root.querySelector('[data-field="cols"]').value = state.cols;
+      const select = this.root.querySelector('[data-field="size"]');
+      select.value = state.rows === state.cols && SIZES.includes(state.rows) ? String(state.rows) : "custom";
+      this.grid.setShape(state.rows + 1, state.cols + 1); // one more row and column for counters
+    } else {
+      this.grid.redraw();
+    }
+    if (state.solved) this.#say("Solved! Every row and column is balanced, with no three in a row and no repeats.");
+    else this.#say("");
+  }
+
+  #showSolutions(pair) {
+    this.solutionsBox.hidden = pair.length === 0;
+    this.solutionsBox.replaceChildren();
+    pair.forEach((rows, index) => {
+      const other = pair[1 - index];
+      const figure = document.createElement("figure");
+      const table = document.createElement("table");
+      rows.forEach((row, r) => {
+        const tr = table.insertRow();
+        [...row].forEach((digit, c) => {
+          const td = tr.insertCell();
+          td.textContent = digit;
+          if (other[r][c] !== digit) td.className = "differs";
+        });
+      });
+      const caption = document.createElement("figcaption");
+      caption.textContent = `Solution ${index + 1}`;
+      figure.append(table, caption);
+      this.solutionsBox.append(figure);
+    });
+  }
+
+  /** Show progress (0..1) of the running job, or hide the bar (`null`). */
+  #progress(fraction, activity = "Working") {
+    const busy = fraction !== null && this.job !== null;
+    this.note.querySelector('[data-action="cancel-job"]').hidden = !busy;
+    const bar = this.note.querySelector("progress");
+    bar.hidden = !busy;
+    const text = this.note.querySelector("span");
+    if (!busy) {
+      text.textContent = "";
+      return;
+    }
+    bar.value = fraction;
+    text.textContent = `${activity}… ${Math.floor(100 * fraction)}%`;
+  }
+
+  #drawCell(ctx, row, col, x, y, size) {
+    if (!this.state) return;
+    const colors = this.palette;
+    const { rows, cols } = this.state;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    if (row === rows || col === cols) {
+      this.#drawCounter(ctx, row, col, x, y, size, colors);
+      return;
+    }
+    const gap = Math.max(1, Math.round(size / 24));
+    const index = row * cols + col;
+    const given = this.givenRows?.[row]?.[col] !== ".";
+    const digit = this.cells?.[row]?.[col];
+    const wrong = this.root.querySelector('[data-field="show-errors"]').checked && this.errorSet.has(index);
+    ctx.fillStyle = this.marks?.target.has(index) ? colors.hint : given ? colors.given : colors.cell;
+    ctx.fillRect(x + gap, y + gap, size - 2 * gap, size - 2 * gap);
+    if (wrong) {
+      ctx.fillStyle = colors.errorFill;
+      ctx.fillRect(x + gap, y + gap, size - 2 * gap, size - 2 * gap);
+    }
+    if (digit && digit !== ".") {
+      ctx.fillStyle = wrong ? colors.error : given ? colors.fg : colors.entry;
+      ctx.font = `${given ? "700" : "500"} ${Math.round(size * 0.55)}px system-ui, sans-serif`;
+      ctx.fillText(digit, x + size / 2, y + size / 2 + 1);
+    }
+    if (this.marks?.proof.has(index)) {
+      ctx.strokeStyle = colors.proof;
+      ctx.lineWidth = Math.max(2, size / 12);
+      const inset = gap + ctx.lineWidth / 2;
+      ctx.strokeRect(x + inset, y + inset, size - 2 * inset, size - 2 * inset);
+    }
+  }
+
+  /** The margin cells: "zeros·ones" per row (right) and per column (below). */
+  #drawCounter(ctx, row, col, x, y, size, colors) {
+    const { rows, cols, row_counts: rc, col_counts: cc } = this.state;
+    if (row === rows && col === cols) return;
+    const [zeros, ones] = row === rows ? cc[col] : rc[row];
+    const half = (row === rows ? rows : cols) / 2;
+    ctx.font = `${Math.round(size * 0.26)}px system-ui, sans-serif`;
+    ctx.fillStyle = zeros > half ? colors.error : zeros === half ? colors.done : colors.muted;
+    ctx.fillText(`${zeros}×0`, x + size / 2, y + size * 0.32);
+    ctx.fillStyle = ones > half ? colors.error : ones === half ? colors.done : colors.muted;
+    ctx.fillText(`${ones}×1`, x + size / 2, y + size * 0.7);
+  }
+
+  /** The colours, from CSS custom properties so that themes can set them. */
+  #readPalette() {
+    const style = getComputedStyle(this.root);
+    const read = (name) => style.getPropertyValue(name).trim();
+    return {
+      cell: read("--bin-cell"), given: read("--bin-given"), fg: read("--fg"),
+      entry: read("--bin-entry"), error: read("--error"), errorFill: read("--bin-error-fill"),
+      hint: read("--bin-hint"), proof: read("--bin-proof"), muted: read("--muted"),
+      done: read("--bin-done"),
+    };
+  }
+
+  #say(text, isError = false) {
+    this.message.textContent = text;
+    this.message.classList.toggle("error", isError);
+  }
+
+  #showOverlay(text) {
+    this.overlay.hidden = false;
+    this.overlay.textContent = text;
+  }
+
+  #wireControls() {
+    const select = this.root.querySelector('[data-field="size"]');
+    select.innerHTML = SIZES.map((n) => `<option value="${n}">${n}×${n}</option>`).join("")
+      + '<option value="custom">Custom</option>';
+    select.addEventListener("change", () => {
+      if (select.value === "custom") return;
+      this.root.querySelector('[data-field="rows"]').value = select.value;
+      this.root.querySelector('[data-field="cols"]').value = select.value;
+    });
+    this.root.querySelector('[data-field="show-errors"]').addEventListener(
+      "change", () => this.grid.redraw());
+    const actions = {
+      undo: () => this.#run(() => this.#undo()),
+      redo: () => this.#run(() => this.#redo()),
+      // Restart is a move like any other, so Undo brings the digits back.
+      restart: () => this.#run(async () => this.#record(
+        await this.client.request({ cmd: "binairo.load", game: this.state.game.split(":").slice(0, 2).join(":") }))),
+      hint: () => this.#run(() => this.#hint()),
+      solve: () => this.#run(() => this.#solve()),
+      check: () => this.#run(() => this.#check()),
+      count: () => this.#run(() => this.#count()),
+      generate: () => this.#run(() => this.#generate()),
+      empty: () => this.#run(() => this.#empty()),
+      minimize: () => this.#run(() => this.#minimize()),
+      load: () => this.#run(() => this.#load()),
+      "cancel-job": () => this.job?.abort(),
+    };
+    this.root.addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-action]");
+      if (!button || !this.root.contains(button)) return;
+      if (!this.state && button.dataset.action !== "cancel-job") return;
+      actions[button.dataset.action]();
+    });
+    this.root.addEventListener("keydown", (event) => {
+      if (event.target.matches("input, select")) return;
+      if (event.key === "u" || event.key === "U") actions.undo();
+      if (event.key === "r" || event.key === "R") actions.redo();
+    });
+  }
+}
