@@ -445,3 +445,18 @@ def test_cli_errors_are_one_line():
     assert done.returncode == 2 and done.stderr.startswith("error: Unexpected character")
     done = run_cli("census", "english", "--goal", "9,9")
     assert done.returncode == 2 and "no hole at row 9" in done.stderr
+
+
+def test_pagoda_functions_are_valid_and_prune():
+    for name, bases in pegs.PAGODAS.items():
+        geo = pegs.standard_start(name).geo
+        for w in bases:
+            assert len(w) == geo.size
+            assert all(w[m.dst] <= w[m.src] + w[m.over] for m in geo.moves)
+    start = pegs.standard_start("english")
+    solver = pegs.Solver(start.geo, pegs.parse_goal(start.geo, None))
+    assert len(solver.pagodas.weights) >= 8
+    # A peg stranded at an arm's corner with the centre empty cannot finish there.
+    lone = pegs.Position.parse("--o..--/--...--/......./...o.../......./--...--/--...--")
+    assert solver.pagodas.hopeless(solver.pagodas.packed(lone.pegs))
+    assert not solver.pagodas.hopeless(solver.pagodas.packed(start.pegs))

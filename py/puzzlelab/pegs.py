@@ -340,6 +340,26 @@ BOARD_TITLES = {
 }
 BOARDS = tuple(BOARD_GRIDS)
 
+# Pagoda functions of the named boards, one weight per hole in reading order
+# (their rotations and reflections are used too). Found by tools/peg_pagodas.py:
+# linear programs that prove sampled dead positions of the central game dead.
+# The solver checks each one's validity before use; they are valid for any
+# start and goal, and prune where the goal holds more weight than a position.
+PAGODAS: dict[str, tuple[tuple[int, ...], ...]] = {
+    "english": (
+        (-8, 0, -8, 8, 10, 8, -2, 2, 0, 2, 0, 2, -2, 4, 4, 8, 12, 8, 4, 4, -6, 6, 0, 6, 0, 6, -6,
+         8, 6, 8, -8, 0, -8),
+        (-2, 0, -2, 2, 4, 2, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 4, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 2, 4,
+         2, -2, 0, -2),
+        (0, 0, 0, 0, 4, 0, -4, 4, 0, 4, 0, 4, -4, 0, 0, 0, 0, 0, 0, 0, -4, 4, 0, 4, 0, 4, -4, 0,
+         4, 0, 0, 0, 0),
+        (0, 0, 0, 0, 2, 0, -2, 2, 0, 2, 0, 2, -2, 2, 4, 0, 4, 0, 4, 2, -4, 4, 0, 4, 0, 4, -4, 0,
+         0, 0, 0, 4, 0),
+        (0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 4, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0,
+         0, 0, 0),
+    ),
+}
+
 
 def board_name(geo: Geometry) -> str | None:
     """The name of a standard board with this shape, or None for a custom one."""
@@ -417,12 +437,63 @@ class OutOfBudget(Exception):
     """A search stopped at its budget of positions without an answer."""
 
 
+class Pagodas:
+    """Pagoda functions of a board, all evaluated at once in one packed int.
+
+    A pagoda function weighs the holes so that no jump raises the weighted sum
+    of the pegs (``w[to] <= w[from] + w[over]``); a position whose sum is
+    below every goal position's can never reach the goal. Field ``k`` of the
+    packed int holds ``BIAS + sum`` for pagoda ``k`` under a guard bit; a jump
+    subtracts its packed weight loss, and one subtraction of the packed goal
+    thresholds tells whether any field fell below its threshold (its guard
+    bit is borrowed).
+    """
+
+    WIDTH = 13  # bits per field; BIAS + |sum| stays below 2**WIDTH
+    BIAS = 1 << 12
+
+    def __init__(self, geo: Geometry, goal: Goal) -> None:
+        weights = []
+        for base in PAGODAS.get(board_name(geo) or "", ()):
+            for perm in geo.symmetries:
+                image = [0] * geo.size
+                for i, w in enumerate(base):
+                    image[perm[i]] = w
+                if all(image[m.dst] <= image[m.src] + image[m.over] for m in geo.moves):
+                    weights.append(tuple(image))
+        self.weights = list(dict.fromkeys(weights))
+        step = self.WIDTH + 1
+        self.guard = sum(1 << (k * step + self.WIDTH) for k in range(len(self.weights)))
+        self.loss = [
+            sum((w[m.src] + w[m.over] - w[m.dst]) << (k * step) for k, w in enumerate(self.weights))
+            for m in geo.moves
+        ]
+        self.threshold = sum(
+            (self.BIAS + min(self.value(w, g) for g in goal.positions)) << (k * step)
+            for k, w in enumerate(self.weights)
+        )
+
+    @staticmethod
+    def value(w: tuple[int, ...], pegs: int) -> int:
+        return sum(x for i, x in enumerate(w) if pegs >> i & 1)
+
+    def packed(self, pegs: int) -> int:
+        step = self.WIDTH + 1
+        return sum((self.BIAS + self.value(w, pegs)) << (k * step)
+                   for k, w in enumerate(self.weights))
+
+    def hopeless(self, packed: int) -> bool:
+        """Whether some pagoda proves the goal out of reach."""
+        return ((packed | self.guard) - self.threshold) & self.guard != self.guard
+
+
 class Solver:
     """Memoised searches on one board towards one goal.
 
     Positions are identified up to the symmetries that fix the goal; the memo
     tables survive between requests (the page asks for a verdict after each
-    move, then maybe a hint or a count from the same game).
+    move, then maybe a hint or a count from the same game). Children that a
+    pagoda function proves hopeless are never visited.
     """
 
     MEMO_LIMIT = 3_000_000
@@ -434,11 +505,13 @@ class Solver:
         self.syms = geo.subgroup(goal.positions)
         self.tables = [geo.tables[k] for k in self.syms]
         self.moves = geo.moves
-        self.steps = [(m.need, m.mask) for m in geo.moves]
-        # The image of each move's mask under each symmetry in use: the images
-        # of a child are the parent's images XOR these.
-        self.move_images = [
-            tuple(geo.image(k, m.mask) for k in self.syms) for m in geo.moves
+        self.pagodas = Pagodas(geo, goal)
+        # Per move: need, mask, the images of the mask under each symmetry in
+        # use (a child's images are its parent's XOR these) and the packed
+        # pagoda loss.
+        self.steps = [
+            (m.need, m.mask, tuple(geo.image(k, m.mask) for k in self.syms), loss)
+            for m, loss in zip(geo.moves, self.pagodas.loss, strict=True)
         ]
         self.count_memo: dict[int, int] = {}
         self.good_memo: dict[int, bool] = {}
@@ -462,26 +535,45 @@ class Solver:
             self.count_memo.clear()
             self.good_memo.clear()
 
+    def _expand(self, pegs: int, images: tuple[int, ...], pag: int) -> list[tuple]:
+        """(move index, child, child images, child pagodas) for every hopeful move."""
+        if pegs.bit_count() <= self.goal_pegs:
+            return []
+        guard, threshold = self.pagodas.guard, self.pagodas.threshold
+        out = []
+        for i, (need, mask, mimgs, loss) in enumerate(self.steps):
+            if pegs & mask == need:
+                child_pag = pag - loss
+                if ((child_pag | guard) - threshold) & guard != guard:
+                    continue
+                child_images = tuple([a ^ b for a, b in zip(images, mimgs, strict=True)])
+                out.append((i, pegs ^ mask, child_images, child_pag))
+        return out
+
     def count_steps(self, pegs: int) -> Steps[int]:
         """The number of move sequences from ``pegs`` that end in the goal (exact)."""
         self._trim()
         memo = self.count_memo
         goals = self.goal.positions
         low = self.goal_pegs
-        steps = self.steps
-        move_images = self.move_images
+        expand = self._expand
         root_images = self.images(pegs)
         root_key = min(root_images)
         if root_key in memo:
             return memo[root_key]
-        # A frame: [key, pending children (pegs, images), count so far].
-        stack = [[root_key, self._children(pegs, root_images, steps, move_images, low, goals), 0]]
+        if pegs in goals:
+            return 1
+        pag = self.pagodas.packed(pegs)
+        if self.pagodas.hopeless(pag):
+            return 0
+        # A frame: [key, pending children (move, pegs, images, pagodas), count so far].
+        stack = [[root_key, expand(pegs, root_images, pag), 0]]
         nodes = 0
         while stack:
             frame = stack[-1]
             pending = frame[1]
             if pending:
-                child, images = pending.pop()
+                _, child, images, child_pag = pending.pop()
                 key = min(images)
                 known = memo.get(key)
                 if known is not None:
@@ -495,8 +587,7 @@ class Solver:
                 nodes += 1
                 if nodes % PROGRESS_EVERY == 0:
                     yield Progress(len(memo), 0, "Counting")
-                stack.append([key, self._children(child, images, steps, move_images, low, goals),
-                              0])
+                stack.append([key, expand(child, images, child_pag), 0])
             else:
                 stack.pop()
                 memo[frame[0]] = frame[2]
@@ -504,16 +595,6 @@ class Solver:
                     stack[-1][2] += frame[2]
         self.nodes += nodes
         return memo[root_key]
-
-    @staticmethod
-    def _children(pegs, images, steps, move_images, low, goals):
-        if pegs.bit_count() <= low:
-            return []
-        return [
-            (pegs ^ mask, tuple(a ^ b for a, b in zip(images, move_images[i], strict=True)))
-            for i, (need, mask) in enumerate(steps)
-            if pegs & mask == need
-        ]
 
     def count(self, pegs: int) -> int:
         return finish(self.count_steps(pegs))
@@ -531,25 +612,15 @@ class Solver:
         low = self.goal_pegs
         memo = self.good_memo
         counts = self.count_memo
-        steps = self.steps
-        move_images = self.move_images
         moves = self.moves
+        expand = self._expand
         images = self.images(pegs)
         root_key = min(images)
-        if memo.get(root_key) is False or counts.get(root_key) == 0:
+        pag = self.pagodas.packed(pegs)
+        if memo.get(root_key) is False or counts.get(root_key) == 0 or self.pagodas.hopeless(pag):
             return None
-
-        def options(p: int, imgs: tuple[int, ...]) -> list[tuple[int, int, tuple[int, ...]]]:
-            if p.bit_count() <= low:
-                return []
-            return [
-                (i, p ^ mask, tuple(a ^ b for a, b in zip(imgs, move_images[i], strict=True)))
-                for i, (need, mask) in enumerate(steps)
-                if p & mask == need
-            ]
-
         # A frame: [key, pending options, move index that led here].
-        stack = [[root_key, options(pegs, images), -1]]
+        stack = [[root_key, expand(pegs, images, pag), -1]]
         nodes = 0
         while stack:
             frame = stack[-1]
@@ -558,7 +629,7 @@ class Solver:
                 memo[frame[0]] = False
                 stack.pop()
                 continue
-            i, child, imgs = pending.pop()
+            i, child, imgs, child_pag = pending.pop()
             if child in goals:
                 path = [moves[f[2]] for f in stack[1:]] + [moves[i]]
                 for f in stack:
@@ -576,7 +647,7 @@ class Solver:
             if budget is not None and nodes > budget:
                 self.nodes += nodes
                 raise OutOfBudget(nodes)
-            stack.append([key, options(child, imgs), i])
+            stack.append([key, expand(child, imgs, child_pag), i])
         self.nodes += nodes
         return None
 
