@@ -24,7 +24,7 @@ import numpy as np
 from scipy.optimize import linprog
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
-from puzzlelab import pegs  # noqa: E402
+from puzzlelab import pegs
 
 
 def certificate(geo, pegs_, goal_hole, bound=4):

@@ -482,6 +482,11 @@ class Pagodas:
         return sum((self.BIAS + self.value(w, pegs)) << (k * step)
                    for k, w in enumerate(self.weights))
 
+    @property
+    def modulus(self) -> int:
+        """Fields add up modulo this (2^step - 1), while their sum stays below it."""
+        return (1 << (self.WIDTH + 1)) - 1
+
     def hopeless(self, packed: int) -> bool:
         """Whether some pagoda proves the goal out of reach."""
         return ((packed | self.guard) - self.threshold) & self.guard != self.guard
@@ -509,13 +514,30 @@ class Solver:
         # Per move: need, mask, the images of the mask under each symmetry in
         # use (a child's images are its parent's XOR these) and the packed
         # pagoda loss.
-        self.steps = [
-            (m.need, m.mask, tuple(geo.image(k, m.mask) for k in self.syms), loss)
-            for m, loss in zip(geo.moves, self.pagodas.loss, strict=True)
+        steps = [
+            (i, m.need, m.mask, tuple(geo.image(k, m.mask) for k in self.syms), loss)
+            for i, (m, loss) in enumerate(zip(geo.moves, self.pagodas.loss, strict=True))
         ]
+        # Searches pop the last child first: try first the jumps that bring the
+        # pegs nearest the goal (a static order, free at search time).
+        gr, gc = _centroid(geo, goal)
+        tri = geo.lattice == TRIANGLE
+
+        def distance(hole: int) -> float:
+            r, c = geo.holes[hole]
+            if tri:  # axial coordinates: hex distance
+                dr, dc = r - gr, c - gc
+                return max(abs(dr), abs(dc), abs(dr - dc))
+            return abs(r - gr) + abs(c - gc)
+
+        steps.sort(key=lambda st: -(distance(geo.moves[st[0]].dst) - distance(geo.moves[st[0]].src)
+                                    - distance(geo.moves[st[0]].over)))
+        self.order = [st[0] for st in steps]
+        self.steps = [st[1:] for st in steps]
         self.count_memo: dict[int, int] = {}
         self.good_memo: dict[int, bool] = {}
         self.nodes = 0
+        self.slack_order = bool(self.pagodas.weights)
 
     def images(self, pegs: int) -> tuple[int, ...]:
         out = []
@@ -548,6 +570,11 @@ class Solver:
                     continue
                 child_images = tuple([a ^ b for a, b in zip(images, mimgs, strict=True)])
                 out.append((i, pegs ^ mask, child_images, child_pag))
+        if self.slack_order and len(out) > 1:
+            # Most pagoda slack (summed over the fields, read off modulo 2^step - 1) last:
+            # searches pop it first.
+            modulus = self.pagodas.modulus
+            out.sort(key=lambda entry: entry[3] % modulus)
         return out
 
     def count_steps(self, pegs: int) -> Steps[int]:
@@ -631,9 +658,11 @@ class Solver:
                 continue
             i, child, imgs, child_pag = pending.pop()
             if child in goals:
-                path = [moves[f[2]] for f in stack[1:]] + [moves[i]]
+                order = self.order
+                path = [moves[order[f[2]]] for f in stack[1:]] + [moves[order[i]]]
                 for f in stack:
                     memo[f[0]] = True
+                self.nodes += nodes
                 return path
             key = min(imgs)
             if memo.get(key) is False or counts.get(key) == 0:
@@ -653,6 +682,12 @@ class Solver:
 
     def solve(self, pegs: int) -> list[Move] | None:
         return finish(self.solve_steps(pegs))
+
+
+def _centroid(geo: Geometry, goal: Goal) -> tuple[float, float]:
+    """The mean cell of the goal positions' pegs (the goal hole for a single-hole goal)."""
+    cells = [geo.holes[i] for g in goal.positions for i in range(geo.size) if g >> i & 1]
+    return (sum(r for r, _ in cells) / len(cells), sum(c for _, c in cells) / len(cells))
 
 
 @lru_cache(maxsize=8)

@@ -16,7 +16,8 @@ TRIANGLE = "./oo/ooo/oooo/ooooo"
 def open_board(page, site_url: str):
     page.goto(site_url + "#pegs")
     page.wait_for_function(
-        f"['ready', 'won', 'stuck', 'error'].includes(document.querySelector('{BOARD}')?.dataset.status)",
+        "['ready', 'won', 'stuck', 'error']"
+        f".includes(document.querySelector('{BOARD}')?.dataset.status)",
         timeout=90_000,
     )
     wait_idle(page)
