@@ -259,3 +259,13 @@ def test_bad_variant_requests_are_refused():
     ]:
         response = api.handle(request)
         assert response["ok"] is False and response["error"], request
+
+
+def test_unprovable_kernels_still_get_the_known_minimum_on_39x39():
+    """Kernel dimension 32 is beyond exhaustive search here, so the answer is
+    labelled unproven; annealing still reaches A075464's minimum of 561."""
+    board = Board(39, 39, (1 << 39 * 39) - 1)
+    solution = solve(board)
+    assert not solution.proven_fewest
+    assert board.apply(solution.presses).lit == 0
+    assert solution.press_count == 561
