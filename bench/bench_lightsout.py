@@ -952,7 +952,7 @@ def print_classic(sizes: list[int], solver: dict[int, dict[str, Any]],
     )
     print(
         "solver fewest: the default solve, adding the search of all 2**kernel solutions "
-        "(or a greedy descent, 'not proven', past its budget); first: caches cleared; "
+        "(or simulated annealing, 'not proven', past its budget); first: caches cleared; "
         "repeat: another board of the shape, cached."
     )
     print()
@@ -1064,7 +1064,7 @@ def print_sweep(rows: list[SweepRow], browser: bool) -> None:
         f"run while its running total stays under the limit (n = 1..{dense_count} natively"
         + (f", 1..{page_dense_count} in the page" if browser else "")
         + "). Not proven fewest: n = " + (", ".join(not_proven) or "none")
-        + " (kernel too large for the exhaustive walk; a greedy descent's count). "
+        + " (kernel too large for the exhaustive walk; simulated annealing's count). "
         "check: against OEIS A075464 (the fewest presses of these boards), solve_dense "
         "and the page; empty when all agree."
     )
