@@ -197,7 +197,8 @@ def _anneal(
     if len(reduced) <= 48:  # pairs too, while their number stays near a thousand
         moves += [a ^ b for i, a in enumerate(reduced) for b in reduced[i + 1 :]]
     words = max(1, offset.bit_length() // 64)
-    steps = max(1000, min(steps, 10_000_000 // words))  # a second or so natively in all
+    # About a second natively in all on big problems; small ones need far less.
+    steps = max(1000, min(steps, 10_000_000 // words, 1000 * len(moves)))
     hot, cold = 6.0, 0.3
     best, best_weight = offset, offset.bit_count()
     for seed in range(restarts):
