@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
@@ -184,9 +184,6 @@ class Geometry:
         if cell not in self.index:
             raise PuzzleError(f"There is no hole at row {cell[0]}, column {cell[1]}.")
         return self.index[cell]
-
-    def cell(self, hole: int) -> tuple[int, int]:
-        return self.holes[hole]
 
     def hole_name(self, hole: int) -> str:
         r, c = self.holes[hole]
@@ -549,9 +546,6 @@ class Solver:
             out.append(image)
         return tuple(out)
 
-    def normal(self, pegs: int) -> int:
-        return min(self.images(pegs))
-
     def _trim(self) -> None:
         if len(self.count_memo) + len(self.good_memo) > self.MEMO_LIMIT:
             self.count_memo.clear()
@@ -812,10 +806,6 @@ def census_setup(board: str, start: str | None, goal: str | None) -> tuple[Posit
     return pos, goal_, syms
 
 
-def orbit_sizes(geo: Geometry, syms: tuple[int, ...], key: int) -> int:
-    return len({geo.image(k, key) for k in syms})
-
-
 def census_steps(
     board: str, start: str | None = None, goal: str | None = None, max_classes: int | None = None
 ) -> Steps[Census]:
@@ -954,7 +944,3 @@ def census(board: str, start: str | None = None, goal: str | None = None,
 
         return finish(pegs_numpy.census_steps(board, start, goal, max_classes))
     return finish(census_steps(board, start, goal, max_classes))
-
-
-def iter_levels(c: Census) -> Iterator[Level]:
-    return iter(c.levels)
