@@ -397,7 +397,12 @@ def serve_in_thread(directory: Path = DIST, prefix: str = "/") -> SiteServer:
 
 def serve(directory: Path, host: str, port: int, prefix: str) -> None:
     """Serve the site in the foreground until Ctrl-C."""
-    with SiteServer(directory, host, port, prefix) as server:
+    try:
+        server = SiteServer(directory, host, port, prefix)
+    except OSError as error:
+        fail(f"cannot serve on {host}:{port} ({error.strerror}); "
+             "pick another port: npm start -- --port 8080")
+    with server:
         shown = server.url.replace("//127.0.0.1:", "//localhost:")
         print(f"Serving Puzzle Lab at {shown}", flush=True)
         try:
