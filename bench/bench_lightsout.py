@@ -73,6 +73,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))  # run from anywhere
+
 from puzzlelab import api, gf2, lightsout, modk
 
 ROOT = Path(__file__).resolve().parent.parent

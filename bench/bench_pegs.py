@@ -27,6 +27,9 @@ import resource
 import statistics
 import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))  # run from anywhere
 
 from puzzlelab import pegs
 from puzzlelab.jobs import finish

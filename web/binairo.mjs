@@ -4,6 +4,7 @@
 // undo history of game IDs.
 
 import { GridCanvas } from "./grid-canvas.mjs";
+import { PuzzleBoard } from "./puzzle-board.mjs";
 
 const SIZES = [4, 6, 8, 10, 12, 14];
 const MAX_SIDE = 16;
@@ -53,7 +54,10 @@ const TEMPLATE = `
   <div class="binairo-solutions" hidden></div>
 `;
 
-export class BinairoBoard {
+export class BinairoBoard extends PuzzleBoard {
+  static kind = "binairo";
+  static template = TEMPLATE;
+
   /**
    * Mount a binary puzzle in `root`.
    * @param {HTMLElement} root
@@ -61,21 +65,14 @@ export class BinairoBoard {
    * @param {{game?: string, rows?: number, cols?: number, difficulty?: string, seed?: number}} options
    */
   constructor(root, client, options = {}) {
-    this.root = root;
-    this.client = client;
+    super(root, client, options);
     this.state = null; // {game, rows, cols, grid, givens, errors, solved, row_counts, col_counts}
     this.history = [];
     this.future = [];
     this.marks = null; // {target: Set, proof: Set} of a hint, cleared by the next move
     this.job = null; // AbortController of the running long job
-    this.queue = Promise.resolve(); // actions run one at a time, in order
-    this.pending = 0;
 
-    root.classList.add("puzzle", "binairo");
-    root.innerHTML = TEMPLATE;
     this.canvas = root.querySelector("canvas");
-    this.overlay = root.querySelector(".overlay");
-    this.message = root.querySelector(".message");
     this.note = root.querySelector(".job-note");
     this.solutionsBox = root.querySelector(".binairo-solutions");
     this.grid = new GridCanvas(this.canvas, {
@@ -85,44 +82,26 @@ export class BinairoBoard {
     this.grid.drawCell = (ctx, row, col, x, y, size) => this.#drawCell(ctx, row, col, x, y, size);
     this.grid.beforeDraw = () => { this.palette = this.#readPalette(); };
     this.#wireControls();
-    this.root.dataset.status = "loading";
-    this.#showOverlay("Starting Python in your browser…");
-    client.onBoot?.((stage) => this.#showOverlay(stage.message || "Starting…"));
-    client.ready.then(
-      () => {
-        this.overlay.hidden = true;
-        const first = options.game
-          ? { cmd: "binairo.load", game: options.game }
-          : { cmd: "binairo.new", rows: options.rows || 8, cols: options.cols || options.rows || 8,
-              difficulty: options.difficulty || "easy", seed: options.seed ?? 1 };
-        this.#run(async () => this.#startGame(await this.#job(first, "Generating")));
-      },
-      (error) => {
-        this.#showOverlay(`Puzzle Lab could not start: ${error.message}`);
-        this.#say(`Puzzle Lab could not start: ${error.message}`, true);
-        this.root.dataset.status = "error";
-      },
-    );
   }
 
-  /** True when every queued action has finished (tests and embedders wait on it). */
-  idle() {
-    return this.pending === 0 && this.root.dataset.status !== "loading";
+  /** Python is ready: the first puzzle. */
+  start(options) {
+    const first = options.game
+      ? { cmd: "binairo.load", game: options.game }
+      : { cmd: "binairo.new", rows: options.rows || 8, cols: options.cols || options.rows || 8,
+          difficulty: options.difficulty || "easy", seed: options.seed ?? 1 };
+    this.run(async () => this.#startGame(await this.#job(first, "Generating")));
   }
 
   // --- actions ---------------------------------------------------------------
 
-  /** Queue an action so that each one sees the state the previous one left. */
-  #run(action) {
-    this.pending++;
-    this.queue = this.queue
-      .then(action)
-      .catch((error) => this.#say(error.cancelled ? "Cancelled." : error.message, !error.cancelled))
-      .finally(() => {
-        this.pending--;
-        this.#progress(null);
-      });
-    return this.queue;
+  /** Cancel is the user's own doing: a plain note, not an error. */
+  _actionFailed(error) {
+    this.say(error.cancelled ? "Cancelled." : error.message, !error.cancelled);
+  }
+
+  _actionSettled() {
+    this.#progress(null);
   }
 
   /** A request that may run long: progress bar and Cancel while it runs. */
@@ -156,11 +135,11 @@ export class BinairoBoard {
     if (!this.state || this.root.dataset.status === "loading") return;
     if (row >= this.state.rows || col >= this.state.cols) return; // the counters
     if (this.state.givens.split("/")[row][col] !== ".") {
-      this.#say("That digit is a given: it is locked.");
+      this.say("That digit is a given: it is locked.");
       return;
     }
     const back = event?.button === 2 || event?.shiftKey;
-    this.#run(async () => {
+    this.run(async () => {
       const current = this.state.grid.split("/")[row][col];
       const order = back ? [".", "1", "0"] : [".", "0", "1"];
       const value = order[(order.indexOf(current) + 1) % 3];
@@ -204,19 +183,19 @@ export class BinairoBoard {
     const state = await this.#job(request, "Generating");
     this.#startGame(state);
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
-    this.#say(`A ${state.difficulty} ${cols}×${rows} puzzle with ${state.clues} clues ` +
+    this.say(`A ${state.difficulty} ${cols}×${rows} puzzle with ${state.clues} clues ` +
       `(seed ${state.seed}, ${seconds} s). Fill every cell with 0 or 1.`);
   }
 
   async #solve() {
     const result = await this.#job({ cmd: "binairo.solve", game: this.state.game }, "Solving");
     if (result.solutions === 0) {
-      this.#say("These givens have no solution.", true);
+      this.say("These givens have no solution.", true);
       return;
     }
     this.#record(await this.client.request({ cmd: "binairo.load", game: result.solved_game }));
     const wrong = result.wrong_entries.length;
-    this.#say((result.solutions === 1
+    this.say((result.solutions === 1
       ? `Solved: the only solution${result.difficulty ? ` (a ${result.difficulty} puzzle)` : ""}.`
       : "Solved, but the givens allow several solutions: this is one of them.")
       + (wrong ? ` ${wrong} of your digits differed (Undo brings them back).` : ""));
@@ -231,13 +210,13 @@ export class BinairoBoard {
         `${result.needs_search ? ", needs trial and error beyond the rules" : ""})` : ""}.`,
       2: "Not good: several solutions. Two that differ are shown below the grid (differences outlined).",
     }[result.solutions];
-    this.#say(text, result.solutions !== 1);
+    this.say(text, result.solutions !== 1);
   }
 
   async #count() {
     const result = await this.#job({ cmd: "binairo.count", game: this.state.game }, "Counting");
     const n = BigInt(result.count_text).toLocaleString("en-US");
-    this.#say(`${n} solution${result.count_text === "1" ? "" : "s"} ` +
+    this.say(`${n} solution${result.count_text === "1" ? "" : "s"} ` +
       `(exact count of this grid, with your digits, in ${result.seconds} s).`);
   }
 
@@ -250,7 +229,7 @@ export class BinairoBoard {
       proof: new Set(result.proof.map(key)),
     };
     const level = result.level ? ` [${result.rule}, ${result.level}]` : "";
-    this.#say(`Hint${level}: ${result.text}`, result.rule === "mistake");
+    this.say(`Hint${level}: ${result.text}`, result.rule === "mistake");
     this.grid.redraw();
   }
 
@@ -262,7 +241,7 @@ export class BinairoBoard {
       budget ? "Searching for fewer clues" : "Removing clues",
     );
     this.#record(result);
-    this.#say(`${result.clues} clues left of ${result.clues_before}: removing any one more would ` +
+    this.say(`${result.clues} clues left of ${result.clues_before}: removing any one more would ` +
       `allow a second solution (${result.difficulty}` +
       `${budget ? `, best of ${result.tries} tries` : ""}).`);
   }
@@ -271,13 +250,13 @@ export class BinairoBoard {
     const text = this.root.querySelector('[data-field="load"]').value.trim();
     if (!text) throw new Error("Paste a game ID (8x8:…) or a grid of 0, 1 and . rows joined by /.");
     this.#startGame(await this.client.request({ cmd: "binairo.load", game: text }));
-    this.#say("Loaded. The digits of a plain grid are the givens.");
+    this.say("Loaded. The digits of a plain grid are the givens.");
   }
 
   async #empty() {
     const { rows, cols } = this.#size();
     this.#startGame(await this.client.request({ cmd: "binairo.empty", rows, cols }));
-    this.#say("An empty grid: Count solutions counts every filled grid of this size.");
+    this.say("An empty grid: Count solutions counts every filled grid of this size.");
   }
 
   // --- display ---------------------------------------------------------------
@@ -290,8 +269,8 @@ export class BinairoBoard {
     this.cells = state.grid.split("/");
     this.givenRows = state.givens.split("/");
     this.errorSet = new Set(state.errors.map(([r, c]) => r * state.cols + c));
-    this.root.dataset.gameId = state.game;
-    this.root.dataset.status = state.solved ? "solved" : "ready";
+    this.setGameId(state.game);
+    this.setStatus(state.solved ? "solved" : "ready");
     this.root.querySelector('[data-action="undo"]').disabled = this.history.length === 0;
     this.root.querySelector('[data-action="redo"]').disabled = this.future.length === 0;
     const empty = state.rows * state.cols - state.filled;
@@ -308,8 +287,8 @@ export class BinairoBoard {
     } else {
       this.grid.redraw();
     }
-    if (state.solved) this.#say("Solved! Every row and column is balanced, with no three in a row and no repeats.");
-    else this.#say("");
+    if (state.solved) this.say("Solved! Every row and column is balanced, with no three in a row and no repeats.");
+    else this.say("");
   }
 
   #showSolutions(pair) {
@@ -396,26 +375,13 @@ export class BinairoBoard {
     ctx.fillText(`${ones}×1`, x + size / 2, y + size * 0.7);
   }
 
-  /** The colours, from CSS custom properties so that themes can set them. */
   #readPalette() {
-    const style = getComputedStyle(this.root);
-    const read = (name) => style.getPropertyValue(name).trim();
-    return {
-      cell: read("--bin-cell"), given: read("--bin-given"), fg: read("--fg"),
-      entry: read("--bin-entry"), error: read("--error"), errorFill: read("--bin-error-fill"),
-      hint: read("--bin-hint"), proof: read("--bin-proof"), muted: read("--muted"),
-      done: read("--bin-done"),
-    };
-  }
-
-  #say(text, isError = false) {
-    this.message.textContent = text;
-    this.message.classList.toggle("error", isError);
-  }
-
-  #showOverlay(text) {
-    this.overlay.hidden = false;
-    this.overlay.textContent = text;
+    return this.readColors({
+      cell: "--bin-cell", given: "--bin-given", fg: "--fg",
+      entry: "--bin-entry", error: "--error", errorFill: "--bin-error-fill",
+      hint: "--bin-hint", proof: "--bin-proof", muted: "--muted",
+      done: "--bin-done",
+    });
   }
 
   #wireControls() {
@@ -430,19 +396,19 @@ export class BinairoBoard {
     this.root.querySelector('[data-field="show-errors"]').addEventListener(
       "change", () => this.grid.redraw());
     const actions = {
-      undo: () => this.#run(() => this.#undo()),
-      redo: () => this.#run(() => this.#redo()),
+      undo: () => this.run(() => this.#undo()),
+      redo: () => this.run(() => this.#redo()),
       // Restart is a move like any other, so Undo brings the digits back.
-      restart: () => this.#run(async () => this.#record(
+      restart: () => this.run(async () => this.#record(
         await this.client.request({ cmd: "binairo.load", game: this.state.game.split(":").slice(0, 2).join(":") }))),
-      hint: () => this.#run(() => this.#hint()),
-      solve: () => this.#run(() => this.#solve()),
-      check: () => this.#run(() => this.#check()),
-      count: () => this.#run(() => this.#count()),
-      generate: () => this.#run(() => this.#generate()),
-      empty: () => this.#run(() => this.#empty()),
-      minimize: () => this.#run(() => this.#minimize()),
-      load: () => this.#run(() => this.#load()),
+      hint: () => this.run(() => this.#hint()),
+      solve: () => this.run(() => this.#solve()),
+      check: () => this.run(() => this.#check()),
+      count: () => this.run(() => this.#count()),
+      generate: () => this.run(() => this.#generate()),
+      empty: () => this.run(() => this.#empty()),
+      minimize: () => this.run(() => this.#minimize()),
+      load: () => this.run(() => this.#load()),
       "cancel-job": () => this.job?.abort(),
     };
     this.root.addEventListener("click", (event) => {

@@ -3,6 +3,7 @@
 // presses and keeps the undo history of game IDs, as a puzzle front end should.
 
 import { GridCanvas, packColor, paintThumbnail } from "./grid-canvas.mjs";
+import { PuzzleBoard } from "./puzzle-board.mjs";
 
 const PRESETS = [
   { label: "5×5 (XLightOff)", rows: 5, cols: 5 },
@@ -141,7 +142,10 @@ function formatCount(text) {
   return `about ${text[0]}.${text.slice(1, 4)} × 10^${text.length - 1} (${text.length} digits)`;
 }
 
-export class LightsOutBoard {
+export class LightsOutBoard extends PuzzleBoard {
+  static kind = "lightsout";
+  static template = TEMPLATE;
+
   /**
    * Mount a Lights Out board in `root`.
    * @param {HTMLElement} root
@@ -149,8 +153,7 @@ export class LightsOutBoard {
    * @param {{game?: string, rows?: number, cols?: number}} options
    */
   constructor(root, client, options = {}) {
-    this.root = root;
-    this.client = client;
+    super(root, client, options);
     this.state = null; // {game, rows, cols, grid, lit, solved, variant} from Python
     this.values = new Uint8Array(0); // the grid's cells in reading order, for drawing and painting
     this.states = 2; // k: a press adds 1 modulo k
@@ -165,15 +168,9 @@ export class LightsOutBoard {
     this.highlight = null; // [r, c] of the gallery thumbnail under the pointer
     this.stencilEditing = false; // "Custom…" chosen: keep the editor open
     this.painting = null; // {value} while a drag paints in edit mode
-    this.queue = Promise.resolve(); // actions run one at a time, in order
-    this.pending = 0;
     this.jobs = this.#defineJobs();
 
-    root.classList.add("puzzle", "lightsout");
-    root.innerHTML = TEMPLATE;
     this.canvas = root.querySelector("canvas");
-    this.overlay = root.querySelector(".overlay");
-    this.message = root.querySelector(".message");
     this.solutionNote = root.querySelector(".solution-note");
     this.grid = new GridCanvas(this.canvas, {
       onDown: (row, col) => this.#cellDown(row, col),
@@ -193,25 +190,17 @@ export class LightsOutBoard {
     this.#wireControls();
     // Phones see the board first; the settings fold away under their summary.
     root.querySelector(".settings").open = !window.matchMedia("(max-width: 40rem)").matches;
-    this.#setStatus("loading");
-    this.#showOverlay("Starting Python in your browser…");
-    client.onBoot?.((stage) => this.#showOverlay(stage.message || "Starting…"));
-    client.ready.then(
-      () => {
-        this.overlay.hidden = true;
-        const first = options.game
-          ? { cmd: "lightsout.load", game: options.game }
-          : { cmd: "lightsout.new", rows: options.rows || 5, cols: options.cols || options.rows || 5 };
-        this.#run(async () => this.#startGame(await this.client.request(first)));
-      },
-      (error) => {
-        this.#showOverlay(`Puzzle Lab could not start: ${error.message}`);
-        this.#say(`Puzzle Lab could not start: ${error.message}`);
-        this.#setStatus("error");
-      },
-    );
   }
 
+  /** Python is ready: the first board. */
+  start(options) {
+    const first = options.game
+      ? { cmd: "lightsout.load", game: options.game }
+      : { cmd: "lightsout.new", rows: options.rows || 5, cols: options.cols || options.rows || 5 };
+    this.run(async () => this.#startGame(await this.client.request(first)));
+  }
+
+  /** Lights Out reports a failed boot in the message line as plain text, not as an error. */
   /**
    * The height the board may take: what is left of the window below the
    * controls, within 30%..70% of the window. Measured when the shape or the
@@ -238,25 +227,15 @@ export class LightsOutBoard {
 
   // --- actions ---------------------------------------------------------------
 
-  /** Queue an action so that each one sees the state the previous one left. */
-  #run(action) {
+  run(action) {
     // The worker answers one request at a time: a long job would hold up the
     // action, and every action may change the board, which makes it stale.
     for (const job of Object.values(this.jobs)) this.#abortJob(job);
-    this.pending++;
-    this.queue = this.queue
-      .then(action)
-      .catch((error) => this.#say(error.message, true))
-      .finally(() => {
-        this.pending--;
-        this.#refreshJobs(); // no-op unless a wanted result is missing or stale
-      });
-    return this.queue;
+    return super.run(action);
   }
 
-  /** True when every queued action has finished (tests and embedders wait on it). */
-  idle() {
-    return this.pending === 0 && this.root.dataset.status !== "loading";
+  _actionSettled() {
+    this.#refreshJobs(); // no-op unless a wanted result is missing or stale
   }
 
   #startGame(state) {
@@ -309,7 +288,7 @@ export class LightsOutBoard {
   #cellDown(row, col) {
     if (!this.state || this.root.dataset.status === "loading") return;
     if (this.mode === "play") {
-      this.#run(() => this.#press(row, col));
+      this.run(() => this.#press(row, col));
       return;
     }
     // Edit mode: the first cell decides the value this drag paints (the next
@@ -332,7 +311,7 @@ export class LightsOutBoard {
     if (!this.painting) return;
     this.painting = null;
     const game = gridText(this.values, this.state.rows, this.state.cols);
-    this.#run(async () => {
+    this.run(async () => {
       // A plain grid is read as the classic game unless the variant comes along.
       const state = await this.client.request({ cmd: "lightsout.load", game, ...this.#variantOptions() });
       this.#replaceBoard(state);
@@ -344,7 +323,7 @@ export class LightsOutBoard {
     const cols = Number(this.#field("cols").value);
     if (!Number.isInteger(rows) || !Number.isInteger(cols) || rows < 1 || cols < 1
         || rows > MAX_SIDE || cols > MAX_SIDE) {
-      this.#say(`Rows and columns must be whole numbers from 1 to ${MAX_SIDE}.`, true);
+      this.say(`Rows and columns must be whole numbers from 1 to ${MAX_SIDE}.`, true);
       return;
     }
     const request = { cmd: "lightsout.new", rows, cols, random, ...this.#variantOptions() };
@@ -362,7 +341,7 @@ export class LightsOutBoard {
     if (level !== "count") return level || undefined;
     const count = Number(this.#field("press-count").value);
     if (!Number.isInteger(count) || count < 1) {
-      this.#say("The number of presses must be a whole number from 1 up.", true);
+      this.say("The number of presses must be a whole number from 1 up.", true);
       return null;
     }
     return count;
@@ -380,7 +359,7 @@ export class LightsOutBoard {
 
   /** The same board under the rules now chosen (the states change deals a new board instead). */
   #changeVariant(newBoard = false) {
-    this.#run(async () => {
+    this.run(async () => {
       if (newBoard) {
         await this.#newBoard(true);
         return;
@@ -393,30 +372,30 @@ export class LightsOutBoard {
   }
 
   #askHint() {
-    this.#run(async () => {
+    this.run(async () => {
       const game = this.state.game;
       const { press, explanation } = await this.client.request({ cmd: "lightsout.hint", game });
       if (this.state.game !== game) return;
       this.hint = press ? { game, press } : null;
       this.grid.redraw();
-      this.#say(press
+      this.say(press
         ? `Hint: press the ringed cell (row ${press[0] + 1}, column ${press[1] + 1}). ${explanation || ""}`.trim()
         : explanation);
     });
   }
 
   #applySolution() {
-    this.#run(async () => {
+    this.run(async () => {
       const state = await this.client.request({ cmd: "lightsout.solution_board", game: this.state.game });
       this.#replaceBoard(state);
-      this.#say("The board is now the pattern of presses that solved the previous one: " +
+      this.say("The board is now the pattern of presses that solved the previous one: " +
         "solving it applies the solution to the solution. Undo brings the old board back.");
     });
   }
 
   /** Play the gallery board with only the light at (row, col) on. */
   #playSingleLight(row, col) {
-    this.#run(async () => {
+    this.run(async () => {
       const { rows, cols } = this.state;
       const values = new Uint8Array(rows * cols);
       values[row * cols + col] = 1;
@@ -535,8 +514,8 @@ export class LightsOutBoard {
     this.states = state.variant?.states || 2;
     this.values = parseGrid(state.grid, state.rows, state.cols);
     if (this.hint?.game !== state.game) this.hint = null;
-    this.root.dataset.gameId = state.game;
-    this.#setStatus(state.solved ? "solved" : "ready");
+    this.setGameId(state.game);
+    this.setStatus(state.solved ? "solved" : "ready");
     this.#field("moves").textContent = `Moves: ${this.moves}`;
     const cells = state.rows * state.cols;
     this.#field("lit").textContent = this.states === 2
@@ -555,13 +534,13 @@ export class LightsOutBoard {
     if (state.solved && this.mode === "play") {
       const moves = this.moves === 1 ? "1 move" : `${this.moves} moves`;
       const done = this.states === 2 ? "All lights are out" : "Every cell is 0";
-      this.#say(this.moves ? `${done} — solved in ${moves}!` : `${done}.`);
+      this.say(this.moves ? `${done} — solved in ${moves}!` : `${done}.`);
     } else if (this.mode === "edit") {
-      this.#say(this.states === 2
+      this.say(this.states === 2
         ? "Edit mode: click or drag to paint lights, then switch to Play."
         : "Edit mode: click a cell to count it up (drag to paint that value), then switch to Play.");
     } else {
-      this.#say(this.#rulesText(state.variant));
+      this.say(this.#rulesText(state.variant));
     }
     for (const job of Object.values(this.jobs)) job.describe();
     this.#refreshJobs();
@@ -945,9 +924,11 @@ export class LightsOutBoard {
    * them. k > 2 states run off → low → mid → on, each distinct from the marks.
    */
   #readPalette() {
-    const style = getComputedStyle(this.root);
-    const read = (name) => style.getPropertyValue(name).trim();
-    const stops = ["--light-off", "--light-low", "--light-mid", "--light-on"].map((name) => channels(packColor(read(name))));
+    const css = this.readColors({
+      off: "--light-off", low: "--light-low", mid: "--light-mid", on: "--light-on",
+      mark: "--press-mark", conflict: "--conflict", hint: "--hint", highlight: "--highlight", panel: "--panel",
+    });
+    const stops = [css.off, css.low, css.mid, css.on].map((value) => channels(packColor(value)));
     const k = this.states;
     const ramp = [stops[0]];
     for (let v = 1; v < k; v++) {
@@ -958,38 +939,24 @@ export class LightsOutBoard {
       const t = (2 * (v - 1)) / (k - 2); // 0..2 across low → mid → on
       ramp.push(t <= 1 ? mix(stops[1], stops[2], t) : mix(stops[2], stops[3], t - 1));
     }
-    const markRgb = channels(packColor(read("--press-mark")));
+    const markRgb = channels(packColor(css.mark));
     const dark = [16, 19, 26];
     const light = [255, 255, 255];
     return {
       css: ramp.map(cssOf),
       ink: ramp.map((rgb) => cssOf(isLight(rgb) ? dark : light)),
-      mark: read("--press-mark"),
+      mark: css.mark,
       markInk: cssOf(isLight(markRgb) ? dark : light),
-      conflict: read("--conflict"),
-      hint: read("--hint"),
-      highlight: read("--highlight"),
-      halo: read("--panel"),
+      conflict: css.conflict,
+      hint: css.hint,
+      highlight: css.highlight,
+      halo: css.panel,
       packed: {
         states: ramp.map((rgb) => packColor(cssOf(rgb))),
-        mark: packColor(read("--press-mark")),
-        conflict: packColor(read("--conflict")),
+        mark: packColor(css.mark),
+        conflict: packColor(css.conflict),
       },
     };
-  }
-
-  #setStatus(status) {
-    this.root.dataset.status = status;
-  }
-
-  #say(text, isError = false) {
-    this.message.textContent = text;
-    this.message.classList.toggle("error", isError);
-  }
-
-  #showOverlay(text) {
-    this.overlay.hidden = false;
-    this.overlay.textContent = text;
   }
 
   #field(name) {
@@ -1060,7 +1027,7 @@ export class LightsOutBoard {
       event.stopPropagation(); // not a toolbar action
       button.setAttribute("aria-pressed", String(button.getAttribute("aria-pressed") !== "true"));
       if (!box.querySelector('[aria-pressed="true"]')) {
-        this.#say("The pattern needs at least one cell.", true);
+        this.say("The pattern needs at least one cell.", true);
         return;
       }
       this.#changeVariant();
@@ -1076,7 +1043,7 @@ export class LightsOutBoard {
       if (!preset) return;
       this.#field("rows").value = preset.rows;
       this.#field("cols").value = preset.cols;
-      this.#run(() => this.#newBoard(true));
+      this.run(() => this.#newBoard(true));
     });
     this.#buildStencilEditor();
     this.#field("neighbourhood").addEventListener("change", (event) => {
@@ -1095,12 +1062,12 @@ export class LightsOutBoard {
     const actions = {
       play: () => this.#setMode("play"),
       edit: () => this.#setMode("edit"),
-      undo: () => this.#run(() => this.#undo()),
-      redo: () => this.#run(() => this.#redo()),
+      undo: () => this.run(() => this.#undo()),
+      redo: () => this.run(() => this.#redo()),
       // Reset is a move like any other, so Undo brings the game back.
-      reset: () => this.#run(() => this.startState && this.#record(this.startState, 0)),
-      random: () => this.#run(() => this.#newBoard(true)),
-      clear: () => this.#run(async () => {
+      reset: () => this.run(() => this.startState && this.#record(this.startState, 0)),
+      random: () => this.run(() => this.#newBoard(true)),
+      clear: () => this.run(async () => {
         await this.#newBoard(false);
         this.#setMode("edit");
       }),

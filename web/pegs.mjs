@@ -2,6 +2,8 @@
 // rules, the solver and the census; this module draws the board (square or
 // triangular lattice), forwards jumps and keeps the undo history of grids.
 
+import { PuzzleBoard } from "./puzzle-board.mjs";
+
 const STYLE = new URL("./pegs.css", import.meta.url);
 const PURE_LIMIT = 150_000; // classes per level the pure engine may reach in the page
 const PLAY_DELAY = 550; // ms between moves of a solve playback
@@ -103,10 +105,16 @@ function formatGrid(cells, lattice) {
 const key = (r, c) => `${r},${c}`;
 const plural = (n, word) => `${n.toLocaleString("en")} ${word}${n === 1 || n === 1n ? "" : "s"}`;
 
-export class PegsBoard {
+export class PegsBoard extends PuzzleBoard {
+  static kind = "pegs";
+  static template = TEMPLATE;
+
   constructor(root, client, options = {}) {
-    this.root = root;
-    this.client = client;
+    if (!document.querySelector(`link[href="${STYLE.href}"]`)) {
+      const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: STYLE.href });
+      document.head.append(link);
+    }
+    super(root, client, options);
     this.state = null; // from Python: grid, lattice, rows, cols, moves, won, stuck, goal...
     this.cells = []; // parsed grid
     this.startGrid = null;
@@ -124,46 +132,30 @@ export class PegsBoard {
     this.job = null; // {controller, kind} for hint / solve / count / verdict
     this.playback = null; // {moves, index, timer, paused}
     this.census = null; // {controller}
-    this.queue = Promise.resolve();
-    this.pending = 0;
 
-    if (!document.querySelector(`link[href="${STYLE.href}"]`)) {
-      const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: STYLE.href });
-      document.head.append(link);
-    }
-    root.classList.add("puzzle", "pegs");
-    root.innerHTML = TEMPLATE;
     this.canvas = root.querySelector("canvas");
     this.ctx = this.canvas.getContext("2d");
-    this.overlay = root.querySelector(".overlay");
     this.#wire();
     new ResizeObserver(() => this.#draw()).observe(this.canvas.parentElement);
-    this.root.dataset.status = "loading";
-    this.#overlay("Starting Python in your browser…");
-    client.onBoot?.((stage) => this.#overlay(stage.message || "Starting…"));
-    client.ready.then(
-      () => {
-        this.overlay.hidden = true;
-        this.#run(async () => {
-          const { boards } = await this.client.request({ cmd: "pegs.boards" });
-          this.boards = boards;
-          const select = this.#field("board");
-          select.innerHTML = boards.map((b) => `<option value="${b.name}">${b.title}</option>`).join("")
-            + '<option value="custom">Custom (from the editor)</option>';
-          select.value = options.board || "english";
-          await this.#newGame(options.grid || boards.find((b) => b.name === select.value).grid);
-        });
-      },
-      (error) => {
-        this.#overlay(`Puzzle Lab could not start: ${error.message}`);
-        this.root.dataset.status = "error";
-      },
-    );
   }
 
+  /** Python is ready: the board list, then the first game. */
+  start(options) {
+    this.run(async () => {
+      const { boards } = await this.client.request({ cmd: "pegs.boards" });
+      this.boards = boards;
+      const select = this.#field("board");
+      select.innerHTML = boards.map((b) => `<option value="${b.name}">${b.title}</option>`).join("")
+        + '<option value="custom">Custom (from the editor)</option>';
+      select.value = options.board || "english";
+      await this.#newGame(options.grid || boards.find((b) => b.name === select.value).grid);
+    });
+  }
+
+  /** Peg solitaire reports a failed boot on the overlay only. */
   /** True when no action, verdict or playback is under way (tests wait on it). */
   idle() {
-    return this.pending === 0 && !this.job && !this.playback && this.root.dataset.status !== "loading";
+    return super.idle() && !this.job && !this.playback;
   }
 
   /** Page coordinates of the centre of hole (r, c): for tests and embedders. */
@@ -175,13 +167,9 @@ export class PegsBoard {
 
   // --- actions -------------------------------------------------------------------
 
-  #run(action) {
-    this.pending++;
-    this.queue = this.queue
-      .then(action)
-      .catch((error) => { if (!error.cancelled) this.#say(error.message, true); })
-      .finally(() => { this.pending--; });
-    return this.queue;
+  /** A cancel is the user's own doing: nothing to report. */
+  _actionFailed(error) {
+    if (!error.cancelled) super._actionFailed(error);
   }
 
   #goalParam() {
@@ -234,21 +222,21 @@ export class PegsBoard {
     this.selected = null;
     this.hint = null;
     this.verdict = null;
-    this.root.dataset.gameId = state.grid;
-    this.root.dataset.status = state.won ? "won" : state.stuck ? "stuck" : "ready";
+    this.setGameId(state.grid);
+    this.setStatus(state.won ? "won" : state.stuck ? "stuck" : "ready");
     this.#field("moves").textContent = `Moves: ${this.moves}`;
     this.#field("pegs").textContent = `${plural(state.pegs, "peg")} on ${state.holes} holes`;
     this.#field("goal-text").textContent = `Goal: ${state.goal_text}`;
     this.#button("undo").disabled = this.history.length === 0;
     this.#button("redo").disabled = this.future.length === 0;
     if (this.mode === "edit") {
-      this.#say("Edit: click holes with the chosen tool, then switch to Play. At most 64 holes.");
+      this.say("Edit: click holes with the chosen tool, then switch to Play. At most 64 holes.");
     } else if (state.won) {
-      this.#say(this.moves ? `Solved in ${plural(this.moves, "move")}! ${state.goal_text}.` : "This position is already the goal.");
+      this.say(this.moves ? `Solved in ${plural(this.moves, "move")}! ${state.goal_text}.` : "This position is already the goal.");
     } else if (state.stuck) {
-      this.#say("No move is left: the game is over without reaching the goal.", true);
+      this.say("No move is left: the game is over without reaching the goal.", true);
     } else {
-      this.#say("Click a peg, then the hole to jump into (or drag it there).");
+      this.say("Click a peg, then the hole to jump into (or drag it there).");
     }
     this.#setVerdict(this.mode === "play" && !state.won && !state.stuck ? "Checking whether the goal is still reachable…" : "");
     this.#draw();
@@ -299,7 +287,7 @@ export class PegsBoard {
         if (this.job === job && this.state.grid === grid) onResult(result);
       })
       .catch((error) => {
-        if (!error.cancelled && this.job === job) this.#say(error.message, true);
+        if (!error.cancelled && this.job === job) this.say(error.message, true);
       })
       .finally(() => {
         if (this.job !== job) return;
@@ -351,7 +339,7 @@ export class PegsBoard {
   #schedule() {
     const pb = this.playback;
     if (!pb || pb.paused) return;
-    pb.timer = setTimeout(() => this.#run(() => this.#playStep()), PLAY_DELAY);
+    pb.timer = setTimeout(() => this.run(() => this.#playStep()), PLAY_DELAY);
   }
 
   async #playStep() {
@@ -514,8 +502,10 @@ export class PegsBoard {
     canvas.width = Math.round(geo.width * ratio);
     canvas.height = Math.round(geo.height * ratio);
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-    const style = getComputedStyle(this.root);
-    const color = (name) => style.getPropertyValue(name).trim();
+    const colors = this.readColors({
+      border: "--border", hole: "--peg-hole", goal: "--peg-goal", target: "--peg-target",
+      selected: "--peg-selected", peg: "--peg", hint: "--peg-hint",
+    });
     const targets = new Set();
     if (this.selected) {
       for (const [[fr, fc], [tr, tc]] of this.state.moves) {
@@ -530,7 +520,7 @@ export class PegsBoard {
         const [x, y] = geo.at(r, c);
         if (cellChar === "-") {
           if (this.mode === "edit") {
-            ctx.strokeStyle = color("--border");
+            ctx.strokeStyle = colors.border;
             ctx.setLineDash([3, 3]);
             ctx.beginPath();
             ctx.arc(x, y, radius * 0.6, 0, 2 * Math.PI);
@@ -539,26 +529,26 @@ export class PegsBoard {
           }
           continue;
         }
-        ctx.fillStyle = color("--peg-hole");
+        ctx.fillStyle = colors.hole;
         ctx.beginPath();
         ctx.arc(x, y, radius * 0.55, 0, 2 * Math.PI);
         ctx.fill();
         if (goals.has(key(r, c))) {
-          ctx.strokeStyle = color("--peg-goal");
+          ctx.strokeStyle = colors.goal;
           ctx.lineWidth = Math.max(2, geo.cell / 16);
           ctx.beginPath();
           ctx.arc(x, y, radius * 1.05, 0, 2 * Math.PI);
           ctx.stroke();
         }
         if (targets.has(key(r, c))) {
-          ctx.fillStyle = color("--peg-target");
+          ctx.fillStyle = colors.target;
           ctx.beginPath();
           ctx.arc(x, y, radius * 0.45, 0, 2 * Math.PI);
           ctx.fill();
         }
         if (cellChar === "o") {
           const picked = this.selected && this.selected[0] === r && this.selected[1] === c;
-          ctx.fillStyle = picked ? color("--peg-selected") : color("--peg");
+          ctx.fillStyle = picked ? colors.selected : colors.peg;
           ctx.beginPath();
           ctx.arc(x, y, radius, 0, 2 * Math.PI);
           ctx.fill();
@@ -569,8 +559,8 @@ export class PegsBoard {
       const [[fr, fc], [tr, tc]] = this.hint;
       const [x0, y0] = geo.at(fr, fc);
       const [x1, y1] = geo.at(tr, tc);
-      ctx.strokeStyle = color("--peg-hint");
-      ctx.fillStyle = color("--peg-hint");
+      ctx.strokeStyle = colors.hint;
+      ctx.fillStyle = colors.hint;
       ctx.lineWidth = Math.max(3, geo.cell / 10);
       ctx.beginPath();
       ctx.moveTo(x0, y0);
@@ -643,11 +633,11 @@ export class PegsBoard {
     const legal = this.state.moves.some(([[fr, fc], [tr, tc]]) =>
       fr === from[0] && fc === from[1] && tr === to[0] && tc === to[1]);
     if (!legal) {
-      this.#say("That is not a jump: a peg jumps over a neighbouring peg into the empty hole behind it.", true);
+      this.say("That is not a jump: a peg jumps over a neighbouring peg into the empty hole behind it.", true);
       return;
     }
     this.#stopPlayback();
-    this.#run(() => this.#jump(from, to));
+    this.run(() => this.#jump(from, to));
   }
 
   #edit([r, c]) {
@@ -663,7 +653,7 @@ export class PegsBoard {
     }
     this.#field("board").value = "custom";
     const grid = formatGrid(this.cells, this.state.lattice);
-    this.#run(async () => {
+    this.run(async () => {
       try {
         await this.#newGame(grid);
       } catch (error) {
@@ -696,7 +686,7 @@ export class PegsBoard {
     const cols = Number(this.#field("cols").value);
     const lattice = this.#field("lattice").value;
     if (!(rows >= 1 && cols >= 1 && rows <= 12 && cols <= 12)) {
-      this.#say("Rows and columns go from 1 to 12.", true);
+      this.say("Rows and columns go from 1 to 12.", true);
       return;
     }
     const cells = Array.from({ length: rows }, (_, r) =>
@@ -710,18 +700,18 @@ export class PegsBoard {
     }
     this.#field("board").value = "custom";
     this.state = { ...this.state, lattice };
-    this.#run(() => this.#newGame(formatGrid(cells, lattice)));
+    this.run(() => this.#newGame(formatGrid(cells, lattice)));
   }
 
   #wire() {
     const actions = {
       play: () => this.#setMode("play"),
       edit: () => this.#setMode("edit"),
-      undo: () => { this.#stopPlayback(); this.#run(() => this.#travel(this.history, this.future)); },
-      redo: () => { this.#stopPlayback(); this.#run(() => this.#travel(this.future, this.history)); },
+      undo: () => { this.#stopPlayback(); this.run(() => this.#travel(this.history, this.future)); },
+      redo: () => { this.#stopPlayback(); this.run(() => this.#travel(this.future, this.history)); },
       reset: () => {
         this.#stopPlayback();
-        this.#run(async () => {
+        this.run(async () => {
           if (this.state.grid === this.startGrid) return;
           this.history.push({ grid: this.state.grid, moves: this.moves });
           this.future = [];
@@ -745,7 +735,7 @@ export class PegsBoard {
         if (!pb) return;
         pb.paused = true;
         this.#button("pause").textContent = "Resume";
-        this.#run(() => this.#playStep());
+        this.run(() => this.#playStep());
       },
       stop: () => { this.#stopPlayback(); this.#show(this.state); },
       "cancel-job": () => { this.#cancelJob(); this.#note("Cancelled."); },
@@ -754,7 +744,7 @@ export class PegsBoard {
       resize: () => this.#resize(),
       fill: () => {
         const cells = this.cells.map((row) => row.map((ch) => (ch === "-" ? "-" : "o")));
-        this.#run(() => this.#newGame(formatGrid(cells, this.state.lattice)));
+        this.run(() => this.#newGame(formatGrid(cells, this.state.lattice)));
       },
     };
     this.root.addEventListener("click", (event) => {
@@ -771,12 +761,12 @@ export class PegsBoard {
     });
     this.#field("board").addEventListener("change", () => {
       const board = this.boards?.find((b) => b.name === this.#field("board").value);
-      if (board) this.#run(() => this.#newGame(board.grid));
+      if (board) this.run(() => this.#newGame(board.grid));
     });
     this.#field("goal").addEventListener("change", () => {
       const value = this.#field("goal").value;
       this.goal = value === "hole" ? this.goalHole : value;
-      this.#run(async () => {
+      this.run(async () => {
         const state = await this.#load(this.state.grid);
         this.#show(state);
         this.#clearCensus();
@@ -803,22 +793,11 @@ export class PegsBoard {
     return this.root.querySelector(`[data-action="${action}"]`);
   }
 
-  #say(text, isError = false) {
-    const message = this.root.querySelector(".message");
-    message.textContent = text;
-    message.classList.toggle("error", isError);
-  }
-
   #setVerdict(text, warning = false) {
     const verdict = this.root.querySelector(".verdict");
     verdict.textContent = text;
     verdict.classList.toggle("warning", warning);
     if (!text) delete this.root.dataset.verdict;
-  }
-
-  #overlay(text) {
-    this.overlay.hidden = false;
-    this.overlay.textContent = text;
   }
 }
 
