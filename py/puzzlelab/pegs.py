@@ -537,14 +537,8 @@ class Solver:
         self.slack_order = bool(self.pagodas.weights)
 
     def images(self, pegs: int) -> tuple[int, ...]:
-        out = []
-        for tables in self.tables:
-            image, rest = 0, pegs
-            for table in tables:
-                image |= table[rest & 255]
-                rest >>= 8
-            out.append(image)
-        return tuple(out)
+        """The images of ``pegs`` under the symmetries in use."""
+        return symmetry_images(pegs, self.tables)
 
     def _trim(self) -> None:
         if len(self.count_memo) + len(self.good_memo) > self.MEMO_LIMIT:
@@ -806,6 +800,19 @@ def census_setup(board: str, start: str | None, goal: str | None) -> tuple[Posit
     return pos, goal_, syms
 
 
+def symmetry_images(pegs: int, tables: list[list[list[int]]]) -> tuple[int, ...]:
+    """The images of ``pegs`` under each symmetry, given as its per-byte tables:
+    one table look-up per byte of the position instead of one per hole."""
+    out = []
+    for byte_tables in tables:
+        image, rest = 0, pegs
+        for table in byte_tables:
+            image |= table[rest & 255]
+            rest >>= 8
+        out.append(image)
+    return tuple(out)
+
+
 def census_steps(
     board: str, start: str | None = None, goal: str | None = None, max_classes: int | None = None
 ) -> Steps[Census]:
@@ -828,14 +835,7 @@ def census_steps(
     n_sym = len(syms)
 
     def images(p: int) -> tuple[int, ...]:
-        out = []
-        for tabs in tables:
-            image, rest = 0, p
-            for table in tabs:
-                image |= table[rest & 255]
-                rest >>= 8
-            out.append(image)
-        return tuple(out)
+        return symmetry_images(p, tables)
 
     steps = [(m.need, m.mask) for m in geo.moves]
     move_images = [images(m.mask) for m in geo.moves]
