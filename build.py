@@ -12,6 +12,12 @@ Subcommands::
 ``dist/`` is the whole deployable site: the pages from ``web/``, the Pyodide
 core from the ``pyodide`` npm package, micropip and our own pure wheel. Every
 URL in it is relative, so it works from any sub-path (e.g. GitHub Pages).
+
+``build``, ``start`` and ``test`` take ``--vendor-numpy`` (or the environment
+variable ``PUZZLELAB_VENDOR_NUMPY=1``): also copy Pyodide's numpy wheel into
+``dist/pyodide/``, downloaded once from the Pyodide package index (or from
+``$PUZZLELAB_PYODIDE_INDEX``) into ``.cache/numpy/``. When that fails the build
+goes on without it and the page fetches numpy from the CDN when it needs it.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ import base64
 import csv
 import functools
 import hashlib
+import http.client
 import http.server
 import io
 import json
@@ -31,10 +38,12 @@ import subprocess
 import sys
 import threading
 import tomllib
+import urllib.error
+import urllib.request
 import zipfile
 from pathlib import Path
 from typing import ClassVar
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
@@ -64,6 +73,16 @@ PYODIDE_FILES = (
 MICROPIP_VERSION = "0.11.1"
 MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+
+# numpy is in Pyodide's lock file but not in the npm package. With --vendor-numpy
+# the build downloads the wheel the lock names from the package index of the
+# pinned release (PYODIDE_INDEX_ENV overrides the index, e.g. for a mirror or
+# the tests) and copies it next to the lock, where the page looks first.
+PYODIDE_INDEX = "https://cdn.jsdelivr.net/pyodide/v{version}/full/"
+PYODIDE_INDEX_ENV = "PUZZLELAB_PYODIDE_INDEX"
+VENDOR_NUMPY_ENV = "PUZZLELAB_VENDOR_NUMPY"
+NUMPY_CACHE = CACHE / "numpy"
+NUMPY_TIMEOUT = 20.0  # seconds without an answer before giving up on the index
 
 PIP = ("-m", "pip", "--quiet", "--disable-pip-version-check")
 
@@ -283,28 +302,118 @@ def vendor_pyodide(target: Path) -> str:
     return json.loads((PYODIDE_NPM / "package.json").read_text())["version"]
 
 
-def build() -> None:
-    """Assemble ``dist/`` from scratch."""
+class NumpyNotVendored(Exception):
+    """Why the numpy wheel could not be vendored (the message completes a sentence)."""
+
+
+def pyodide_index(version: str) -> str:
+    """The package index to download Pyodide's wheels from, ending with ``/``.
+
+    ``$PUZZLELAB_PYODIDE_INDEX`` when set, else the CDN folder of ``version``.
+    """
+    index = os.environ.get(PYODIDE_INDEX_ENV) or PYODIDE_INDEX.format(version=version)
+    return index.rstrip("/") + "/"
+
+
+def download_checked(url: str, target: Path, sha256: str, timeout: float) -> None:
+    """Download ``url`` to ``target`` if its SHA-256 is ``sha256``; else raise NumpyNotVendored.
+
+    The file is written next to ``target`` first and renamed only once its hash
+    matches, so ``target`` is either absent or correct. ``timeout`` bounds each
+    wait for the server (connecting, and every read), not the whole download.
+    """
+    partial = target.with_name(target.name + ".part")
+    digest = hashlib.sha256()
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with urllib.request.urlopen(url, timeout=timeout) as response, partial.open("wb") as out:
+            while chunk := response.read(1 << 16):
+                digest.update(chunk)
+                out.write(chunk)
+    except urllib.error.HTTPError as error:
+        partial.unlink(missing_ok=True)
+        raise NumpyNotVendored(f"{url} answered HTTP {error.code}") from error
+    except urllib.error.URLError as error:
+        partial.unlink(missing_ok=True)
+        raise NumpyNotVendored(f"cannot reach {url} ({error.reason})") from error
+    except TimeoutError as error:
+        partial.unlink(missing_ok=True)
+        raise NumpyNotVendored(f"no answer from {url} within {timeout:g} s") from error
+    except (OSError, http.client.HTTPException) as error:
+        partial.unlink(missing_ok=True)
+        raise NumpyNotVendored(f"downloading {url} failed ({error})") from error
+    if digest.hexdigest() != sha256:
+        partial.unlink()
+        raise NumpyNotVendored(
+            f"{url} has SHA-256 {digest.hexdigest()}, but pyodide-lock.json wants {sha256}"
+        )
+    partial.replace(target)
+
+
+def vendor_numpy(
+    lock_path: Path, index_url: str, cache_dir: Path, timeout: float = NUMPY_TIMEOUT
+) -> Path | None:
+    """Copy the numpy wheel named in ``lock_path`` next to it; return the copy.
+
+    The wheel comes from ``cache_dir`` when a copy with the lock's SHA-256 is
+    there, else from ``index_url`` (downloaded into ``cache_dir``). The lock
+    entry already names this file and hash, so it is left as it is. When the
+    wheel cannot be had this prints one line saying why and returns None: the
+    page then fetches numpy from the CDN on demand, and the build goes on.
+    """
+    try:
+        entry = json.loads(lock_path.read_text())["packages"].get("numpy")
+        if not entry:
+            raise NumpyNotVendored(f"{lock_path.name} has no numpy package")
+        name, sha256 = entry["file_name"], entry["sha256"].lower()
+        if not re.fullmatch(r"[\w.+-]+\.whl", name):
+            raise NumpyNotVendored(f"{lock_path.name} names an unexpected file {name!r}")
+        cached = cache_dir / name
+        if cached.exists() and sha256_of(cached) != sha256:
+            cached.unlink()  # a stale or damaged copy: fetch it again
+        if not cached.exists():
+            url = index_url.rstrip("/") + "/" + quote(name)
+            say(f"downloading {name} from {url}")
+            download_checked(url, cached, sha256, timeout)
+    except NumpyNotVendored as reason:
+        say(f"numpy not vendored: {reason}; the page will fetch it on demand")
+        return None
+    target = lock_path.parent / name
+    shutil.copy2(cached, target)
+    say(f"vendored numpy {entry.get('version', '')} into {target.parent.name}/ ({name})")
+    return target
+
+
+def build(dist: Path = DIST, *, with_numpy: bool = False) -> None:
+    """Assemble ``dist`` (normally ``dist/``) from scratch.
+
+    ``with_numpy`` also vendors Pyodide's numpy wheel (see ``vendor_numpy``);
+    without it the build uses the network only for the set-up's first run.
+    """
     meta = project_metadata()
-    if DIST.exists():
-        shutil.rmtree(DIST)
-    shutil.copytree(WEB, DIST, ignore=shutil.ignore_patterns("__pycache__", ".*"))
+    if dist.exists():
+        shutil.rmtree(dist)
+    shutil.copytree(WEB, dist, ignore=shutil.ignore_patterns("__pycache__", ".*"))
     # GitHub Pages: serve the files as they are, without Jekyll.
-    (DIST / ".nojekyll").touch()
-    pyodide_version = vendor_pyodide(DIST / "pyodide")
-    wheel = build_wheel(meta, DIST / "wheels")
+    (dist / ".nojekyll").touch()
+    pyodide_version = vendor_pyodide(dist / "pyodide")
+    wheel = build_wheel(meta, dist / "wheels")
     info = {
         "name": meta["name"],
         "version": meta["version"],
-        "wheel": wheel.relative_to(DIST).as_posix(),
+        "wheel": wheel.relative_to(dist).as_posix(),
         "sha256": sha256_of(wheel),
         "pyodide": pyodide_version,
         "micropip": MICROPIP_VERSION,
     }
-    (DIST / "build-info.json").write_text(json.dumps(info, indent=2) + "\n")
-    size = sum(path.stat().st_size for path in DIST.rglob("*") if path.is_file())
+    (dist / "build-info.json").write_text(json.dumps(info, indent=2) + "\n")
+    if with_numpy:
+        vendor_numpy(
+            dist / "pyodide" / "pyodide-lock.json", pyodide_index(pyodide_version), NUMPY_CACHE
+        )
+    size = sum(path.stat().st_size for path in dist.rglob("*") if path.is_file())
     say(
-        f"built dist/ ({size / 1e6:.1f} MB): {wheel.name}, Pyodide {pyodide_version}, "
+        f"built {dist.name}/ ({size / 1e6:.1f} MB): {wheel.name}, Pyodide {pyodide_version}, "
         f"micropip {MICROPIP_VERSION}"
     )
 
@@ -429,12 +538,17 @@ def test(pytest_args: list[str]) -> int:
     return tests.returncode
 
 
+def env_flag(name: str) -> bool:
+    """Whether the environment variable ``name`` is set to something other than 0/false/no."""
+    return os.environ.get(name, "").strip().lower() not in ("", "0", "false", "no")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Parse the command line and run one subcommand."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("setup", help="create .venv and node_modules when needed")
-    commands.add_parser("build", help="assemble dist/")
+    builders = [commands.add_parser("build", help="assemble dist/")]
     for name in ("serve", "start"):
         sub = commands.add_parser(
             name, help="serve dist/" if name == "serve" else "setup, build and serve"
@@ -443,7 +557,19 @@ def main(argv: list[str] | None = None) -> int:
         sub.add_argument("--host", default="127.0.0.1")
         sub.add_argument("--prefix", default="/", help="URL path to mount the site at")
         sub.add_argument("--dir", type=Path, default=DIST, help="directory to serve")
-    commands.add_parser("test", help="setup, build, ruff and pytest (extra args go to pytest)")
+        if name == "start":
+            builders.append(sub)
+    builders.append(
+        commands.add_parser("test", help="setup, build, ruff and pytest (extra args go to pytest)")
+    )
+    for sub in builders:
+        sub.add_argument(
+            "--vendor-numpy",
+            action="store_true",
+            help="also put Pyodide's numpy wheel into dist/pyodide/ (downloaded once into "
+            f".cache/numpy/; a failed download only prints a notice); {VENDOR_NUMPY_ENV}=1 "
+            "does the same",
+        )
     args, extra = parser.parse_known_args(argv)
     if extra and args.command != "test":
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
@@ -451,7 +577,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command in ("setup", "start", "test"):
         setup()
     if args.command in ("build", "start", "test"):
-        build()
+        build(with_numpy=args.vendor_numpy or env_flag(VENDOR_NUMPY_ENV))
     if args.command in ("serve", "start"):
         serve(args.dir.resolve(), args.host, args.port, args.prefix)
     if args.command == "test":

@@ -8,11 +8,13 @@ import hashlib
 import io
 import json
 import re
+import socket
 import subprocess
 import sys
 import urllib.error
 import urllib.request
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -147,3 +149,146 @@ def test_server_mounts_the_site_under_its_prefix(served: str) -> None:
     assert outside.value.code == 404
     with urllib.request.urlopen(root) as response:  # redirected to the prefix
         assert response.url == served
+
+
+# --- --vendor-numpy ---------------------------------------------------------
+
+
+def closed_port_url() -> str:
+    """An http URL on a local port nobody listens on: connections are refused at once."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    return f"http://127.0.0.1:{port}/"
+
+
+def fake_lock(directory: Path, file_name: str, sha256: str) -> Path:
+    """A pyodide-lock.json in ``directory`` whose numpy entry names ``file_name``."""
+    directory.mkdir(parents=True, exist_ok=True)
+    lock = directory / "pyodide-lock.json"
+    entry = {"name": "numpy", "version": "0.0", "file_name": file_name, "sha256": sha256}
+    lock.write_text(json.dumps({"packages": {"numpy": entry}}))
+    return lock
+
+
+FAKE_WHEEL = "numpy-0.0-cp314-cp314-pyemscripten_2026_0_wasm32.whl"
+FAKE_DATA = b"not really a wheel, but the build only checks its hash"
+
+
+@pytest.fixture
+def fake_index(build_py: ModuleType, tmp_path: Path) -> Iterator[str]:
+    """A local package index holding one small file named like a numpy wheel."""
+    index = tmp_path / "index"
+    index.mkdir()
+    (index / FAKE_WHEEL).write_bytes(FAKE_DATA)
+    server = build_py.serve_in_thread(index, "/pyodide/full/")
+    yield server.url
+    server.shutdown()
+    server.server_close()
+
+
+def test_vendor_numpy_copies_the_wheel_with_the_locked_hash(
+    build_py: ModuleType, fake_index: str, tmp_path: Path
+) -> None:
+    lock = fake_lock(tmp_path / "site", FAKE_WHEEL, hashlib.sha256(FAKE_DATA).hexdigest())
+    before = lock.read_bytes()
+    copied = build_py.vendor_numpy(lock, fake_index, tmp_path / "cache")
+    assert copied == lock.parent / FAKE_WHEEL
+    assert copied.read_bytes() == FAKE_DATA
+    assert (tmp_path / "cache" / FAKE_WHEEL).read_bytes() == FAKE_DATA
+    assert lock.read_bytes() == before  # the lock entry already matches the file
+
+
+def test_vendor_numpy_reuses_the_cache_without_the_network(
+    build_py: ModuleType, tmp_path: Path
+) -> None:
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    (cache / FAKE_WHEEL).write_bytes(FAKE_DATA)
+    lock = fake_lock(tmp_path / "site", FAKE_WHEEL, hashlib.sha256(FAKE_DATA).hexdigest())
+    copied = build_py.vendor_numpy(lock, closed_port_url(), cache)
+    assert copied is not None and copied.read_bytes() == FAKE_DATA
+
+
+def test_vendor_numpy_refuses_a_hash_mismatch(
+    build_py: ModuleType, fake_index: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cache = tmp_path / "cache"
+    lock = fake_lock(tmp_path / "site", FAKE_WHEEL, "0" * 64)
+    assert build_py.vendor_numpy(lock, fake_index, cache) is None
+    assert not (lock.parent / FAKE_WHEEL).exists()
+    assert not cache.exists() or not list(cache.iterdir())  # nothing kept, not even a part
+    out = capsys.readouterr().out
+    assert "numpy not vendored: " in out and "SHA-256" in out
+    assert out.rstrip().endswith("the page will fetch it on demand")
+
+
+def test_vendor_numpy_reports_a_missing_file(
+    build_py: ModuleType, fake_index: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lock = fake_lock(tmp_path / "site", "numpy-9.9-absent.whl", "0" * 64)
+    assert build_py.vendor_numpy(lock, fake_index, tmp_path / "cache") is None
+    out = capsys.readouterr().out
+    assert "numpy not vendored: " in out and "answered HTTP 404" in out
+
+
+@pytest.mark.usefixtures("dist_dir")  # the set-up a build needs has run
+def test_build_with_vendor_numpy_offline_still_builds(
+    build_py: ModuleType,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setenv(build_py.PYODIDE_INDEX_ENV, closed_port_url())
+    monkeypatch.setattr(build_py, "NUMPY_CACHE", tmp_path / "cache")  # no wheel cached
+    site = tmp_path / "dist"
+    build_py.build(site, with_numpy=True)
+    notices = [line for line in capsys.readouterr().out.splitlines() if "not vendored" in line]
+    assert len(notices) == 1
+    assert notices[0].startswith("[build.py] numpy not vendored: cannot reach http://127.0.0.1:")
+    assert notices[0].endswith("; the page will fetch it on demand")
+    lock = json.loads((site / "pyodide" / "pyodide-lock.json").read_text())
+    assert not (site / "pyodide" / lock["packages"]["numpy"]["file_name"]).exists()
+    info = json.loads((site / "build-info.json").read_text())
+    assert hashlib.sha256((site / info["wheel"]).read_bytes()).hexdigest() == info["sha256"]
+    assert (site / "index.html").exists() and (site / "pyodide" / "pyodide.mjs").exists()
+
+
+@pytest.mark.usefixtures("dist_dir")  # the set-up a build needs has run
+def test_build_without_the_flag_does_not_vendor_numpy(
+    build_py: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_network(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a build without --vendor-numpy must not download numpy")
+
+    monkeypatch.setattr(build_py, "vendor_numpy", no_network)
+    monkeypatch.setattr(build_py.urllib.request, "urlopen", no_network)
+    build_py.build(tmp_path / "dist")
+    assert (tmp_path / "dist" / "build-info.json").exists()
+    assert not list((tmp_path / "dist" / "pyodide").glob("numpy-*"))
+
+
+@pytest.mark.parametrize(
+    ("argv", "env", "expected"),
+    [
+        (["build"], None, False),
+        (["build", "--vendor-numpy"], None, True),
+        (["build"], "1", True),
+        (["build"], "0", False),
+    ],
+)
+def test_the_flag_and_the_environment_variable_turn_vendoring_on(
+    build_py: ModuleType,
+    monkeypatch: pytest.MonkeyPatch,
+    argv: list[str],
+    env: str | None,
+    expected: bool,
+) -> None:
+    calls: list[bool] = []
+    monkeypatch.setattr(build_py, "build", lambda *, with_numpy: calls.append(with_numpy))
+    if env is None:
+        monkeypatch.delenv(build_py.VENDOR_NUMPY_ENV, raising=False)
+    else:
+        monkeypatch.setenv(build_py.VENDOR_NUMPY_ENV, env)
+    assert build_py.main(argv) == 0
+    assert calls == [expected]
