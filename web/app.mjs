@@ -1,12 +1,23 @@
 // The main page: a tab per puzzle family, all sharing one Python worker.
 // A board is created the first time its tab is shown.
+//
+// Sharing: the URL hash is a permalink, `#PUZZLE=GAME` with the game ID
+// URL-encoded (e.g. `#lightsout=5x5%3A1f8c4a0`), kept current with
+// replaceState so moves do not fill the back button. Each puzzle's game and
+// its undo/redo history are also saved in localStorage, so a reload resumes
+// it; a link takes precedence over the saved game.
 
 import { getClient } from "./client.mjs";
 import { PUZZLES, findPuzzle } from "./puzzles.mjs";
 
+const SAVE_VERSION = 1;
+const saveKey = (id) => `puzzlelab.saved.${id}`;
+
 const client = getClient();
 const tabs = document.getElementById("puzzle-tabs");
 const panels = document.getElementById("puzzle-panels");
+const noticeBox = document.getElementById("page-notice");
+let shown = null; // the puzzle whose tab is selected
 // Exposed for the console and for tests: the client and every mounted board.
 window.puzzleLab = { client, boards: {} };
 
@@ -29,18 +40,128 @@ for (const puzzle of PUZZLES) {
   panels.append(panel);
 }
 
-async function show(id) {
+/** Show something that went wrong outside any board (a bad link, a bad save). */
+function notice(text) {
+  const line = document.createElement("p");
+  line.textContent = text;
+  noticeBox.append(line);
+  noticeBox.hidden = false;
+}
+
+/** The hash as {id, game}: game is undefined for a bare `#pegs`; throws on bad encoding. */
+function readHash() {
+  const text = location.hash.slice(1);
+  const at = text.indexOf("=");
+  if (at < 0) return { id: text.split("&")[0], game: undefined };
+  return { id: text.slice(0, at), game: decodeURIComponent(text.slice(at + 1).split("&")[0]) };
+}
+
+function permalinkHash(id) {
+  const game = window.puzzleLab.boards[id]?.root.dataset.gameId;
+  return game ? `#${id}=${encodeURIComponent(game)}` : `#${id}`;
+}
+
+/** The saved snapshot of a puzzle, or undefined; a corrupt or foreign entry is dropped with a notice. */
+function loadSaved(puzzle) {
+  let text = null;
+  try {
+    text = localStorage.getItem(saveKey(puzzle.id));
+    if (text === null) return undefined;
+    let saved = null;
+    try { saved = JSON.parse(text); } catch { throw new Error("it is not readable"); }
+    if (saved?.version !== SAVE_VERSION || saved.puzzle !== puzzle.id || !saved.snapshot) {
+      throw new Error("it is not a saved game of this version");
+    }
+    return saved.snapshot;
+  } catch (error) {
+    if (text !== null) {
+      notice(`${puzzle.title}: The saved game was ignored (${error.message}); a new board is shown instead.`);
+      localStorage.removeItem(saveKey(puzzle.id));
+    }
+    return undefined;
+  }
+}
+
+function save(id, snapshot) {
+  const write = (snap) => localStorage.setItem(saveKey(id),
+    JSON.stringify({ version: SAVE_VERSION, puzzle: id, snapshot: snap }));
+  try {
+    write(snapshot);
+  } catch {
+    // Storage full or off (huge boards, private modes): keep at least the
+    // game itself, else give up quietly; the page works without saving.
+    try { write({ ...snapshot, history: [], future: [] }); } catch { /* not saved */ }
+  }
+}
+
+async function show(id, game) {
   const puzzle = findPuzzle(id) || PUZZLES[0];
+  shown = puzzle.id;
   for (const other of PUZZLES) {
     const selected = other === puzzle;
     document.getElementById(`tab-${other.id}`).setAttribute("aria-selected", String(selected));
     document.getElementById(`panel-${other.id}`).hidden = !selected;
   }
   document.title = `Puzzle Lab — ${puzzle.title}`;
-  if (!window.puzzleLab.boards[puzzle.id]) {
+  const boards = window.puzzleLab.boards;
+  if (boards[puzzle.id]) {
+    if (game !== undefined) boards[puzzle.id].openGame(game);
+  } else {
     const Board = await puzzle.load();
-    window.puzzleLab.boards[puzzle.id] ??= new Board(document.getElementById(puzzle.id), client);
+    // A link wins over the saved game, unless it is that game (a reload):
+    // then the saved one also brings back the undo history.
+    const saved = loadSaved(puzzle);
+    const options = game === undefined || saved?.game === game ? { snapshot: saved } : { game };
+    boards[puzzle.id] ??= new Board(document.getElementById(puzzle.id), client, options);
   }
+  if (shown === puzzle.id) history.replaceState(null, "", permalinkHash(puzzle.id));
 }
 
-show(location.hash.slice(1).split(/[=&]/)[0]);
+// After every action of a board: save it, and keep the hash on the shown one.
+panels.addEventListener("puzzle-change", (event) => {
+  const id = event.target.id;
+  const snapshot = window.puzzleLab.boards[id]?.snapshot();
+  if (!snapshot) return;
+  save(id, snapshot);
+  if (id === shown) history.replaceState(null, "", permalinkHash(id));
+});
+panels.addEventListener("puzzle-notice",
+  (event) => notice(`${findPuzzle(event.target.id)?.title}: ${event.detail.text}`));
+
+/** Open what the hash names; anything wrong with it is a notice and the default tab. */
+function openHash() {
+  let link;
+  try {
+    link = readHash();
+  } catch {
+    notice("The link's game ID is not correctly encoded; the default board is shown.");
+    return show(shown || PUZZLES[0].id);
+  }
+  if (link.id && !findPuzzle(link.id)) {
+    notice(`The link names an unknown puzzle, "${link.id}"; the default board is shown.`);
+    return show(PUZZLES[0].id);
+  }
+  return show(link.id, link.game);
+}
+
+// A link pasted into the address bar of the open page changes only the hash.
+window.addEventListener("hashchange", openHash);
+openHash();
+
+// Copy link: the clipboard where allowed, else the link selected in a field.
+const copyStatus = document.getElementById("share-status");
+const linkField = document.getElementById("share-link");
+document.getElementById("copy-link").addEventListener("click", async () => {
+  const url = location.href;
+  try {
+    await navigator.clipboard.writeText(url);
+    linkField.hidden = true;
+    copyStatus.textContent = "Link copied";
+  } catch {
+    linkField.value = url;
+    linkField.hidden = false;
+    linkField.focus();
+    linkField.select();
+    copyStatus.textContent = "Copy the selected link (Ctrl+C)";
+  }
+});

@@ -93,6 +93,21 @@ export class BinairoBoard extends PuzzleBoard {
     this.run(async () => this.#startGame(await this.#job(first, "Generating")));
   }
 
+  /** The game and its undo/redo history as game IDs (see PuzzleBoard). */
+  snapshot() {
+    if (!this.state) return null;
+    const entry = (state) => ({ game: state.game });
+    return { game: this.state.game, history: this.history.map(entry), future: this.future.map(entry) };
+  }
+
+  async restore(snapshot) {
+    const s = await this.readSnapshot(snapshot,
+      (game) => this.client.request({ cmd: "binairo.load", game }));
+    this.history = s.history.map((e) => e.state);
+    this.future = s.future.map((e) => e.state);
+    this.#show(s.current.state);
+  }
+
   // --- actions ---------------------------------------------------------------
 
   /** Cancel is the user's own doing: a plain note, not an error. */

@@ -200,6 +200,26 @@ export class LightsOutBoard extends PuzzleBoard {
     this.run(async () => this.#startGame(await this.client.request(first)));
   }
 
+  /** The game and its undo/redo history as game IDs (see PuzzleBoard). */
+  snapshot() {
+    if (!this.state) return null;
+    const entry = (e) => ({ game: e.state.game, moves: e.moves });
+    return {
+      game: this.state.game, moves: this.moves, start: this.startState?.game,
+      history: this.history.map(entry), future: this.future.map(entry),
+    };
+  }
+
+  async restore(snapshot) {
+    const s = await this.readSnapshot(snapshot,
+      (game) => this.client.request({ cmd: "lightsout.load", game }));
+    this.startState = s.start || s.current.state;
+    this.history = s.history;
+    this.future = s.future;
+    this.moves = s.current.moves;
+    this.#show(s.current.state);
+  }
+
   /** Lights Out reports a failed boot in the message line as plain text, not as an error. */
   /**
    * The height the board may take: what is left of the window below the

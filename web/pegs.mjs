@@ -142,14 +142,61 @@ export class PegsBoard extends PuzzleBoard {
   /** Python is ready: the board list, then the first game. */
   start(options) {
     this.run(async () => {
-      const { boards } = await this.client.request({ cmd: "pegs.boards" });
-      this.boards = boards;
-      const select = this.#field("board");
-      select.innerHTML = boards.map((b) => `<option value="${b.name}">${b.title}</option>`).join("")
-        + '<option value="custom">Custom (from the editor)</option>';
-      select.value = options.board || "english";
-      await this.#newGame(options.grid || boards.find((b) => b.name === select.value).grid);
+      await this.#boardList();
+      this.#field("board").value = options.board || "english";
+      await this.#newGame(options.grid || this.boards.find((b) => b.name === this.#field("board").value).grid);
     });
+  }
+
+  /** The named boards from Python, into the board menu (once). */
+  async #boardList() {
+    if (this.boards) return;
+    const { boards } = await this.client.request({ cmd: "pegs.boards" });
+    this.boards = boards;
+    this.#field("board").innerHTML = boards.map((b) => `<option value="${b.name}">${b.title}</option>`).join("")
+      + '<option value="custom">Custom (from the editor)</option>';
+  }
+
+  /** The game (its grid), its goal and its undo/redo history (see PuzzleBoard). */
+  snapshot() {
+    if (!this.state) return null;
+    const entry = (e) => ({ game: e.grid, moves: e.moves });
+    return {
+      game: this.state.grid, moves: this.moves, start: this.startGrid, goal: this.goal,
+      history: this.history.map(entry), future: this.future.map(entry),
+    };
+  }
+
+  async restore(snapshot) {
+    const goal = snapshot?.goal ?? "default";
+    if (!["default", "any"].includes(goal) && !/^\d+,\d+$/.test(goal)) throw new Error("unknown goal");
+    await this.#boardList();
+    const load = (grid) => this.client.request({ cmd: "pegs.load", grid, goal: goal === "default" ? null : goal });
+    const s = await this.readSnapshot(snapshot, load);
+    this.#stopPlayback();
+    this.#setGoal(goal);
+    const start = s.start || s.current.state;
+    this.#field("board").value = this.boards.find((b) => b.grid === start.grid)?.name || "custom";
+    this.startGrid = start.grid;
+    const entry = (e) => ({ grid: e.state.grid, moves: e.moves });
+    this.history = s.history.map(entry);
+    this.future = s.future.map(entry);
+    this.moves = s.current.moves;
+    this.#show(s.current.state);
+    this.#clearCensus();
+  }
+
+  /** Goal "default", "any" or a hole "r,c", also in the goal menu. */
+  #setGoal(goal) {
+    this.goal = goal;
+    const select = this.#field("goal");
+    if (/,/.test(goal)) {
+      this.goalHole = goal;
+      select.querySelector('option[value="hole"]').disabled = false;
+      select.value = "hole";
+    } else {
+      select.value = goal;
+    }
   }
 
   /** Peg solitaire reports a failed boot on the overlay only. */
@@ -643,11 +690,7 @@ export class PegsBoard extends PuzzleBoard {
   #edit([r, c]) {
     if (this.tool === "goal") {
       if (this.cells[r][c] === "-") return;
-      this.goalHole = key(r, c);
-      const option = this.#field("goal").querySelector('option[value="hole"]');
-      option.disabled = false;
-      this.#field("goal").value = "hole";
-      this.goal = this.goalHole;
+      this.#setGoal(key(r, c));
     } else {
       this.cells[r][c] = { peg: "o", hole: ".", none: "-" }[this.tool];
     }

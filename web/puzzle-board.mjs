@@ -14,6 +14,16 @@
 //   _actionFailed(error)   how a failed action is reported (default: say it)
 //   _actionSettled()       tidy up after every action (default: nothing)
 //   bootFailed(error)      how a failed boot is reported
+// and, to be shared and saved (app.mjs), implements:
+//   snapshot()             the game and its undo/redo history as plain JSON:
+//                          {game, moves?, start?, history: [{game, moves?}],
+//                          future: [...]} plus the board's own fields
+//   restore(snapshot)      rebuild from one; readSnapshot() does the checks
+//
+// Options every board takes: `snapshot` (a saved game) or `game` (a game ID,
+// e.g. from a link) is tried first; if Python rejects it, the root fires a
+// "puzzle-notice" event saying why and start() loads the default board.
+// After every action the root fires "puzzle-change" (both events bubble).
 //
 // The base's own constructor wires the boot, but start() only runs from a
 // promise callback, that is after the subclass constructor has finished.
@@ -40,10 +50,83 @@ export class PuzzleBoard {
     client.ready.then(
       () => {
         this.overlay.hidden = true;
-        this.start(options);
+        this.#begin(options);
       },
       (error) => this.bootFailed(error),
     );
+  }
+
+  /** A saved game or a linked game ID if given and valid, else the default board. */
+  #begin(options) {
+    const { snapshot, game, ...defaults } = options;
+    if (snapshot) this.#tryRestore(snapshot, "The saved game", defaults);
+    else if (typeof game === "string") this.openGame(game, defaults);
+    else this.start(defaults);
+  }
+
+  /**
+   * Show the game ID `game` (from a link) as a fresh game. If Python rejects
+   * it, a notice says why and, given `fallback`, start(fallback) runs.
+   */
+  openGame(game, fallback = null) {
+    return this.#tryRestore({ game, history: [], future: [] }, "The game in the link", fallback);
+  }
+
+  #tryRestore(snapshot, what, fallback) {
+    return this.run(async () => {
+      try {
+        await this.restore(snapshot);
+      } catch (error) {
+        const instead = fallback ? "; a new board is shown instead" : "";
+        const why = error.message.split(/\.\s+(?=[A-Z])/)[0].replace(/\.$/, ""); // its first sentence
+        this.notify(`${what} could not be loaded (${why})${instead}.`);
+        if (fallback) this.start(fallback); // queues after this action
+      }
+    });
+  }
+
+  /** Tell the page something it should show outside the board (see app.mjs). */
+  notify(text) {
+    this.root.dispatchEvent(new CustomEvent("puzzle-notice", { bubbles: true, detail: { text } }));
+  }
+
+  /** The current game and its history as plain JSON; boards override. */
+  snapshot() {
+    return null;
+  }
+
+  /** Rebuild the game and its history from snapshot(); boards override. */
+  async restore() {
+    throw new Error(`${this.constructor.name} cannot restore a saved game`);
+  }
+
+  /**
+   * Check a snapshot's shape and load each of its game IDs through `load`
+   * (a Python request, which rejects a bad ID), so that a board only swaps
+   * its state in once everything is known good. Returns the loaded states:
+   * {current, start, history: [{state, moves}], future: [...]}.
+   */
+  async readSnapshot(snapshot, load) {
+    const isId = (id) => typeof id === "string" && id.length > 0;
+    const isEntry = (e) => e && isId(e.game) && (e.moves === undefined || Number.isInteger(e.moves));
+    if (!snapshot || typeof snapshot !== "object" || !isEntry(snapshot)
+        || !Array.isArray(snapshot.history) || !Array.isArray(snapshot.future)
+        || !snapshot.history.every(isEntry) || !snapshot.future.every(isEntry)
+        || !(snapshot.start == null || isId(snapshot.start))) {
+      throw new Error("it is not a game of this puzzle");
+    }
+    const loaded = new Map(); // undo histories repeat IDs: load each once
+    const state = (id) => {
+      if (!loaded.has(id)) loaded.set(id, load(id));
+      return loaded.get(id);
+    };
+    const entry = async (e) => ({ state: await state(e.game), moves: e.moves ?? 0 });
+    return {
+      current: await entry(snapshot),
+      start: snapshot.start == null ? null : await state(snapshot.start),
+      history: await Promise.all(snapshot.history.map(entry)),
+      future: await Promise.all(snapshot.future.map(entry)),
+    };
   }
 
   /** Load the first game; every board overrides this. */
@@ -65,6 +148,7 @@ export class PuzzleBoard {
       .finally(() => {
         this.pending--;
         this._actionSettled();
+        this.root.dispatchEvent(new CustomEvent("puzzle-change", { bubbles: true }));
       });
     return this.queue;
   }
