@@ -165,3 +165,30 @@ document.getElementById("copy-link").addEventListener("click", async () => {
     copyStatus.textContent = "Copy the selected link (Ctrl+C)";
   }
 });
+
+// Embed: the two snippets (embed.mjs in README.md) for the board on screen,
+// with absolute URLs since they are pasted into other pages.
+const embedBox = document.getElementById("embed-box");
+const embedButton = document.getElementById("embed-button");
+function showSnippets() {
+  const game = window.puzzleLab.boards[shown]?.gameId;
+  const attr = (text) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
+  const gameAttr = game ? ` data-game="${attr(game)}"` : "";
+  document.getElementById("embed-script").value =
+    `<script type="module" src="${new URL("embed.mjs", location.href)}"></script>\n`
+    + `<div data-puzzlelab="${shown}"${gameAttr}></div>`;
+  const frame = new URL("embed.html", location.href);
+  frame.search = new URLSearchParams(game ? { puzzle: shown, game } : { puzzle: shown });
+  document.getElementById("embed-iframe").value =
+    `<iframe src="${attr(frame.href)}" title="${attr(findPuzzle(shown).title)}" `
+    + `width="100%" height="520" style="border: 0"></iframe>`;
+}
+embedButton.addEventListener("click", () => {
+  embedBox.hidden = !embedBox.hidden;
+  embedButton.setAttribute("aria-expanded", String(!embedBox.hidden));
+  if (!embedBox.hidden) showSnippets();
+});
+// Keep the open snippets on the current game.
+panels.addEventListener("puzzle-change", () => { if (!embedBox.hidden) showSnippets(); });
+tabs.addEventListener("click", () => { if (!embedBox.hidden) showSnippets(); });
+for (const field of embedBox.querySelectorAll("textarea")) field.addEventListener("focus", () => field.select());

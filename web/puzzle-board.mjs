@@ -24,6 +24,7 @@
 // e.g. from a link) is tried first; if Python rejects it, the root fires a
 // "puzzle-notice" event saying why and start() loads the default board.
 // After every action the root fires "puzzle-change" (both events bubble).
+// `readonly: true` shows the board but ignores the user's input (embeds).
 //
 // The base's own constructor wires the boot, but start() only runs from a
 // promise callback, that is after the subclass constructor has finished.
@@ -34,7 +35,7 @@ export class PuzzleBoard {
    * @param {object} client the shared worker client (client.mjs)
    * @param {object} options passed on to start()
    */
-  constructor(root, client, options = {}) {
+  constructor(root, client, { readonly = false, ...options } = {}) {
     this.root = root;
     this.client = client;
     this.queue = Promise.resolve(); // actions run one at a time, in order
@@ -44,6 +45,7 @@ export class PuzzleBoard {
     root.innerHTML = this.constructor.template;
     this.overlay = root.querySelector(".overlay");
     this.message = root.querySelector(".message");
+    if (readonly) this.#ignoreInput();
     this.setStatus("loading");
     this.showOverlay("Starting Python in your browser…");
     client.onBoot?.((stage) => this.showOverlay(stage.message || "Starting…"));
@@ -54,6 +56,22 @@ export class PuzzleBoard {
       },
       (error) => this.bootFailed(error),
     );
+  }
+
+  /**
+   * Swallow input in the capture phase on the root, before any widget's own
+   * listener sees it: one place, whatever the board listens to.
+   */
+  #ignoreInput() {
+    this.root.dataset.readonly = "";
+    const stop = (event) => {
+      event.stopPropagation();
+      event.preventDefault();
+    };
+    for (const type of ["pointerdown", "pointerup", "pointermove", "mousedown", "mouseup",
+      "click", "dblclick", "contextmenu", "keydown", "input", "change"]) {
+      this.root.addEventListener(type, stop, { capture: true, passive: false });
+    }
   }
 
   /** A saved game or a linked game ID if given and valid, else the default board. */
@@ -83,6 +101,16 @@ export class PuzzleBoard {
         if (fallback) this.start(fallback); // queues after this action
       }
     });
+  }
+
+  /** The game ID on screen (undefined while Python boots). */
+  get gameId() {
+    return this.root.dataset.gameId;
+  }
+
+  /** Show game ID `id` as a fresh game; a rejected one leaves the board as it is, with a notice. */
+  setGame(id) {
+    return this.openGame(id);
   }
 
   /** Tell the page something it should show outside the board (see app.mjs). */
