@@ -1,6 +1,6 @@
 // Puzzle Lab boards inside any page of the same origin:
 //
-//   <script type="module" src="https://example.org/puzzle-lab/embed.mjs"></script>
+//   <script type="module" src="YOUR-SITE/puzzle-lab/embed.mjs"></script>
 //   <div data-puzzlelab="lightsout" data-game="5x5:1f8c4a0"></div>
 //
 // Every `[data-puzzlelab]` element becomes a live board once the script runs
