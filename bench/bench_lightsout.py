@@ -361,7 +361,7 @@ def measure_variant(variant: lightsout.Variant, n: int, seed: int,
         seconds, again = timed(lambda: lightsout.solve(other))
         check(other, again.presses, f"the solver ({variant.options})")
         repeats.append(seconds)
-    request = {"cmd": "lightsout.solve", "game": other.game_id}
+    request = solve_request(other)
     requests: list[float] = []
     while sum(requests) < budget and len(requests) < 11:
         seconds, response = timed(lambda: api.handle(request))
@@ -443,7 +443,7 @@ def measure_api_native(game: str) -> dict[str, float]:
 
     solve_s = min(cold_solve() for _ in range(3))
     clear_caches()
-    handle_s, response = timed(lambda: api.handle({"cmd": "lightsout.solve", "game": game}))
+    handle_s, response = timed(lambda: api.handle(solve_request(board)))
     # The page measures JSON.stringify(result): the same compact text, without the envelope.
     text = json.dumps(response["result"], separators=(",", ":"))
     dumps_s = min(timed(lambda: json.dumps(response, separators=(",", ":")))[0]
@@ -743,8 +743,9 @@ def measure_boot(browser: Any, site: str, runs: int, results: BrowserResults, lo
 
 
 def solve_request(board: lightsout.Board, **extra: Any) -> dict[str, Any]:
-    """A ``lightsout.solve`` request for ``board`` (as a game ID)."""
-    return {"cmd": "lightsout.solve", "game": board.game_id, **extra}
+    """A ``lightsout.solve`` request for ``board`` (as a game ID), as the page
+    sends it: the presses come back as a grid, not as a [row, col] list."""
+    return {"cmd": "lightsout.solve", "game": board.game_id, "press_list": False, **extra}
 
 
 def measure_round_trips(session: PageSession, sizes: list[int], seed: int, limit: float,
@@ -1007,7 +1008,7 @@ def print_variants(rows: list[VariantRow], classic: dict[str, Any] | None,
         "planes), any solution; measured at the largest size whose projection fits the "
         "limit, '—' above it. native first: solve() with every cache cleared; repeat: "
         "another board of the shape. native request: api.handle of the lightsout.solve request "
-        "for that other board (parse, solve, [row, col] press list; shape cached). page: the "
+        "for that other board (parse, solve, presses as a grid; shape cached). page: the "
         "same request's round trip through the worker (rules as request fields), first in a "
         "worker that had not seen the shape. page / native request: repeat against request. "
         "The classic row is the fast path of the same size."
@@ -1131,7 +1132,7 @@ def print_browser(results: BrowserResults, native: dict[int, dict[str, Any]],
         "search), skipped ('—') where projected over the limit; first: a shape the worker had "
         "not seen; repeat: another board of the shape. native dense, first, repeat: the solver "
         "table above (library calls, no request or JSON); native request: api.handle of the "
-        "same first request, caches cold (parse, solve, [row, col] press list), and the page "
+        "same first request, caches cold (parse, solve, presses as a grid), and the page "
         "first against it."
     )
     print()
@@ -1145,7 +1146,7 @@ def print_browser(results: BrowserResults, native: dict[int, dict[str, Any]],
              fmt_time(page_solve.first if page_solve else None)],
             ["  of which solve(), the library call", fmt_time(breakdown["solve"]), "—"],
             ["  of which json.dumps of the response", fmt_time(breakdown["dumps"]), "—"],
-            ["  the rest: parsing, the [row, col] press list",
+            ["  the rest: parsing, the presses as a grid",
              fmt_time(max(0.0, breakdown["handle"] - breakdown["solve"] - breakdown["dumps"])),
              "—"],
             ["'lightsout.solution_board' request, shape cached",

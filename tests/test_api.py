@@ -266,3 +266,22 @@ def test_internal_error_still_answers(counting_command, capsys):
 
 def test_registered_command_is_removed_again():
     assert "test.count" not in api.COMMANDS
+
+
+def test_lightsout_solve_press_grid_matches_the_press_list() -> None:
+    """The page asks for the presses as a grid (press_list false): same presses, no list."""
+    board = Board.parse("11111/11111/11111/11111/11111")
+    listed = api.handle({"cmd": "lightsout.solve", "game": board.game_id})["result"]
+    packed = api.handle({"cmd": "lightsout.solve", "game": board.game_id,
+                         "press_list": False})["result"]
+    assert packed["presses"] is None
+    assert packed["press_grid"] == listed["press_grid"]
+    grid_presses = [(r, c) for r, row in enumerate(packed["press_grid"].split("/"))
+                    for c, ch in enumerate(row) if ch == "1"]
+    assert grid_presses == [tuple(cell) for cell in listed["presses"]]
+    three = Board.parse("3x1;k=3:" + "2" * 3)
+    result = api.handle({"cmd": "lightsout.solve", "game": three.game_id})["result"]
+    counts = [int(ch) for ch in result["press_grid"]]
+    assert sum(counts) == result["press_count"] == len(result["presses"])
+    unsolvable = api.handle({"cmd": "lightsout.solve", "game": "4x4:8000"})["result"]
+    assert unsolvable["press_grid"] is None

@@ -23,7 +23,10 @@ const NEIGHBOURHOODS = [
   { value: "custom", label: "Custom…", rule: "the cells of your pattern" },
 ];
 const STATES = [2, 3, 4, 5, 6, 7, 8, 9];
-const STENCIL_RADIUS = 2; // the custom pattern editor is 5x5
+// The custom pattern editor starts 5x5 and grows by a ring whenever a cell on
+// its edge is marked, up to the 9x9 the solver accepts (MAX_STENCIL_SIDE).
+const STENCIL_MIN_RADIUS = 2;
+const STENCIL_MAX_RADIUS = 4;
 const MAX_THUMBNAILS = 64; // quiet patterns drawn; the rest are counted
 
 const TEMPLATE = `
@@ -78,7 +81,8 @@ const TEMPLATE = `
     </div>
     <div class="stencil-editor" hidden>
       <div class="stencil" role="group" aria-label="Custom pattern: the cells a press changes"></div>
-      <p>Click the cells a press should change. The ringed centre is the pressed cell.</p>
+      <p>Click the cells a press should change. The ringed centre is the pressed cell;
+        marking a cell on the edge adds another ring (up to 9x9).</p>
     </div>
   </div>
   </details>
@@ -447,7 +451,7 @@ export class LightsOutBoard extends PuzzleBoard {
         name: "solve",
         wanted: () => this.showSolution,
         key: (state) => state.game,
-        request: (state) => ({ cmd: "lightsout.solve", game: state.game }),
+        request: (state) => ({ cmd: "lightsout.solve", game: state.game, press_list: false }),
         accept: (result) => this.#acceptSolution(result),
         describe: (progress, message) => this.#describeSolution(progress, message || "Solving"),
       },
@@ -515,10 +519,14 @@ export class LightsOutBoard extends PuzzleBoard {
   }
 
   #acceptSolution(result) {
-    const cols = this.state.cols;
-    // For k > 2 a cell pressed n times is listed n times: count them.
+    const { rows, cols } = this.state;
+    // How often each cell is pressed (k > 2 can press a cell several times).
     const marked = new Map();
-    for (const [r, c] of result.presses) marked.set(r * cols + c, (marked.get(r * cols + c) || 0) + 1);
+    if (result.press_grid) {
+      parseGrid(result.press_grid, rows, cols).forEach((count, index) => {
+        if (count) marked.set(index, count);
+      });
+    }
     return {
       ...result,
       marked,
@@ -1004,18 +1012,25 @@ export class LightsOutBoard extends PuzzleBoard {
     if (custom) this.#syncStencil(variant.stencil || [[-1, 0], [0, -1], [0, 0], [0, 1], [1, 0]]);
   }
 
-  /** Show the board's stencil ([dr, dc] offsets) in the 5x5 editor. */
+  /** Show the board's stencil ([dr, dc] offsets) in the editor, one ring wider than its reach. */
   #syncStencil(offsets) {
+    const reach = Math.max(0, ...offsets.map(([dr, dc]) => Math.max(Math.abs(dr), Math.abs(dc))));
+    this.#buildStencilEditor(Math.min(STENCIL_MAX_RADIUS, Math.max(STENCIL_MIN_RADIUS, reach + 1)));
     const on = new Set(offsets.map(([dr, dc]) => `${dr},${dc}`));
     for (const button of this.root.querySelectorAll(".stencil button")) {
       button.setAttribute("aria-pressed", String(on.has(button.dataset.offset)));
     }
   }
 
+  /** The editor's marked cells as [dr, dc] offsets. */
+  #stencilOffsets() {
+    return [...this.root.querySelectorAll('.stencil button[aria-pressed="true"]')]
+      .map((button) => button.dataset.offset.split(",").map(Number));
+  }
+
   /** The editor's pattern as a STENCIL (odd rows of 0/1 joined by "."), trimmed to its reach. */
   #stencilText() {
-    const on = [...this.root.querySelectorAll('.stencil button[aria-pressed="true"]')]
-      .map((button) => button.dataset.offset.split(",").map(Number));
+    const on = this.#stencilOffsets();
     const reach = Math.max(0, ...on.map(([dr, dc]) => Math.max(Math.abs(dr), Math.abs(dc))));
     const set = new Set(on.map((offset) => offset.join(",")));
     const rows = [];
@@ -1027,10 +1042,15 @@ export class LightsOutBoard extends PuzzleBoard {
     return rows.join(".");
   }
 
-  #buildStencilEditor() {
+  /** (Re)build the editor's (2 radius + 1)-square grid of cell buttons, all off. */
+  #buildStencilEditor(radius) {
     const box = this.root.querySelector(".stencil");
-    for (let dr = -STENCIL_RADIUS; dr <= STENCIL_RADIUS; dr++) {
-      for (let dc = -STENCIL_RADIUS; dc <= STENCIL_RADIUS; dc++) {
+    if (Number(box.dataset.radius) === radius) return;
+    box.dataset.radius = String(radius);
+    box.style.setProperty("--stencil-side", String(2 * radius + 1));
+    box.replaceChildren();
+    for (let dr = -radius; dr <= radius; dr++) {
+      for (let dc = -radius; dc <= radius; dc++) {
         const button = document.createElement("button");
         button.type = "button";
         button.dataset.offset = `${dr},${dc}`;
@@ -1041,15 +1061,24 @@ export class LightsOutBoard extends PuzzleBoard {
         box.append(button);
       }
     }
+  }
+
+  #wireStencilEditor() {
+    const box = this.root.querySelector(".stencil");
+    this.#buildStencilEditor(STENCIL_MIN_RADIUS);
     box.addEventListener("click", (event) => {
       const button = event.target.closest("button[data-offset]");
       if (!button || !this.state) return;
       event.stopPropagation(); // not a toolbar action
       button.setAttribute("aria-pressed", String(button.getAttribute("aria-pressed") !== "true"));
-      if (!box.querySelector('[aria-pressed="true"]')) {
+      const offsets = this.#stencilOffsets();
+      if (!offsets.length) {
         this.say("The pattern needs at least one cell.", true);
         return;
       }
+      const focused = button.dataset.offset;
+      this.#syncStencil(offsets); // a mark on the edge adds a ring
+      box.querySelector(`[data-offset="${focused}"]`)?.focus();
       this.#changeVariant();
     });
   }
@@ -1065,7 +1094,7 @@ export class LightsOutBoard extends PuzzleBoard {
       this.#field("cols").value = preset.cols;
       this.run(() => this.#newBoard(true));
     });
-    this.#buildStencilEditor();
+    this.#wireStencilEditor();
     this.#field("neighbourhood").addEventListener("change", (event) => {
       if (!this.state) return;
       // "Custom…" opens the editor on the current pattern; the board changes

@@ -276,10 +276,14 @@ def _lightsout_solve(request: Result) -> Steps[Result]:
     """
     solution = yield from _lightsout_solution(request)
     board = solution.board
+    # A million-cell board has a third of a million presses: as [row, col]
+    # pairs that is 5 MB of JSON to build and parse, as a grid 1 MB.
+    listed = _argument(request, "press_list", bool, True)
     return {
         "game": board.game_id,
         "solvable": solution.solvable,
-        "presses": [list(cell) for cell in solution.press_cells()],
+        "presses": [list(cell) for cell in solution.press_cells()] if listed else None,
+        "press_grid": solution.press_grid,
         "press_count": solution.press_count,
         "proven_fewest": solution.proven_fewest,
         "kernel_dimension": solution.kernel_dimension,

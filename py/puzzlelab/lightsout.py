@@ -520,6 +520,15 @@ class Solution:
         n times (k states) appears n times."""
         return _cells_with_repeats(self.presses or 0, self.board)
 
+    @property
+    def press_grid(self) -> str | None:
+        """The presses in the board's plain grid form (how often each cell is
+        pressed, rows joined by '/'), or None when nothing solves the board."""
+        if self.presses is None:
+            return None
+        board = self.board
+        return Board(board.rows, board.cols, self.presses, board.variant).grid
+
     def explain(self) -> str:
         """A sentence saying why the board can or cannot be solved."""
         board = self.board

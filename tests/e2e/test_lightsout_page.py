@@ -36,7 +36,9 @@ def current(root) -> Board:
 
 
 def click_cell(page, row: int, col: int, board: Board) -> None:
-    box = page.locator(f"{BOARD} .board-area canvas").bounding_box()
+    canvas = page.locator(f"{BOARD} .board-area canvas")
+    canvas.scroll_into_view_if_needed()  # open panels can push the board below the fold
+    box = canvas.bounding_box()
     page.mouse.click(
         box["x"] + (col + 0.5) * box["width"] / board.cols,
         box["y"] + (row + 0.5) * box["height"] / board.rows,
@@ -321,6 +323,29 @@ def test_torus_king_board_is_solved_by_its_marks(page, site_url, screenshot_dir)
     press_marks_until_solved(page, root)
     assert ";wrap;n=king" in root.get_attribute("data-game-id")
     page.screenshot(path=str(screenshot_dir / "lightsout-torus-king-solved.png"), full_page=True)
+
+
+def test_custom_pattern_editor_grows_to_a_long_reach_and_the_board_solves(
+        page, site_url, screenshot_dir):
+    root = open_board(page, site_url)
+    page.get_by_label("Neighbourhood").select_option(label="Custom…")
+    wait_idle(page)
+    editor = page.locator(f"{BOARD} .stencil button")
+    assert editor.count() == 25  # starts 5x5 with the classic cross marked
+    # A mark on the edge adds a ring, twice: 5x5, then 7x7, then 9x9.
+    page.get_by_role("button", name="2 down, 2 right").click()
+    wait_idle(page)
+    assert editor.count() == 49
+    page.get_by_role("button", name="3 up, 0 right").click()
+    wait_idle(page)
+    assert editor.count() == 81
+    offsets = set(current(root).variant.offsets)
+    assert offsets == {(-1, 0), (0, -1), (0, 0), (0, 1), (1, 0), (2, 2), (-3, 0)}
+    page.get_by_role("button", name="New random board").click()
+    wait_idle(page)
+    assert set(current(root).variant.offsets) == offsets
+    page.screenshot(path=str(screenshot_dir / "lightsout-custom-pattern.png"), full_page=True)
+    press_marks_until_solved(page, root)
 
 
 def test_three_state_board_is_solved_by_its_marks(page, site_url, screenshot_dir):
