@@ -57,6 +57,7 @@ const TEMPLATE = `
 export class BinairoBoard extends PuzzleBoard {
   static kind = "binairo";
   static template = TEMPLATE;
+  static keyHelp = "arrow keys move the ring, Space or Enter cycles the ringed cell empty → 0 → 1, Shift+Space or Backspace cycles backwards,";
 
   /**
    * Mount a binary puzzle in `root`.
@@ -82,6 +83,7 @@ export class BinairoBoard extends PuzzleBoard {
     this.grid.drawCell = (ctx, row, col, x, y, size) => this.#drawCell(ctx, row, col, x, y, size);
     this.grid.beforeDraw = () => { this.palette = this.#readPalette(); };
     this.#wireControls();
+    this.enableKeyboard(this.canvas);
   }
 
   /** Python is ready: the first puzzle. */
@@ -158,10 +160,32 @@ export class BinairoBoard extends PuzzleBoard {
       const current = this.state.grid.split("/")[row][col];
       const order = back ? [".", "1", "0"] : [".", "0", "1"];
       const value = order[(order.indexOf(current) + 1) % 3];
-      this.#record(await this.client.request({
+      const state = await this.client.request({
         cmd: "binairo.set", game: this.state.game, row, col, value,
-      }));
+      });
+      const empty = state.rows * state.cols - state.filled;
+      this.announce(`Row ${row + 1} column ${col + 1}: ${value === "." ? "empty" : value}; ` +
+        `${empty} empty cell${empty === 1 ? "" : "s"}` +
+        `${state.errors.length ? `, ${state.errors.length} break a rule` : ""}.`);
+      this.#record(state);
     });
+  }
+
+  // --- keyboard play (see PuzzleBoard.enableKeyboard) -------------------------
+
+  /** The cursor stays on the grid, off the counters in the margins. */
+  cursorBounds() {
+    return [this.state.rows, this.state.cols];
+  }
+
+  describeCell(row, col) {
+    const digit = this.cells[row][col];
+    const given = this.givenRows[row][col] !== "." ? " (given)" : "";
+    return `Row ${row + 1} column ${col + 1}, ${digit === "." ? "empty" : digit}${given}.`;
+  }
+
+  actAt(row, col, { back }) {
+    this.#cellDown(row, col, { shiftKey: back });
   }
 
   #undo() {

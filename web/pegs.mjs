@@ -2,6 +2,7 @@
 // rules, the solver and the census; this module draws the board (square or
 // triangular lattice), forwards jumps and keeps the undo history of grids.
 
+import { drawFocusRing } from "./grid-canvas.mjs";
 import { PuzzleBoard } from "./puzzle-board.mjs";
 
 const STYLE = new URL("./pegs.css", import.meta.url);
@@ -108,6 +109,7 @@ const plural = (n, word) => `${n.toLocaleString("en")} ${word}${n === 1 || n ===
 export class PegsBoard extends PuzzleBoard {
   static kind = "pegs";
   static template = TEMPLATE;
+  static keyHelp = "arrow keys move the ring from hole to hole, Space or Enter on a peg picks it up (its jumps are marked green), then Space or Enter on a marked hole jumps there (in Edit mode: applies the tool),";
 
   constructor(root, client, options = {}) {
     if (!document.querySelector(`link[href="${STYLE.href}"]`)) {
@@ -136,6 +138,7 @@ export class PegsBoard extends PuzzleBoard {
     this.canvas = root.querySelector("canvas");
     this.ctx = this.canvas.getContext("2d");
     this.#wire();
+    this.enableKeyboard(this.canvas);
     new ResizeObserver(() => this.#draw()).observe(this.canvas.parentElement);
   }
 
@@ -249,6 +252,8 @@ export class PegsBoard extends PuzzleBoard {
     const state = await this.client.request({
       cmd: "pegs.move", grid: this.state.grid, goal: this.#goalParam(), from, to,
     });
+    const cell = ([r, c]) => `row ${r + 1} column ${c + 1}`;
+    this.announce(`Jumped from ${cell(from)} to ${cell(to)}; ${plural(state.pegs, "peg")} left.`);
     this.#record(state);
   }
 
@@ -258,6 +263,50 @@ export class PegsBoard extends PuzzleBoard {
     to.push({ grid: this.state.grid, moves: this.moves });
     this.moves = entry.moves;
     this.#show(await this.#load(entry.grid));
+  }
+
+  // --- keyboard play (see PuzzleBoard.enableKeyboard) -----------------------------
+
+  cursorBounds() {
+    return [this.cells.length, this.cells[0]?.length || 1];
+  }
+
+  /** Holes only, except in the editor, which may add holes anywhere. */
+  cursorAllowed(r, c) {
+    return this.mode === "edit" || this.cells[r]?.[c] !== "-";
+  }
+
+  describeCell(r, c) {
+    const ch = this.cells[r][c];
+    const picked = this.selected?.[0] === r && this.selected?.[1] === c;
+    const target = this.selected && this.state.moves.some(([[fr, fc], [tr, tc]]) =>
+      fr === this.selected[0] && fc === this.selected[1] && tr === r && tc === c);
+    const what = ch === "o" ? `peg${picked ? ", picked up" : ""}`
+      : ch === "." ? `empty hole${target ? ", a jump target" : ""}` : "no hole";
+    return `Row ${r + 1} column ${c + 1}, ${what}.`;
+  }
+
+  actAt(r, c) {
+    if (this.mode === "edit") {
+      this.#edit([r, c]);
+      return;
+    }
+    const picked = this.selected?.[0] === r && this.selected?.[1] === c;
+    if (picked) {
+      this.selected = null; // a second press puts the peg back down
+      this.announce("Peg put down.");
+      this.#draw();
+    } else {
+      this.#choose([r, c]);
+      if (this.selected?.[0] === r && this.selected?.[1] === c) {
+        const jumps = this.state.moves.filter(([[fr, fc]]) => fr === r && fc === c).length;
+        this.announce(`Picked up the peg; ${jumps ? plural(jumps, "jump") : "no jump"} from here.`);
+      }
+    }
+  }
+
+  drawCursor() {
+    this.#draw();
   }
 
   // --- display -------------------------------------------------------------------
@@ -621,6 +670,11 @@ export class PegsBoard extends PuzzleBoard {
       ctx.lineTo(x1 - head * Math.cos(angle + 0.5), y1 - head * Math.sin(angle + 0.5));
       ctx.fill();
     }
+    const cursor = this.focusedCell();
+    if (cursor && cursor[0] < geo.rows && cursor[1] < geo.cols) {
+      const [x, y] = geo.at(...cursor);
+      drawFocusRing(ctx, x - geo.cell / 2, y - geo.cell / 2, geo.cell, geo.cell);
+    }
   }
 
   /** The grid cell nearest a pointer event (holes only, except in the editor). */
@@ -656,16 +710,24 @@ export class PegsBoard extends PuzzleBoard {
       this.#edit(cell);
       return;
     }
+    if (this.#choose(cell)) {
+      this.drag = cell;
+      this.canvas.setPointerCapture?.(event.pointerId);
+    }
+  }
+
+  /** A click or key on a play cell: pick up a peg, or jump the picked one there. True if a peg was picked. */
+  #choose(cell) {
     const [r, c] = cell;
     if (this.cells[r][c] === "o") {
       this.#stopPlayback();
       this.selected = cell;
-      this.drag = cell;
-      this.canvas.setPointerCapture?.(event.pointerId);
       this.#draw();
-    } else if (this.selected) {
-      this.#tryJump(this.selected, cell);
+      return true;
     }
+    if (this.selected) this.#tryJump(this.selected, cell);
+    else this.say("Pick up a peg first, then choose the hole it jumps into.");
+    return false;
   }
 
   #pointerUp(event) {

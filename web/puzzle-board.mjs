@@ -14,6 +14,14 @@
 //   _actionFailed(error)   how a failed action is reported (default: say it)
 //   _actionSettled()       tidy up after every action (default: nothing)
 //   bootFailed(error)      how a failed boot is reported
+// and, for keyboard play (enableKeyboard(canvas)), implements:
+//   cursorBounds()         [rows, cols] the cursor moves within
+//   cursorAllowed(r, c)    whether the cursor may stop on a cell (default: yes)
+//   actAt(r, c, {back})    what Space/Enter (back: Shift or Backspace) does there
+//   describeCell(r, c)     the cell in words, announced as the cursor moves
+//   drawCursor()           repaint with the ring at focusedCell() (default:
+//                          through this.grid, a GridCanvas)
+//   static keyHelp         one sentence on what the keys do on this board
 // and, to be shared and saved (app.mjs), implements:
 //   snapshot()             the game and its undo/redo history as plain JSON:
 //                          {game, moves?, start?, history: [{game, moves?}],
@@ -45,6 +53,7 @@ export class PuzzleBoard {
     root.innerHTML = this.constructor.template;
     this.overlay = root.querySelector(".overlay");
     this.message = root.querySelector(".message");
+    this.#addLiveRegion();
     if (readonly) this.#ignoreInput();
     this.setStatus("loading");
     this.showOverlay("Starting Python in your browser…");
@@ -72,6 +81,133 @@ export class PuzzleBoard {
       "click", "dblclick", "contextmenu", "keydown", "input", "change"]) {
       this.root.addEventListener(type, stop, { capture: true, passive: false });
     }
+  }
+
+  /**
+   * One polite live region per board: the visible lines (message, progress
+   * notes) stay silent, so a screen reader hears each event once, from here.
+   */
+  #addLiveRegion() {
+    for (const element of this.root.querySelectorAll("[aria-live], [role=status]")) {
+      element.removeAttribute("aria-live");
+      element.removeAttribute("role");
+    }
+    this.liveRegion = document.createElement("p");
+    this.liveRegion.className = "visually-hidden live-region";
+    this.liveRegion.setAttribute("aria-live", "polite");
+    this.liveRegion.setAttribute("role", "status");
+    this.root.append(this.liveRegion);
+    this.announced = [];
+  }
+
+  /**
+   * Queue `text` for screen readers. Everything announced in one task is read
+   * as one message, in order (a move, then "Solved").
+   */
+  announce(text) {
+    if (!text) return;
+    if (this.announced.length === 0) {
+      setTimeout(() => {
+        this.liveRegion.textContent = this.announced.join(" ");
+        this.announced = [];
+      });
+    }
+    this.announced.push(text);
+  }
+
+  // --- keyboard play ----------------------------------------------------------
+
+  /**
+   * Make `canvas` the board's keyboard surface: focusable, described by the
+   * board's key help, arrows move a cursor ringed on the canvas, Space/Enter
+   * act, Shift+Space or Backspace act backwards. U/R (undo/redo) are the
+   * boards' own, on the root.
+   */
+  enableKeyboard(canvas) {
+    this.keyCanvas = canvas;
+    this.cursor = [0, 0];
+    canvas.tabIndex = 0;
+    canvas.setAttribute("role", "application");
+    const help = document.createElement("p");
+    help.className = "key-help";
+    help.id = `key-help-${++PuzzleBoard.#helpIds}`;
+    help.textContent = `Keyboard: focus the board (Tab), ${this.constructor.keyHelp} U undoes, R redoes.`;
+    canvas.parentElement.after(help);
+    canvas.setAttribute("aria-describedby", help.id);
+    canvas.addEventListener("keydown", (event) => this.#cursorKey(event));
+    const repaint = () => this.state && this.drawCursor();
+    canvas.addEventListener("focus", () => {
+      this.#placeCursor(0, 0); // back on a cell the cursor may use, if the board changed
+      repaint();
+      if (this.state) this.announce(this.describeCell(...this.cursor));
+    });
+    canvas.addEventListener("blur", repaint);
+  }
+
+  static #helpIds = 0;
+
+  /** The cursor's [row, col] while the keyboard surface has focus, else null (no ring). */
+  focusedCell() {
+    return this.keyCanvas && document.activeElement === this.keyCanvas ? this.cursor : null;
+  }
+
+  cursorAllowed() {
+    return true;
+  }
+
+  drawCursor() {
+    this.grid.cursor = this.focusedCell();
+    this.grid.redraw();
+  }
+
+  static #STEPS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+
+  #cursorKey(event) {
+    if (event.altKey || event.ctrlKey || event.metaKey || !this.state) return;
+    const step = PuzzleBoard.#STEPS[event.key];
+    if (step) {
+      event.preventDefault(); // no page scroll
+      this.#placeCursor(...step);
+      this.drawCursor();
+      this.announce(this.describeCell(...this.cursor));
+    } else if (event.key === " " || event.key === "Enter" || event.key === "Backspace") {
+      event.preventDefault();
+      if (event.repeat) return; // a held key is one move, not a burst
+      this.actAt(...this.cursor, { back: event.shiftKey || event.key === "Backspace" });
+    }
+  }
+
+  /**
+   * Move the cursor by (dr, dc) to the next cell it may use in that
+   * direction, skipping others (holes of no board); it stays put at the edge.
+   * (0, 0) only brings it back inside the board.
+   */
+  #placeCursor(dr, dc) {
+    const [rows, cols] = this.cursorBounds();
+    let [row, col] = this.cursor;
+    row = Math.min(Math.max(row, 0), rows - 1);
+    col = Math.min(Math.max(col, 0), cols - 1);
+    if (dr === 0 && dc === 0) {
+      if (this.cursorAllowed(row, col)) {
+        this.cursor = [row, col];
+        return;
+      }
+      // The nearest allowed cell in reading order from the top left.
+      for (let i = 0; i < rows * cols; i++) {
+        if (this.cursorAllowed(Math.floor(i / cols), i % cols)) {
+          this.cursor = [Math.floor(i / cols), i % cols];
+          return;
+        }
+      }
+      return;
+    }
+    for (let r = row + dr, c = col + dc; r >= 0 && c >= 0 && r < rows && c < cols; r += dr, c += dc) {
+      if (this.cursorAllowed(r, c)) {
+        this.cursor = [r, c];
+        return;
+      }
+    }
+    this.cursor = [row, col];
   }
 
   /** A saved game or a linked game ID if given and valid, else the default board. */
@@ -197,7 +333,9 @@ export class PuzzleBoard {
     this.setStatus("error");
   }
 
+  /** The status line; a new text (not a repeat of the rules) is also announced. */
   say(text, isError = false) {
+    if (text !== this.message.textContent) this.announce(text);
     this.message.textContent = text;
     this.message.classList.toggle("error", isError);
   }
