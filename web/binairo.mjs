@@ -24,6 +24,8 @@ const TEMPLATE = `
       <button type="button" data-action="count">Count solutions</button>
     </div>
   </div>
+  <details class="settings" open>
+  <summary>New puzzle and tools</summary>
   <div class="toolbar">
     <div class="group">
       <label>Size <select data-field="size"></select></label>
@@ -45,6 +47,7 @@ const TEMPLATE = `
       <button type="button" data-action="load">Load</button>
     </div>
   </div>
+  </details>
   <p class="counters" data-field="summary"></p>
   <p class="message" role="status" aria-live="polite"></p>
   <p class="solution-note job-note"><button type="button" class="inline" data-action="cancel-job" hidden>Cancel</button>

@@ -151,7 +151,8 @@ export class LightsOutBoard extends PuzzleBoard {
    * Mount a Lights Out board in `root`.
    * @param {HTMLElement} root
    * @param {object} client the shared worker client (client.mjs)
-   * @param {{game?: string, rows?: number, cols?: number}} options
+   * @param {{game?: string, rows?: number, cols?: number, variant?: object}} options
+   *   variant: lightsout.new rules for a new board ({neighbourhood, wrap, states})
    */
   constructor(root, client, options = {}) {
     super(root, client, options);
@@ -190,15 +191,14 @@ export class LightsOutBoard extends PuzzleBoard {
     this.grid.drawOverlay = (ctx, size) => this.#drawOverlay(ctx, size);
     this.#wireControls();
     this.enableKeyboard(this.canvas);
-    // Phones see the board first; the settings fold away under their summary.
-    root.querySelector(".settings").open = !window.matchMedia("(max-width: 40rem)").matches;
   }
 
   /** Python is ready: the first board. */
   start(options) {
     const first = options.game
       ? { cmd: "lightsout.load", game: options.game }
-      : { cmd: "lightsout.new", rows: options.rows || 5, cols: options.cols || options.rows || 5 };
+      : { cmd: "lightsout.new", rows: options.rows || 5, cols: options.cols || options.rows || 5,
+          ...options.variant };
     this.run(async () => this.#startGame(await this.client.request(first)));
   }
 
@@ -1134,7 +1134,7 @@ export class LightsOutBoard extends PuzzleBoard {
       if (event.target.matches("input, select") || !this.state) return;
       if (event.key === "u" || event.key === "U") actions.undo();
       if (event.key === "r" || event.key === "R") actions.redo();
-      if (event.key === "h" || event.key === "H") actions.hint();
+      if ((event.key === "h" || event.key === "H") && this.hintsAllowed) actions.hint();
     });
   }
 

@@ -17,6 +17,7 @@ const TEMPLATE = `
         <option value="default">Default (the centre, else anywhere)</option>
         <option value="any">One peg anywhere</option>
         <option value="hole" disabled>The hole marked in the editor</option>
+        <option value="pattern" disabled hidden>The pattern of the link</option>
       </select></label>
     </div>
     <div class="group" role="group" aria-label="Mode">
@@ -104,6 +105,21 @@ function formatGrid(cells, lattice) {
 }
 
 const key = (r, c) => `${r},${c}`;
+
+/**
+ * A peg game ID is its grid, then "@" and the goal when it is not the
+ * default: "@any", "@r,c" (a hole) or "@" and a pattern grid. IDs without
+ * "@" (older links and saves) mean the default goal. Returns {grid, goal}.
+ */
+export function parsePegsId(id) {
+  const at = id.indexOf("@");
+  if (at < 0) return { grid: id, goal: "default" };
+  const goal = id.slice(at + 1);
+  if (!/^(any|\d+,\d+|(t:)?[-o./]+)$/.test(goal)) {
+    throw new Error(`unknown goal "${goal}" (any, a hole r,c or a pattern grid)`);
+  }
+  return { grid: id.slice(0, at), goal };
+}
 const plural = (n, word) => `${n.toLocaleString("en")} ${word}${n === 1 || n === 1n ? "" : "s"}`;
 
 export class PegsBoard extends PuzzleBoard {
@@ -125,8 +141,9 @@ export class PegsBoard extends PuzzleBoard {
     this.moves = 0;
     this.mode = "play";
     this.tool = "peg";
-    this.goal = "default"; // "default", "any" or a hole "r,c"
+    this.goal = "default"; // "default", "any", a hole "r,c" or a pattern grid
     this.goalHole = null;
+    this.goalPattern = null;
     this.selected = null; // [r, c] of the peg picked to jump
     this.hint = null; // [[fr, fc], [tr, tc]]
     this.drag = null;
@@ -160,21 +177,27 @@ export class PegsBoard extends PuzzleBoard {
       + '<option value="custom">Custom (from the editor)</option>';
   }
 
-  /** The game (its grid), its goal and its undo/redo history (see PuzzleBoard). */
+  /** The game (its ID: grid and goal), its goal and its undo/redo history (see PuzzleBoard). */
   snapshot() {
     if (!this.state) return null;
     const entry = (e) => ({ game: e.grid, moves: e.moves });
     return {
-      game: this.state.grid, moves: this.moves, start: this.startGrid, goal: this.goal,
+      game: this.gameId, moves: this.moves, start: this.startGrid, goal: this.goal,
       history: this.history.map(entry), future: this.future.map(entry),
     };
   }
 
   async restore(snapshot) {
-    const goal = snapshot?.goal ?? "default";
-    if (!["default", "any"].includes(goal) && !/^\d+,\d+$/.test(goal)) throw new Error("unknown goal");
+    // The goal in the game ID wins; saves made before IDs carried it have a goal field.
+    const linked = typeof snapshot?.game === "string" ? parsePegsId(snapshot.game) : null;
+    const goal = linked && linked.goal !== "default" ? linked.goal : snapshot?.goal ?? "default";
+    if (typeof goal !== "string" || (goal !== "default" && parsePegsId(`@${goal}`).goal !== goal)) {
+      throw new Error("unknown goal");
+    }
     await this.#boardList();
-    const load = (grid) => this.client.request({ cmd: "pegs.load", grid, goal: goal === "default" ? null : goal });
+    const load = (id) => this.client.request({
+      cmd: "pegs.load", grid: parsePegsId(id).grid, goal: goal === "default" ? null : goal,
+    });
     const s = await this.readSnapshot(snapshot, load);
     this.#stopPlayback();
     this.#setGoal(goal);
@@ -189,17 +212,22 @@ export class PegsBoard extends PuzzleBoard {
     this.#clearCensus();
   }
 
-  /** Goal "default", "any" or a hole "r,c", also in the goal menu. */
+  /** Goal "default", "any", a hole "r,c" or a pattern grid, also in the goal menu. */
   #setGoal(goal) {
     this.goal = goal;
     const select = this.#field("goal");
-    if (/,/.test(goal)) {
-      this.goalHole = goal;
-      select.querySelector('option[value="hole"]').disabled = false;
-      select.value = "hole";
-    } else {
-      select.value = goal;
-    }
+    const choice = /^\d+,\d+$/.test(goal) ? "hole" : ["default", "any"].includes(goal) ? goal : "pattern";
+    if (choice === "hole") this.goalHole = goal;
+    if (choice === "pattern") this.goalPattern = goal;
+    const option = select.querySelector(`option[value="${choice}"]`);
+    option.disabled = false;
+    option.hidden = false;
+    select.value = choice;
+  }
+
+  /** The game ID of `grid` under the current goal (see parsePegsId). */
+  #gameIdOf(grid) {
+    return this.goal === "default" ? grid : `${grid}@${this.goal}`;
   }
 
   /** Peg solitaire reports a failed boot on the overlay only. */
@@ -305,7 +333,7 @@ export class PegsBoard extends PuzzleBoard {
     }
   }
 
-  drawCursor() {
+  repaint() {
     this.#draw();
   }
 
@@ -318,7 +346,7 @@ export class PegsBoard extends PuzzleBoard {
     this.selected = null;
     this.hint = null;
     this.verdict = null;
-    this.setGameId(state.grid);
+    this.setGameId(this.#gameIdOf(state.grid));
     this.setStatus(state.won ? "won" : state.stuck ? "stuck" : "ready");
     this.#field("moves").textContent = `Moves: ${this.moves}`;
     this.#field("pegs").textContent = `${plural(state.pegs, "peg")} on ${state.holes} holes`;
@@ -870,7 +898,7 @@ export class PegsBoard extends PuzzleBoard {
     });
     this.#field("goal").addEventListener("change", () => {
       const value = this.#field("goal").value;
-      this.goal = value === "hole" ? this.goalHole : value;
+      this.goal = { hole: this.goalHole, pattern: this.goalPattern }[value] ?? value;
       this.run(async () => {
         const state = await this.#load(this.state.grid);
         this.#show(state);

@@ -5,7 +5,8 @@
 // A board extends PuzzleBoard and provides:
 //   static kind      the CSS class added to the root next to "puzzle"
 //   static template  the widget's HTML; it must hold a `.message` element
-//                    (the status line) and an `.overlay` element (boot text)
+//                    (the status line) and an `.overlay` element (boot text);
+//                    `details.settings` start folded on phones
 //   start(options)   called once Python is ready, with the constructor's
 //                    options: load the first game, usually through run()
 // and may override:
@@ -19,8 +20,9 @@
 //   cursorAllowed(r, c)    whether the cursor may stop on a cell (default: yes)
 //   actAt(r, c, {back})    what Space/Enter (back: Shift or Backspace) does there
 //   describeCell(r, c)     the cell in words, announced as the cursor moves
-//   drawCursor()           repaint with the ring at focusedCell() (default:
-//                          through this.grid, a GridCanvas)
+//   repaint()              draw the board again, with the ring at focusedCell()
+//                          (default: through this.grid, a GridCanvas); also
+//                          runs when the colour scheme changes
 //   static keyHelp         one sentence on what the keys do on this board
 // and, to be shared and saved (app.mjs), implements:
 //   snapshot()             the game and its undo/redo history as plain JSON:
@@ -32,7 +34,9 @@
 // e.g. from a link) is tried first; if Python rejects it, the root fires a
 // "puzzle-notice" event saying why and start() loads the default board.
 // After every action the root fires "puzzle-change" (both events bubble).
-// `readonly: true` shows the board but ignores the user's input (embeds).
+// `readonly: true` shows the board but ignores the user's input (embeds);
+// `hints: false` hides the hint and solve buttons (data-hints="off" in
+// board.css) and boards check hintsAllowed before a hint key.
 //
 // The base's own constructor wires the boot, but start() only runs from a
 // promise callback, that is after the subclass constructor has finished.
@@ -43,7 +47,7 @@ export class PuzzleBoard {
    * @param {object} client the shared worker client (client.mjs)
    * @param {object} options passed on to start()
    */
-  constructor(root, client, { readonly = false, ...options } = {}) {
+  constructor(root, client, { readonly = false, hints = true, ...options } = {}) {
     this.root = root;
     this.client = client;
     this.queue = Promise.resolve(); // actions run one at a time, in order
@@ -54,7 +58,15 @@ export class PuzzleBoard {
     this.overlay = root.querySelector(".overlay");
     this.message = root.querySelector(".message");
     this.#addLiveRegion();
+    // Phones see the board first; settings fold away under their summary.
+    for (const settings of root.querySelectorAll("details.settings")) {
+      settings.open = !window.matchMedia("(max-width: 40rem)").matches;
+    }
     if (readonly) this.#ignoreInput();
+    if (!hints) root.dataset.hints = "off";
+    // Canvas colours come from CSS (readColors): draw again in the new theme.
+    window.matchMedia("(prefers-color-scheme: dark)")
+      .addEventListener("change", () => this.state && this.repaint());
     this.setStatus("loading");
     this.showOverlay("Starting Python in your browser…");
     client.onBoot?.((stage) => this.showOverlay(stage.message || "Starting…"));
@@ -135,7 +147,7 @@ export class PuzzleBoard {
     canvas.parentElement.after(help);
     canvas.setAttribute("aria-describedby", help.id);
     canvas.addEventListener("keydown", (event) => this.#cursorKey(event));
-    const repaint = () => this.state && this.drawCursor();
+    const repaint = () => this.state && this.repaint();
     canvas.addEventListener("focus", () => {
       this.#placeCursor(0, 0); // back on a cell the cursor may use, if the board changed
       repaint();
@@ -155,7 +167,7 @@ export class PuzzleBoard {
     return true;
   }
 
-  drawCursor() {
+  repaint() {
     this.grid.cursor = this.focusedCell();
     this.grid.redraw();
   }
@@ -168,7 +180,7 @@ export class PuzzleBoard {
     if (step) {
       event.preventDefault(); // no page scroll
       this.#placeCursor(...step);
-      this.drawCursor();
+      this.repaint();
       this.announce(this.describeCell(...this.cursor));
     } else if (event.key === " " || event.key === "Enter" || event.key === "Backspace") {
       event.preventDefault();
@@ -208,6 +220,11 @@ export class PuzzleBoard {
       }
     }
     this.cursor = [row, col];
+  }
+
+  /** False when the embedder turned hints off (data-hints="off"). */
+  get hintsAllowed() {
+    return this.root.dataset.hints !== "off";
   }
 
   /** A saved game or a linked game ID if given and valid, else the default board. */
