@@ -158,9 +158,12 @@ export class PuzzleBoard {
 
   static #helpIds = 0;
 
-  /** The cursor's [row, col] while the keyboard surface has focus, else null (no ring). */
+  /**
+   * The cursor's [row, col] while the keyboard surface has keyboard focus,
+   * else null (no ring): a tap or click that focuses the canvas shows none.
+   */
   focusedCell() {
-    return this.keyCanvas && document.activeElement === this.keyCanvas ? this.cursor : null;
+    return this.keyCanvas?.matches(":focus-visible") ? this.cursor : null;
   }
 
   cursorAllowed() {

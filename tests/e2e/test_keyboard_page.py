@@ -14,7 +14,7 @@ import pytest
 pytestmark = pytest.mark.e2e
 
 LIGHTSOUT = "3x3:5d0"  # a plus sign: one press in the centre
-PEGS = "oo..."  # one jump from the first hole into the centre, the default goal
+PEGS = "oo...@any"  # one jump from one peg; the goal is one peg anywhere
 BINAIRO = ".011/1100/0101/1010"  # solved but for a 0 in the top left corner
 
 
@@ -89,7 +89,7 @@ def test_keyboard_only_solves_every_puzzle(page, site_url, screenshot_dir):
     keys(page, "lightsout", "r")
     assert status(page, "lightsout") == "solved"
 
-    # Peg solitaire: pick up the first peg, walk to the centre hole, jump.
+    # Peg solitaire: pick up the first peg, walk two holes right, jump.
     page.locator("#tab-pegs").focus()
     open_board(page, "pegs", PEGS)
     tab_to_board(page, "pegs")
@@ -101,6 +101,14 @@ def test_keyboard_only_solves_every_puzzle(page, site_url, screenshot_dir):
     keys(page, "pegs", "Enter")
     said = "Jumped from row 1 column 1 to row 1 column 3; 1 peg left."
     check_solved(page, "pegs", "won", "Solved in 1 move", said, screenshot_dir)
+    # The goal is part of the game ID, so the link keeps it; a bad goal is refused.
+    assert page.locator("#pegs").get_attribute("data-game-id") == "..o..@any"
+    assert page.evaluate("location.hash") == "#pegs=..o..%40any"
+    assert page.locator('#pegs [data-field="goal"]').input_value() == "any"
+    page.evaluate("location.hash = '#pegs=oo...%40nowhere'")
+    page.locator("#page-notice").wait_for(state="visible")
+    assert 'unknown goal "nowhere"' in page.locator("#page-notice").inner_text()
+    assert page.locator("#pegs").get_attribute("data-game-id") == "..o..@any"
 
     # Binary puzzle: Space cycles the empty corner to 0; Backspace steps back.
     page.locator("#tab-binairo").focus()
