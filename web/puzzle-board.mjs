@@ -96,14 +96,26 @@ export class PuzzleBoard {
   }
 
   /**
-   * One polite live region per board: the visible lines (message, progress
-   * notes) stay silent, so a screen reader hears each event once, from here.
+   * One polite live region per board, so that a screen reader hears each
+   * event once, from here. The template's own live lines (message, result
+   * notes, verdicts) become plain text: say() announces the message, and the
+   * others' new texts are passed on here, except progress ("Solving… 40%").
    */
   #addLiveRegion() {
+    const notes = new Set();
     for (const element of this.root.querySelectorAll("[aria-live], [role=status]")) {
       element.removeAttribute("aria-live");
       element.removeAttribute("role");
+      if (element !== this.message) notes.add(element);
     }
+    const observer = new MutationObserver((records) => {
+      const changed = new Set(records.map((r) => [...notes].find((note) => note.contains(r.target))));
+      for (const note of changed) {
+        const text = note?.textContent.trim();
+        if (text && !text.includes("…")) this.announce(text);
+      }
+    });
+    for (const note of notes) observer.observe(note, { childList: true, characterData: true, subtree: true });
     this.liveRegion = document.createElement("p");
     this.liveRegion.className = "visually-hidden live-region";
     this.liveRegion.setAttribute("aria-live", "polite");

@@ -86,6 +86,8 @@ def test_keyboard_only_solves_every_puzzle(page, site_url, screenshot_dir):
     check_solved(page, "lightsout", "solved", "All lights are out", said, screenshot_dir)
     keys(page, "lightsout", "u")  # U undoes, R redoes
     assert status(page, "lightsout") == "ready"
+    keys(page, "lightsout", "h")  # a hint is heard as well as seen
+    assert "Hint: press the ringed cell (row 2, column 2)" in spoken(page, "lightsout")
     keys(page, "lightsout", "r")
     assert status(page, "lightsout") == "solved"
 
@@ -95,6 +97,10 @@ def test_keyboard_only_solves_every_puzzle(page, site_url, screenshot_dir):
     tab_to_board(page, "pegs")
     keys(page, "pegs", "Space")
     assert "Picked up the peg; 1 jump from here." in spoken(page, "pegs")
+    page.locator('#pegs [data-action="hint"]').click()  # a result note is heard too
+    page.wait_for_function("window.puzzleLab.boards.pegs.idle()", timeout=60_000)
+    assert "Hint" in spoken(page, "pegs")
+    tab_to_board(page, "pegs")
     keys(page, "pegs", "ArrowRight", "ArrowRight")
     assert "Row 1 column 3, empty hole, a jump target" in spoken(page, "pegs")
     page.screenshot(path=str(screenshot_dir / "keyboard-pegs-picked.png"))
