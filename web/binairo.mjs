@@ -154,6 +154,7 @@ export class BinairoBoard extends PuzzleBoard {
   #cellDown(row, col, event) {
     if (!this.state || this.root.dataset.status === "loading") return;
     if (row >= this.state.rows || col >= this.state.cols) return; // the counters
+    this.pointedAt(row, col);
     if (this.state.givens.split("/")[row][col] !== ".") {
       this.say("That digit is a given: it is locked.");
       return;

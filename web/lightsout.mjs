@@ -335,6 +335,7 @@ export class LightsOutBoard extends PuzzleBoard {
 
   #cellDown(row, col) {
     if (!this.state || this.root.dataset.status === "loading") return;
+    this.pointedAt(row, col);
     if (this.mode === "play") {
       this.run(() => this.#press(row, col));
       return;

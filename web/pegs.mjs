@@ -734,6 +734,7 @@ export class PegsBoard extends PuzzleBoard {
     const cell = this.#cellAt(event);
     if (!cell) return;
     event.preventDefault();
+    this.pointedAt(...cell);
     if (this.mode === "edit") {
       this.#edit(cell);
       return;

@@ -159,11 +159,20 @@ export class PuzzleBoard {
     canvas.parentElement.after(help);
     canvas.setAttribute("aria-describedby", help.id);
     canvas.addEventListener("keydown", (event) => this.#cursorKey(event));
+    // A click or tap also focuses the board (the grid's pointer handling
+    // prevents the default), so that keys work after it; no ring until a key.
+    canvas.addEventListener("pointerdown", () => {
+      this.ringShown = false;
+      this.pointerFocus = true;
+      canvas.focus({ preventScroll: true });
+      this.pointerFocus = false;
+    });
     const repaint = () => this.state && this.repaint();
     canvas.addEventListener("focus", () => {
+      this.ringShown = !this.pointerFocus; // Tab shows the ring at once
       this.#placeCursor(0, 0); // back on a cell the cursor may use, if the board changed
       repaint();
-      if (this.state) this.announce(this.describeCell(...this.cursor));
+      if (this.state && this.focusedCell()) this.announce(this.describeCell(...this.cursor));
     });
     canvas.addEventListener("blur", repaint);
   }
@@ -171,15 +180,21 @@ export class PuzzleBoard {
   static #helpIds = 0;
 
   /**
-   * The cursor's [row, col] while the keyboard surface has keyboard focus,
-   * else null (no ring): a tap or click that focuses the canvas shows none.
+   * The cursor's [row, col] while the keyboard surface has focus from the
+   * keyboard, else null (no ring): a tap or click shows none until a key.
    */
   focusedCell() {
-    return this.keyCanvas?.matches(":focus-visible") ? this.cursor : null;
+    const focused = this.keyCanvas && document.activeElement === this.keyCanvas;
+    return focused && this.ringShown ? this.cursor : null;
   }
 
   cursorAllowed() {
     return true;
+  }
+
+  /** The pointer acted on a cell: the keyboard goes on from there. */
+  pointedAt(row, col) {
+    this.cursor = [row, col];
   }
 
   repaint() {
@@ -192,12 +207,17 @@ export class PuzzleBoard {
   #cursorKey(event) {
     if (event.altKey || event.ctrlKey || event.metaKey || !this.state) return;
     const step = PuzzleBoard.#STEPS[event.key];
+    const acting = event.key === " " || event.key === "Enter" || event.key === "Backspace";
+    if ((step || acting) && !this.ringShown) {
+      this.ringShown = true; // the first key after a click shows where the cursor is
+      this.repaint();
+    }
     if (step) {
       event.preventDefault(); // no page scroll
       this.#placeCursor(...step);
       this.repaint();
       this.announce(this.describeCell(...this.cursor));
-    } else if (event.key === " " || event.key === "Enter" || event.key === "Backspace") {
+    } else if (acting) {
       event.preventDefault();
       if (event.repeat) return; // a held key is one move, not a burst
       this.actAt(...this.cursor, { back: event.shiftKey || event.key === "Backspace" });
