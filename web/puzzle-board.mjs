@@ -15,7 +15,8 @@
 //   _actionFailed(error)   how a failed action is reported (default: say it)
 //   _actionSettled()       tidy up after every action (default: nothing)
 //   bootFailed(error)      how a failed boot is reported
-// and, for keyboard play (enableKeyboard(canvas)), implements:
+// and, for keyboard play (enableKeyboard(canvas); the board keeps its game in
+// this.state, null until the first one is shown), implements:
 //   cursorBounds()         [rows, cols] the cursor moves within
 //   cursorAllowed(r, c)    whether the cursor may stop on a cell (default: yes)
 //   actAt(r, c, {back})    what Space/Enter (back: Shift or Backspace) does there
@@ -239,7 +240,7 @@ export class PuzzleBoard {
         this.cursor = [row, col];
         return;
       }
-      // The nearest allowed cell in reading order from the top left.
+      // Else the first cell it may use, in reading order.
       for (let i = 0; i < rows * cols; i++) {
         if (this.cursorAllowed(Math.floor(i / cols), i % cols)) {
           this.cursor = [Math.floor(i / cols), i % cols];

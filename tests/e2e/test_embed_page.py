@@ -84,7 +84,7 @@ def test_demo_page_boards_share_one_worker_and_report_moves(page, site_url, scre
     assert len(workers) == 1
 
 
-def test_iframe_posts_its_height(page, site_url, screenshot_dir):
+def test_iframe_posts_its_height(page, site_url, screenshot_dir, axe):
     page.goto(site_url + "embed-demo.html")
     page.wait_for_function(
         "document.getElementById('demo-frame').contentDocument"
@@ -109,9 +109,13 @@ def test_iframe_posts_its_height(page, site_url, screenshot_dir):
     for puzzle in PUZZLES:
         board_ready(page, puzzle)
     page.screenshot(path=str(screenshot_dir / "embed-demo.png"), full_page=True)
+    # Nothing serious for axe-core on the demo page nor in its iframe.
+    frame = next(f for f in page.frames if f.url.split("?")[0].endswith("embed.html"))
+    assert axe(page) == []
+    assert axe(frame) == []
 
 
-def test_embed_button_shows_snippets_for_the_current_game(page, site_url, screenshot_dir):
+def test_embed_button_shows_snippets_for_the_current_game(page, site_url, screenshot_dir, axe):
     page.goto(f"{site_url}#binairo={quote(BINAIRO, safe='')}")
     page.wait_for_function(
         "window.puzzleLab?.boards.binairo?.idle() && window.puzzleLab.boards.binairo.gameId",
@@ -127,6 +131,7 @@ def test_embed_button_shows_snippets_for_the_current_game(page, site_url, screen
     assert script.get_attribute("readonly") is not None
     assert frame.get_attribute("readonly") is not None
     page.screenshot(path=str(screenshot_dir / "embed-snippets.png"))
+    assert axe(page) == []  # the snippet fields are labelled
 
 
 # Boards added to the demo by the next test: (id, attributes).

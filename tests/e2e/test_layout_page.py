@@ -2,10 +2,13 @@
 
 One page load: the viewport and the colour scheme change in place, as when a
 phone turns or the system theme switches; the canvases must repaint in the
-new colours. Screenshots go to test-results/screenshots/layout-*.png.
+new colours, and axe-core finds nothing serious in either theme (contrast,
+labels, landmarks...). Screenshots go to test-results/screenshots/layout-*.png.
 """
 
 from __future__ import annotations
+
+import json
 
 import pytest
 
@@ -37,11 +40,12 @@ def canvas_pixel(page, puzzle: str) -> list[int]:
     )
 
 
-def test_tabs_at_phone_and_desktop_width_in_both_themes(page, site_url, screenshot_dir):
+def test_tabs_at_phone_and_desktop_width_in_both_themes(page, site_url, screenshot_dir, axe):
     page.set_viewport_size({"width": WIDTHS["phone"][0], "height": WIDTHS["phone"][1]})
     # A 5x5 board with its corner dark, so the sampled pixel is an "off" cell.
     page.goto(f"{site_url}#lightsout=5x5%3A1f8c4a0")
     pixels = {}
+    violations = {}
     for puzzle in PUZZLES:
         # Each board is created at phone width, as a phone would (settings folded).
         page.set_viewport_size({"width": WIDTHS["phone"][0], "height": WIDTHS["phone"][1]})
@@ -68,5 +72,7 @@ def test_tabs_at_phone_and_desktop_width_in_both_themes(page, site_url, screensh
                 assert canvas["x"] >= 0 and canvas["x"] + canvas["width"] <= width + 0.5
                 assert canvas["y"] < height, f"{shot.name}: the board starts at {canvas['y']}"
             pixels[puzzle, scheme] = canvas_pixel(page, puzzle)
+            violations[f"{puzzle} ({scheme})"] = axe(page)
         assert pixels[puzzle, "light"] != pixels[puzzle, "dark"], puzzle
     page.emulate_media(color_scheme="light")
+    assert not any(violations.values()), json.dumps(violations, indent=1)
