@@ -208,6 +208,10 @@ def test_embed_options_solved_event_and_host_styles(page, site_url, screenshot_d
     assert not rules.locator('[data-action="hint"]').is_visible()
     assert not rules.locator('[data-action="solution"]').is_visible()
     assert rules.locator('[data-action="undo"]').is_visible()
+    rules.locator("canvas").focus()
+    page.keyboard.press("h")  # nor does the hint key give one
+    page.wait_for_timeout(300)
+    assert "Hint" not in rules.locator(".message").inner_text()
     assert page.locator("#demo-triangle").get_attribute("data-game-id") == "./oo/ooo/oooo/ooooo"
     assert page.locator("#demo-six").get_attribute("data-game-id").startswith("6x6:")
     # A peg game ID carries its goal.
