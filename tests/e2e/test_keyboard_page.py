@@ -126,3 +126,11 @@ def test_keyboard_only_solves_every_puzzle(page, site_url, screenshot_dir):
     keys(page, "binairo", "Backspace")  # back to 0
     said = "Row 1 column 1: 0; 0 empty cells."
     check_solved(page, "binairo", "solved", "Solved!", said, screenshot_dir)
+
+    # A reload brings the peg game back from its save, goal and undo history too.
+    page.locator("#tab-pegs").click()
+    page.reload()
+    open_board(page, "pegs", "..o..@any")
+    assert page.locator("#pegs").get_attribute("data-game-id") == "..o..@any"
+    assert page.locator('#pegs [data-field="goal"]').input_value() == "any"
+    assert page.locator('#pegs [data-action="undo"]').is_enabled()
