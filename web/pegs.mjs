@@ -120,6 +120,7 @@ export function parsePegsId(id) {
   }
   return { grid: id.slice(0, at), goal };
 }
+
 const plural = (n, word) => `${n.toLocaleString("en")} ${word}${n === 1 || n === 1n ? "" : "s"}`;
 
 export class PegsBoard extends PuzzleBoard {
