@@ -9,10 +9,11 @@ under CI (``CI=true``), where they fail: a CI run must not pass by skipping them
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import re
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -194,6 +195,35 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     report = yield
     setattr(item, f"rep_{report.when}", report)
     return report
+
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.fixture(scope="session")
+def axe() -> Callable[[Any], list[str]]:
+    """``axe(frame)``: axe-core's serious and critical findings in a page or frame.
+
+    axe-core (an npm dev dependency) is injected into the frame once and run
+    on the live document, without descending into iframes (check a frame on
+    its own). Each finding is one line: rule, impact, help and the first
+    elements it names.
+    """
+    if not AXE.exists():
+        unavailable("axe-core is not installed: run `python3 build.py setup`")
+
+    def check(frame: Any) -> list[str]:
+        if not frame.evaluate("Boolean(window.axe)"):
+            frame.add_script_tag(path=str(AXE))
+        results = frame.evaluate("axe.run(document, { iframes: false })")
+        return [
+            f"{v['id']} ({v['impact']}): {v['help']} at "
+            + json.dumps([node["target"] for node in v["nodes"]][:5])
+            for v in results["violations"]
+            if v["impact"] in ("serious", "critical")
+        ]
+
+    return check
 
 
 @pytest.fixture(scope="session")

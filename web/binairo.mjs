@@ -24,6 +24,8 @@ const TEMPLATE = `
       <button type="button" data-action="count">Count solutions</button>
     </div>
   </div>
+  <details class="settings" open>
+  <summary>New puzzle and tools</summary>
   <div class="toolbar">
     <div class="group">
       <label>Size <select data-field="size"></select></label>
@@ -45,6 +47,7 @@ const TEMPLATE = `
       <button type="button" data-action="load">Load</button>
     </div>
   </div>
+  </details>
   <p class="counters" data-field="summary"></p>
   <p class="message" role="status" aria-live="polite"></p>
   <p class="solution-note job-note"><button type="button" class="inline" data-action="cancel-job" hidden>Cancel</button>
@@ -57,6 +60,7 @@ const TEMPLATE = `
 export class BinairoBoard extends PuzzleBoard {
   static kind = "binairo";
   static template = TEMPLATE;
+  static keyHelp = "arrow keys move the ring, Space or Enter cycles the ringed cell empty → 0 → 1, Shift+Space or Backspace cycles backwards,";
 
   /**
    * Mount a binary puzzle in `root`.
@@ -82,6 +86,7 @@ export class BinairoBoard extends PuzzleBoard {
     this.grid.drawCell = (ctx, row, col, x, y, size) => this.#drawCell(ctx, row, col, x, y, size);
     this.grid.beforeDraw = () => { this.palette = this.#readPalette(); };
     this.#wireControls();
+    this.enableKeyboard(this.canvas);
   }
 
   /** Python is ready: the first puzzle. */
@@ -149,6 +154,7 @@ export class BinairoBoard extends PuzzleBoard {
   #cellDown(row, col, event) {
     if (!this.state || this.root.dataset.status === "loading") return;
     if (row >= this.state.rows || col >= this.state.cols) return; // the counters
+    this.pointedAt(row, col);
     if (this.state.givens.split("/")[row][col] !== ".") {
       this.say("That digit is a given: it is locked.");
       return;
@@ -158,10 +164,32 @@ export class BinairoBoard extends PuzzleBoard {
       const current = this.state.grid.split("/")[row][col];
       const order = back ? [".", "1", "0"] : [".", "0", "1"];
       const value = order[(order.indexOf(current) + 1) % 3];
-      this.#record(await this.client.request({
+      const state = await this.client.request({
         cmd: "binairo.set", game: this.state.game, row, col, value,
-      }));
+      });
+      const empty = state.rows * state.cols - state.filled;
+      this.announce(`Row ${row + 1} column ${col + 1}: ${value === "." ? "empty" : value}; ` +
+        `${empty} empty cell${empty === 1 ? "" : "s"}` +
+        `${state.errors.length ? `, ${state.errors.length} break a rule` : ""}.`);
+      this.#record(state);
     });
+  }
+
+  // --- keyboard play (see PuzzleBoard.enableKeyboard) -------------------------
+
+  /** The cursor stays on the grid, off the counters in the margins. */
+  cursorBounds() {
+    return [this.state.rows, this.state.cols];
+  }
+
+  describeCell(row, col) {
+    const digit = this.cells[row][col];
+    const given = this.givenRows[row][col] !== "." ? " (given)" : "";
+    return `Row ${row + 1} column ${col + 1}, ${digit === "." ? "empty" : digit}${given}.`;
+  }
+
+  actAt(row, col, { back }) {
+    this.#cellDown(row, col, { shiftKey: back });
   }
 
   #undo() {

@@ -4,13 +4,23 @@
 //   <div data-puzzlelab="lightsout" data-game="5x5:1f8c4a0"></div>
 //
 // Every `[data-puzzlelab]` element becomes a live board once the script runs
-// (elements added later: call mount()). Attributes: data-puzzlelab (lightsout,
-// pegs or binairo), data-game (a game ID; else the default board),
-// data-height (max height of the board area, CSS length or px number),
-// data-readonly (show the board, ignore input).
+// (elements added later: call mount()). Attributes:
+//   data-puzzlelab  lightsout, pegs or binairo
+//   data-game       a game ID (as in the main page's links); else a new board
+//   data-size       a new board's size, "7" or "6x8" (Lights Out; binary
+//                   puzzle: even sides from 2 to 16)
+//   data-variant    Lights Out rules: a neighbourhood (cross, king, diagonal,
+//                   knight), "wrap", "states=3" (2..9), space-separated;
+//                   peg solitaire: the board (english, french, wiegleb,
+//                   diamond, triangle)
+//   data-hints      "off" hides the hint and solve buttons
+//   data-height     the element's max height, border included (CSS length or px
+//                   number); it scrolls beyond
+//   data-readonly   show the board, ignore input
+// A bad attribute shows a message in place of the board.
 //
 // JS API (exported here and on window.PuzzleLab):
-//   mount(element, {puzzle, game, height, readonly}) → Promise<board>
+//   mount(element, {puzzle, game, size, variant, hints, height, readonly}) → Promise<board>
 //   mountAll(root = document) → Promise<[board]>; boardOf(element) → board
 //   board.gameId, board.setGame(id), board.idle()
 // Events on the element: "puzzlelab-ready", "puzzlelab-move" (detail {gameId}),
@@ -25,12 +35,16 @@ import { PUZZLES, findPuzzle } from "./puzzles.mjs";
 const mounting = new WeakMap(); // element -> Promise<board>, so mounting twice is harmless
 const mounted = new WeakMap(); // element -> board, once its class has loaded
 
-/** The site's stylesheet, once per page, in a cascade layer so the host page's own rules win. */
+/**
+ * The boards' stylesheet, once per page, in a cascade layer so the host
+ * page's own rules win. board.css styles only the boards (not the main
+ * page's style.css, which sets the page background and body margin).
+ */
 function addStyle() {
   if (document.querySelector("style[data-puzzlelab-style]")) return;
   const style = document.createElement("style");
   style.dataset.puzzlelabStyle = "";
-  style.textContent = `@import url("${new URL("./style.css", import.meta.url)}") layer(puzzlelab);`;
+  style.textContent = `@import url("${new URL("./board.css", import.meta.url)}") layer(puzzlelab);`;
   document.head.append(style);
 }
 
@@ -59,22 +73,77 @@ function relayEvents(element, board) {
   });
 }
 
+const NEIGHBOURHOODS = ["cross", "king", "diagonal", "knight"];
+const PEG_BOARDS = ["english", "french", "wiegleb", "diamond", "triangle"];
+
+/** data-size "7" or "6x8" as {rows, cols}; throws with the reason. */
+function parseSize(puzzle, text) {
+  const match = /^\s*(\d+)\s*(?:[x×]\s*(\d+))?\s*$/i.exec(text);
+  if (puzzle === "pegs") throw new Error("data-size does not apply to peg solitaire; choose a board with data-variant");
+  if (!match) throw new Error(`data-size "${text}" is not a size like 7 or 6x8`);
+  const rows = Number(match[1]);
+  const cols = Number(match[2] ?? match[1]);
+  const even = puzzle === "binairo";
+  const ok = (n) => (even ? n >= 2 && n <= 16 && n % 2 === 0 : n >= 1 && n <= 1000);
+  if (!ok(rows) || !ok(cols)) {
+    throw new Error(`data-size "${text}": ${even ? "even sides from 2 to 16" : "sides from 1 to 1000"}`);
+  }
+  return { rows, cols };
+}
+
+/** data-variant as the board's start options; throws with the reason. */
+function parseVariant(puzzle, text) {
+  const words = text.trim().toLowerCase().split(/[\s,]+/).filter(Boolean);
+  if (puzzle === "pegs") {
+    if (words.length !== 1 || !PEG_BOARDS.includes(words[0])) {
+      throw new Error(`data-variant "${text}" is not a peg board (known: ${PEG_BOARDS.join(", ")})`);
+    }
+    return { board: words[0] };
+  }
+  if (puzzle !== "lightsout") throw new Error(`data-variant does not apply to ${puzzle}`);
+  const variant = { neighbourhood: "cross", wrap: false, states: 2 };
+  for (const word of words) {
+    const states = /^states=(\d)$/.exec(word);
+    if (NEIGHBOURHOODS.includes(word)) variant.neighbourhood = word;
+    else if (word === "wrap") variant.wrap = true;
+    else if (states && Number(states[1]) >= 2) variant.states = Number(states[1]);
+    else {
+      throw new Error(`data-variant: unknown word "${word}" (known: ${NEIGHBOURHOODS.join(", ")}, wrap, states=2..9)`);
+    }
+  }
+  return { variant };
+}
+
+/** The board options of mount()'s arguments, checked; throws with the reason. */
+function boardOptions(puzzle, { game, size, variant, hints = true, readonly = false }) {
+  const options = { readonly, hints: hints !== false && hints !== "off" };
+  if (game) options.game = game;
+  if (size !== undefined && size !== "") Object.assign(options, parseSize(puzzle, String(size)));
+  if (variant !== undefined && variant !== "") Object.assign(options, parseVariant(puzzle, String(variant)));
+  return options;
+}
+
 /** Turn `element` into a board of `puzzle`; resolves to the board. */
-export function mount(element, { puzzle, game, height, readonly = false } = {}) {
+export function mount(element, { puzzle, height, ...choices } = {}) {
   if (mounting.has(element)) return mounting.get(element);
   const entry = findPuzzle(puzzle);
   if (!entry) {
     const known = PUZZLES.map((p) => p.id).join(", ");
     return Promise.reject(new Error(`Unknown puzzle "${puzzle}" (known: ${known})`));
   }
+  let options;
+  try {
+    options = boardOptions(puzzle, choices);
+  } catch (error) {
+    return Promise.reject(error);
+  }
   addStyle();
   if (height !== undefined && height !== "") {
     element.style.maxHeight = /^\d+(\.\d+)?$/.test(String(height)) ? `${height}px` : String(height);
     element.style.overflow = "auto";
+    element.style.boxSizing = "border-box"; // the height includes the board's padding and border
   }
   const promise = entry.load().then((Board) => {
-    const options = { readonly };
-    if (game) options.game = game;
     const board = new Board(element, getClient(), options);
     relayEvents(element, board);
     mounted.set(element, board);
@@ -92,8 +161,10 @@ export function boardOf(element) {
 /** Mount every `[data-puzzlelab]` under `root` not mounted yet; resolves to their boards. */
 export function mountAll(root = document) {
   return Promise.all([...root.querySelectorAll("[data-puzzlelab]")].map((element) => {
-    const { puzzlelab, game, height, readonly } = element.dataset;
-    return mount(element, { puzzle: puzzlelab, game, height, readonly: readonly !== undefined })
+    const { puzzlelab, game, size, variant, hints, height, readonly } = element.dataset;
+    return mount(element, {
+      puzzle: puzzlelab, game, size, variant, hints, height, readonly: readonly !== undefined,
+    })
       .catch((error) => {
         element.textContent = `Puzzle Lab: ${error.message}`;
         return null;

@@ -33,6 +33,7 @@ export class GridCanvas {
     this.compactBelow = 6;
     this.background = null; // packed colour of empty cells, if any: see #drawCompact
     this.compact = false;
+    this.cursor = null; // [row, col] ringed for keyboard play, or null
     this.held = null;
     canvas.style.touchAction = "none"; // a drag paints instead of scrolling
     canvas.addEventListener("pointerdown", (event) => this.#down(event));
@@ -84,6 +85,10 @@ export class GridCanvas {
       }
     }
     this.drawOverlay?.(context, cell);
+    if (this.cursor) {
+      const [row, col] = this.cursor;
+      drawFocusRing(context, col * cell, row * cell, cell, cell);
+    }
   }
 
   #drawCompact(width, height, devicePixelsPerCell) {
@@ -164,6 +169,26 @@ export class GridCanvas {
     this.held = null;
     this.handlers.onUp?.();
   }
+}
+
+/**
+ * The keyboard cursor: a dark ring inside a light one, visible on any cell
+ * colour in either theme, and never smaller than 10 CSS pixels.
+ */
+export function drawFocusRing(ctx, x, y, width, height) {
+  const grow = Math.max(0, 10 - Math.min(width, height)) / 2; // tiny cells: a ring around them
+  x -= grow;
+  y -= grow;
+  width += 2 * grow;
+  height += 2 * grow;
+  const line = Math.max(2, Math.min(width, height) / 14);
+  ctx.save();
+  ctx.lineWidth = line;
+  ctx.strokeStyle = "#ffffff";
+  ctx.strokeRect(x + line / 2, y + line / 2, width - line, height - line);
+  ctx.strokeStyle = "#000000";
+  ctx.strokeRect(x + line * 1.5, y + line * 1.5, width - 3 * line, height - 3 * line);
+  ctx.restore();
 }
 
 const probe = typeof document === "undefined" ? null

@@ -149,12 +149,14 @@ function formatCount(text) {
 export class LightsOutBoard extends PuzzleBoard {
   static kind = "lightsout";
   static template = TEMPLATE;
+  static keyHelp = "arrow keys move the ring, Space or Enter presses the ringed light (in Edit mode: paints it), H rings a hint,";
 
   /**
    * Mount a Lights Out board in `root`.
    * @param {HTMLElement} root
    * @param {object} client the shared worker client (client.mjs)
-   * @param {{game?: string, rows?: number, cols?: number}} options
+   * @param {{game?: string, rows?: number, cols?: number, variant?: object}} options
+   *   variant: lightsout.new rules for a new board ({neighbourhood, wrap, states})
    */
   constructor(root, client, options = {}) {
     super(root, client, options);
@@ -192,15 +194,15 @@ export class LightsOutBoard extends PuzzleBoard {
     this.grid.fillCells = (pixels) => this.#fillCells(pixels);
     this.grid.drawOverlay = (ctx, size) => this.#drawOverlay(ctx, size);
     this.#wireControls();
-    // Phones see the board first; the settings fold away under their summary.
-    root.querySelector(".settings").open = !window.matchMedia("(max-width: 40rem)").matches;
+    this.enableKeyboard(this.canvas);
   }
 
   /** Python is ready: the first board. */
   start(options) {
     const first = options.game
       ? { cmd: "lightsout.load", game: options.game }
-      : { cmd: "lightsout.new", rows: options.rows || 5, cols: options.cols || options.rows || 5 };
+      : { cmd: "lightsout.new", rows: options.rows || 5, cols: options.cols || options.rows || 5,
+          ...options.variant };
     this.run(async () => this.#startGame(await this.client.request(first)));
   }
 
@@ -290,7 +292,33 @@ export class LightsOutBoard extends PuzzleBoard {
     const state = await this.client.request({
       cmd: "lightsout.press", game: this.state.game, row, col,
     });
+    this.announce(`Pressed row ${row + 1} column ${col + 1}; ${this.#litText(state)}.`);
     this.#record(state, this.moves + 1);
+  }
+
+  /** "7 of 25 lights on" (or "cells not 0" with more than two states). */
+  #litText(state) {
+    const cells = state.rows * state.cols;
+    return (state.variant?.states || 2) === 2
+      ? `${state.lit} of ${cells} lights on` : `${state.lit} of ${cells} cells not 0`;
+  }
+
+  // --- keyboard play (see PuzzleBoard.enableKeyboard) -------------------------
+
+  cursorBounds() {
+    return [this.state.rows, this.state.cols];
+  }
+
+  describeCell(row, col) {
+    const value = this.values[row * this.state.cols + col];
+    const text = this.states === 2 ? (value ? "on" : "off") : `state ${value}`;
+    return `Row ${row + 1} column ${col + 1}, ${text}.`;
+  }
+
+  /** A keyboard press is a click: in Edit mode, a one-cell paint. */
+  actAt(row, col) {
+    this.#cellDown(row, col);
+    this.#paintEnd();
   }
 
   #undo() {
@@ -311,6 +339,7 @@ export class LightsOutBoard extends PuzzleBoard {
 
   #cellDown(row, col) {
     if (!this.state || this.root.dataset.status === "loading") return;
+    this.pointedAt(row, col);
     if (this.mode === "play") {
       this.run(() => this.#press(row, col));
       return;
@@ -545,9 +574,7 @@ export class LightsOutBoard extends PuzzleBoard {
     this.setGameId(state.game);
     this.setStatus(state.solved ? "solved" : "ready");
     this.#field("moves").textContent = `Moves: ${this.moves}`;
-    const cells = state.rows * state.cols;
-    this.#field("lit").textContent = this.states === 2
-      ? `${state.lit} of ${cells} lights on` : `${state.lit} of ${cells} cells not 0`;
+    this.#field("lit").textContent = this.#litText(state);
     this.root.querySelector('[data-action="undo"]').disabled = this.history.length === 0;
     this.root.querySelector('[data-action="redo"]').disabled = this.future.length === 0;
     this.#syncVariantControls(state.variant);
@@ -1137,7 +1164,7 @@ export class LightsOutBoard extends PuzzleBoard {
       if (event.target.matches("input, select") || !this.state) return;
       if (event.key === "u" || event.key === "U") actions.undo();
       if (event.key === "r" || event.key === "R") actions.redo();
-      if (event.key === "h" || event.key === "H") actions.hint();
+      if ((event.key === "h" || event.key === "H") && this.hintsAllowed) actions.hint();
     });
   }
 

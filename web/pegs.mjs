@@ -2,6 +2,7 @@
 // rules, the solver and the census; this module draws the board (square or
 // triangular lattice), forwards jumps and keeps the undo history of grids.
 
+import { drawFocusRing } from "./grid-canvas.mjs";
 import { PuzzleBoard } from "./puzzle-board.mjs";
 
 const STYLE = new URL("./pegs.css", import.meta.url);
@@ -16,6 +17,7 @@ const TEMPLATE = `
         <option value="default">Default (the centre, else anywhere)</option>
         <option value="any">One peg anywhere</option>
         <option value="hole" disabled>The hole marked in the editor</option>
+        <option value="pattern" disabled hidden>The pattern of the link</option>
       </select></label>
     </div>
     <div class="group" role="group" aria-label="Mode">
@@ -103,11 +105,28 @@ function formatGrid(cells, lattice) {
 }
 
 const key = (r, c) => `${r},${c}`;
+
+/**
+ * A peg game ID is its grid, then "@" and the goal when it is not the
+ * default: "@any", "@r,c" (a hole) or "@" and a pattern grid. IDs without
+ * "@" (older links and saves) mean the default goal. Returns {grid, goal}.
+ */
+export function parsePegsId(id) {
+  const at = id.indexOf("@");
+  if (at < 0) return { grid: id, goal: "default" };
+  const goal = id.slice(at + 1);
+  if (!/^(any|\d+,\d+|(t:)?[-o./]+)$/.test(goal)) {
+    throw new Error(`unknown goal "${goal}" (any, a hole r,c or a pattern grid)`);
+  }
+  return { grid: id.slice(0, at), goal };
+}
+
 const plural = (n, word) => `${n.toLocaleString("en")} ${word}${n === 1 || n === 1n ? "" : "s"}`;
 
 export class PegsBoard extends PuzzleBoard {
   static kind = "pegs";
   static template = TEMPLATE;
+  static keyHelp = "arrow keys move the ring from hole to hole, Space or Enter on a peg picks it up (its jumps are marked green), then Space or Enter on a marked hole jumps there (in Edit mode: applies the tool),";
 
   constructor(root, client, options = {}) {
     if (!document.querySelector(`link[href="${STYLE.href}"]`)) {
@@ -123,8 +142,9 @@ export class PegsBoard extends PuzzleBoard {
     this.moves = 0;
     this.mode = "play";
     this.tool = "peg";
-    this.goal = "default"; // "default", "any" or a hole "r,c"
+    this.goal = "default"; // "default", "any", a hole "r,c" or a pattern grid
     this.goalHole = null;
+    this.goalPattern = null;
     this.selected = null; // [r, c] of the peg picked to jump
     this.hint = null; // [[fr, fc], [tr, tc]]
     this.drag = null;
@@ -136,6 +156,7 @@ export class PegsBoard extends PuzzleBoard {
     this.canvas = root.querySelector("canvas");
     this.ctx = this.canvas.getContext("2d");
     this.#wire();
+    this.enableKeyboard(this.canvas);
     new ResizeObserver(() => this.#draw()).observe(this.canvas.parentElement);
   }
 
@@ -157,21 +178,27 @@ export class PegsBoard extends PuzzleBoard {
       + '<option value="custom">Custom (from the editor)</option>';
   }
 
-  /** The game (its grid), its goal and its undo/redo history (see PuzzleBoard). */
+  /** The game (its ID: grid and goal), its goal and its undo/redo history (see PuzzleBoard). */
   snapshot() {
     if (!this.state) return null;
     const entry = (e) => ({ game: e.grid, moves: e.moves });
     return {
-      game: this.state.grid, moves: this.moves, start: this.startGrid, goal: this.goal,
+      game: this.gameId, moves: this.moves, start: this.startGrid, goal: this.goal,
       history: this.history.map(entry), future: this.future.map(entry),
     };
   }
 
   async restore(snapshot) {
-    const goal = snapshot?.goal ?? "default";
-    if (!["default", "any"].includes(goal) && !/^\d+,\d+$/.test(goal)) throw new Error("unknown goal");
+    // The goal in the game ID wins; saves made before IDs carried it have a goal field.
+    const linked = typeof snapshot?.game === "string" ? parsePegsId(snapshot.game) : null;
+    const goal = linked && linked.goal !== "default" ? linked.goal : snapshot?.goal ?? "default";
+    if (typeof goal !== "string" || (goal !== "default" && parsePegsId(`@${goal}`).goal !== goal)) {
+      throw new Error("unknown goal");
+    }
     await this.#boardList();
-    const load = (grid) => this.client.request({ cmd: "pegs.load", grid, goal: goal === "default" ? null : goal });
+    const load = (id) => this.client.request({
+      cmd: "pegs.load", grid: parsePegsId(id).grid, goal: goal === "default" ? null : goal,
+    });
     const s = await this.readSnapshot(snapshot, load);
     this.#stopPlayback();
     this.#setGoal(goal);
@@ -186,17 +213,22 @@ export class PegsBoard extends PuzzleBoard {
     this.#clearCensus();
   }
 
-  /** Goal "default", "any" or a hole "r,c", also in the goal menu. */
+  /** Goal "default", "any", a hole "r,c" or a pattern grid, also in the goal menu. */
   #setGoal(goal) {
     this.goal = goal;
     const select = this.#field("goal");
-    if (/,/.test(goal)) {
-      this.goalHole = goal;
-      select.querySelector('option[value="hole"]').disabled = false;
-      select.value = "hole";
-    } else {
-      select.value = goal;
-    }
+    const choice = /^\d+,\d+$/.test(goal) ? "hole" : ["default", "any"].includes(goal) ? goal : "pattern";
+    if (choice === "hole") this.goalHole = goal;
+    if (choice === "pattern") this.goalPattern = goal;
+    const option = select.querySelector(`option[value="${choice}"]`);
+    option.disabled = false;
+    option.hidden = false;
+    select.value = choice;
+  }
+
+  /** The game ID of `grid` under the current goal (see parsePegsId). */
+  #gameIdOf(grid) {
+    return this.goal === "default" ? grid : `${grid}@${this.goal}`;
   }
 
   /** Peg solitaire reports a failed boot on the overlay only. */
@@ -249,6 +281,8 @@ export class PegsBoard extends PuzzleBoard {
     const state = await this.client.request({
       cmd: "pegs.move", grid: this.state.grid, goal: this.#goalParam(), from, to,
     });
+    const cell = ([r, c]) => `row ${r + 1} column ${c + 1}`;
+    this.announce(`Jumped from ${cell(from)} to ${cell(to)}; ${plural(state.pegs, "peg")} left.`);
     this.#record(state);
   }
 
@@ -260,6 +294,50 @@ export class PegsBoard extends PuzzleBoard {
     this.#show(await this.#load(entry.grid));
   }
 
+  // --- keyboard play (see PuzzleBoard.enableKeyboard) -----------------------------
+
+  cursorBounds() {
+    return [this.cells.length, this.cells[0]?.length || 1];
+  }
+
+  /** Holes only, except in the editor, which may add holes anywhere. */
+  cursorAllowed(r, c) {
+    return this.mode === "edit" || this.cells[r]?.[c] !== "-";
+  }
+
+  describeCell(r, c) {
+    const ch = this.cells[r][c];
+    const picked = this.selected?.[0] === r && this.selected?.[1] === c;
+    const target = this.selected && this.state.moves.some(([[fr, fc], [tr, tc]]) =>
+      fr === this.selected[0] && fc === this.selected[1] && tr === r && tc === c);
+    const what = ch === "o" ? `peg${picked ? ", picked up" : ""}`
+      : ch === "." ? `empty hole${target ? ", a jump target" : ""}` : "no hole";
+    return `Row ${r + 1} column ${c + 1}, ${what}.`;
+  }
+
+  actAt(r, c) {
+    if (this.mode === "edit") {
+      this.#edit([r, c]);
+      return;
+    }
+    const picked = this.selected?.[0] === r && this.selected?.[1] === c;
+    if (picked) {
+      this.selected = null; // a second press puts the peg back down
+      this.announce("Peg put down.");
+      this.#draw();
+    } else {
+      this.#choose([r, c]);
+      if (this.selected?.[0] === r && this.selected?.[1] === c) {
+        const jumps = this.state.moves.filter(([[fr, fc]]) => fr === r && fc === c).length;
+        this.announce(`Picked up the peg; ${jumps ? plural(jumps, "jump") : "no jump"} from here.`);
+      }
+    }
+  }
+
+  repaint() {
+    this.#draw();
+  }
+
   // --- display -------------------------------------------------------------------
 
   #show(state) {
@@ -269,7 +347,7 @@ export class PegsBoard extends PuzzleBoard {
     this.selected = null;
     this.hint = null;
     this.verdict = null;
-    this.setGameId(state.grid);
+    this.setGameId(this.#gameIdOf(state.grid));
     this.setStatus(state.won ? "won" : state.stuck ? "stuck" : "ready");
     this.#field("moves").textContent = `Moves: ${this.moves}`;
     this.#field("pegs").textContent = `${plural(state.pegs, "peg")} on ${state.holes} holes`;
@@ -621,6 +699,11 @@ export class PegsBoard extends PuzzleBoard {
       ctx.lineTo(x1 - head * Math.cos(angle + 0.5), y1 - head * Math.sin(angle + 0.5));
       ctx.fill();
     }
+    const cursor = this.focusedCell();
+    if (cursor && cursor[0] < geo.rows && cursor[1] < geo.cols) {
+      const [x, y] = geo.at(...cursor);
+      drawFocusRing(ctx, x - geo.cell / 2, y - geo.cell / 2, geo.cell, geo.cell);
+    }
   }
 
   /** The grid cell nearest a pointer event (holes only, except in the editor). */
@@ -652,20 +735,29 @@ export class PegsBoard extends PuzzleBoard {
     const cell = this.#cellAt(event);
     if (!cell) return;
     event.preventDefault();
+    this.pointedAt(...cell);
     if (this.mode === "edit") {
       this.#edit(cell);
       return;
     }
+    if (this.#choose(cell)) {
+      this.drag = cell;
+      this.canvas.setPointerCapture?.(event.pointerId);
+    }
+  }
+
+  /** A click or key on a play cell: pick up a peg, or jump the picked one there. True if a peg was picked. */
+  #choose(cell) {
     const [r, c] = cell;
     if (this.cells[r][c] === "o") {
       this.#stopPlayback();
       this.selected = cell;
-      this.drag = cell;
-      this.canvas.setPointerCapture?.(event.pointerId);
       this.#draw();
-    } else if (this.selected) {
-      this.#tryJump(this.selected, cell);
+      return true;
     }
+    if (this.selected) this.#tryJump(this.selected, cell);
+    else this.say("Pick up a peg first, then choose the hole it jumps into.");
+    return false;
   }
 
   #pointerUp(event) {
@@ -808,7 +900,7 @@ export class PegsBoard extends PuzzleBoard {
     });
     this.#field("goal").addEventListener("change", () => {
       const value = this.#field("goal").value;
-      this.goal = value === "hole" ? this.goalHole : value;
+      this.goal = { hole: this.goalHole, pattern: this.goalPattern }[value] ?? value;
       this.run(async () => {
         const state = await this.#load(this.state.grid);
         this.#show(state);

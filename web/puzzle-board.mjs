@@ -5,7 +5,8 @@
 // A board extends PuzzleBoard and provides:
 //   static kind      the CSS class added to the root next to "puzzle"
 //   static template  the widget's HTML; it must hold a `.message` element
-//                    (the status line) and an `.overlay` element (boot text)
+//                    (the status line) and an `.overlay` element (boot text);
+//                    `details.settings` start folded on phones
 //   start(options)   called once Python is ready, with the constructor's
 //                    options: load the first game, usually through run()
 // and may override:
@@ -14,6 +15,16 @@
 //   _actionFailed(error)   how a failed action is reported (default: say it)
 //   _actionSettled()       tidy up after every action (default: nothing)
 //   bootFailed(error)      how a failed boot is reported
+// and, for keyboard play (enableKeyboard(canvas); the board keeps its game in
+// this.state, null until the first one is shown), implements:
+//   cursorBounds()         [rows, cols] the cursor moves within
+//   cursorAllowed(r, c)    whether the cursor may stop on a cell (default: yes)
+//   actAt(r, c, {back})    what Space/Enter (back: Shift or Backspace) does there
+//   describeCell(r, c)     the cell in words, announced as the cursor moves
+//   repaint()              draw the board again, with the ring at focusedCell()
+//                          (default: through this.grid, a GridCanvas); also
+//                          runs when the colour scheme changes
+//   static keyHelp         one sentence on what the keys do on this board
 // and, to be shared and saved (app.mjs), implements:
 //   snapshot()             the game and its undo/redo history as plain JSON:
 //                          {game, moves?, start?, history: [{game, moves?}],
@@ -24,7 +35,9 @@
 // e.g. from a link) is tried first; if Python rejects it, the root fires a
 // "puzzle-notice" event saying why and start() loads the default board.
 // After every action the root fires "puzzle-change" (both events bubble).
-// `readonly: true` shows the board but ignores the user's input (embeds).
+// `readonly: true` shows the board but ignores the user's input (embeds);
+// `hints: false` hides the hint and solve buttons (data-hints="off" in
+// board.css) and boards check hintsAllowed before a hint key.
 //
 // The base's own constructor wires the boot, but start() only runs from a
 // promise callback, that is after the subclass constructor has finished.
@@ -35,7 +48,7 @@ export class PuzzleBoard {
    * @param {object} client the shared worker client (client.mjs)
    * @param {object} options passed on to start()
    */
-  constructor(root, client, { readonly = false, ...options } = {}) {
+  constructor(root, client, { readonly = false, hints = true, ...options } = {}) {
     this.root = root;
     this.client = client;
     this.queue = Promise.resolve(); // actions run one at a time, in order
@@ -45,7 +58,16 @@ export class PuzzleBoard {
     root.innerHTML = this.constructor.template;
     this.overlay = root.querySelector(".overlay");
     this.message = root.querySelector(".message");
+    this.#addLiveRegion();
+    // Phones see the board first; settings fold away under their summary.
+    for (const settings of root.querySelectorAll("details.settings")) {
+      settings.open = !window.matchMedia("(max-width: 40rem)").matches;
+    }
     if (readonly) this.#ignoreInput();
+    if (!hints) root.dataset.hints = "off";
+    // Canvas colours come from CSS (readColors): draw again in the new theme.
+    window.matchMedia("(prefers-color-scheme: dark)")
+      .addEventListener("change", () => this.state && this.repaint());
     this.setStatus("loading");
     this.showOverlay("Starting Python in your browser…");
     client.onBoot?.((stage) => this.showOverlay(stage.message || "Starting…"));
@@ -72,6 +94,173 @@ export class PuzzleBoard {
       "click", "dblclick", "contextmenu", "keydown", "input", "change"]) {
       this.root.addEventListener(type, stop, { capture: true, passive: false });
     }
+  }
+
+  /**
+   * One polite live region per board, so that a screen reader hears each
+   * event once, from here. The template's own live lines (message, result
+   * notes, verdicts) become plain text: say() announces the message, and the
+   * others' new texts are passed on here, except progress ("Solving… 40%").
+   */
+  #addLiveRegion() {
+    const notes = new Set();
+    for (const element of this.root.querySelectorAll("[aria-live], [role=status]")) {
+      element.removeAttribute("aria-live");
+      element.removeAttribute("role");
+      if (element !== this.message) notes.add(element);
+    }
+    const observer = new MutationObserver((records) => {
+      const changed = new Set(records.map((r) => [...notes].find((note) => note.contains(r.target))));
+      for (const note of changed) {
+        const text = note?.textContent.trim();
+        if (text && !text.includes("…")) this.announce(text);
+      }
+    });
+    for (const note of notes) observer.observe(note, { childList: true, characterData: true, subtree: true });
+    this.liveRegion = document.createElement("p");
+    this.liveRegion.className = "visually-hidden live-region";
+    this.liveRegion.setAttribute("aria-live", "polite");
+    this.liveRegion.setAttribute("role", "status");
+    this.root.append(this.liveRegion);
+    this.announced = [];
+  }
+
+  /**
+   * Queue `text` for screen readers. Everything announced in one task is read
+   * as one message, in order (a move, then "Solved").
+   */
+  announce(text) {
+    if (!text) return;
+    if (this.announced.length === 0) {
+      setTimeout(() => {
+        this.liveRegion.textContent = this.announced.join(" ");
+        this.announced = [];
+      });
+    }
+    this.announced.push(text);
+  }
+
+  // --- keyboard play ----------------------------------------------------------
+
+  /**
+   * Make `canvas` the board's keyboard surface: focusable, described by the
+   * board's key help, arrows move a cursor ringed on the canvas, Space/Enter
+   * act, Shift+Space or Backspace act backwards. U/R (undo/redo) are the
+   * boards' own, on the root.
+   */
+  enableKeyboard(canvas) {
+    this.keyCanvas = canvas;
+    this.cursor = [0, 0];
+    canvas.tabIndex = 0;
+    canvas.setAttribute("role", "application");
+    const help = document.createElement("p");
+    help.className = "key-help";
+    help.id = `key-help-${++PuzzleBoard.#helpIds}`;
+    help.textContent = `Keyboard: focus the board (Tab), ${this.constructor.keyHelp} U undoes, R redoes.`;
+    canvas.parentElement.after(help);
+    canvas.setAttribute("aria-describedby", help.id);
+    canvas.addEventListener("keydown", (event) => this.#cursorKey(event));
+    // A click or tap also focuses the board (the grid's pointer handling
+    // prevents the default), so that keys work after it; no ring until a key.
+    canvas.addEventListener("pointerdown", () => {
+      this.ringShown = false;
+      this.pointerFocus = true;
+      canvas.focus({ preventScroll: true });
+      this.pointerFocus = false;
+    });
+    const repaint = () => this.state && this.repaint();
+    canvas.addEventListener("focus", () => {
+      this.ringShown = !this.pointerFocus; // Tab shows the ring at once
+      this.#placeCursor(0, 0); // back on a cell the cursor may use, if the board changed
+      repaint();
+      if (this.state && this.focusedCell()) this.announce(this.describeCell(...this.cursor));
+    });
+    canvas.addEventListener("blur", repaint);
+  }
+
+  static #helpIds = 0;
+
+  /**
+   * The cursor's [row, col] while the keyboard surface has focus from the
+   * keyboard, else null (no ring): a tap or click shows none until a key.
+   */
+  focusedCell() {
+    const focused = this.keyCanvas && document.activeElement === this.keyCanvas;
+    return focused && this.ringShown ? this.cursor : null;
+  }
+
+  cursorAllowed() {
+    return true;
+  }
+
+  /** The pointer acted on a cell: the keyboard goes on from there. */
+  pointedAt(row, col) {
+    this.cursor = [row, col];
+  }
+
+  repaint() {
+    this.grid.cursor = this.focusedCell();
+    this.grid.redraw();
+  }
+
+  static #STEPS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+
+  #cursorKey(event) {
+    if (event.altKey || event.ctrlKey || event.metaKey || !this.state) return;
+    const step = PuzzleBoard.#STEPS[event.key];
+    const acting = event.key === " " || event.key === "Enter" || event.key === "Backspace";
+    if ((step || acting) && !this.ringShown) {
+      this.ringShown = true; // the first key after a click shows where the cursor is
+      this.repaint();
+    }
+    if (step) {
+      event.preventDefault(); // no page scroll
+      this.#placeCursor(...step);
+      this.repaint();
+      this.announce(this.describeCell(...this.cursor));
+    } else if (acting) {
+      event.preventDefault();
+      if (event.repeat) return; // a held key is one move, not a burst
+      this.actAt(...this.cursor, { back: event.shiftKey || event.key === "Backspace" });
+    }
+  }
+
+  /**
+   * Move the cursor by (dr, dc) to the next cell it may use in that
+   * direction, skipping others (holes of no board); it stays put at the edge.
+   * (0, 0) only brings it back inside the board.
+   */
+  #placeCursor(dr, dc) {
+    const [rows, cols] = this.cursorBounds();
+    let [row, col] = this.cursor;
+    row = Math.min(Math.max(row, 0), rows - 1);
+    col = Math.min(Math.max(col, 0), cols - 1);
+    if (dr === 0 && dc === 0) {
+      if (this.cursorAllowed(row, col)) {
+        this.cursor = [row, col];
+        return;
+      }
+      // Else the first cell it may use, in reading order.
+      for (let i = 0; i < rows * cols; i++) {
+        if (this.cursorAllowed(Math.floor(i / cols), i % cols)) {
+          this.cursor = [Math.floor(i / cols), i % cols];
+          return;
+        }
+      }
+      return;
+    }
+    for (let r = row + dr, c = col + dc; r >= 0 && c >= 0 && r < rows && c < cols; r += dr, c += dc) {
+      if (this.cursorAllowed(r, c)) {
+        this.cursor = [r, c];
+        return;
+      }
+    }
+    this.cursor = [row, col];
+  }
+
+  /** False when the embedder turned hints off (data-hints="off"). */
+  get hintsAllowed() {
+    return this.root.dataset.hints !== "off";
   }
 
   /** A saved game or a linked game ID if given and valid, else the default board. */
@@ -197,7 +386,9 @@ export class PuzzleBoard {
     this.setStatus("error");
   }
 
+  /** The status line; a new text (not a repeat of the rules) is also announced. */
   say(text, isError = false) {
+    if (text !== this.message.textContent) this.announce(text);
     this.message.textContent = text;
     this.message.classList.toggle("error", isError);
   }

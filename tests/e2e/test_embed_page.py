@@ -84,7 +84,7 @@ def test_demo_page_boards_share_one_worker_and_report_moves(page, site_url, scre
     assert len(workers) == 1
 
 
-def test_iframe_posts_its_height(page, site_url, screenshot_dir):
+def test_iframe_posts_its_height(page, site_url, screenshot_dir, axe):
     page.goto(site_url + "embed-demo.html")
     page.wait_for_function(
         "document.getElementById('demo-frame').contentDocument"
@@ -109,9 +109,13 @@ def test_iframe_posts_its_height(page, site_url, screenshot_dir):
     for puzzle in PUZZLES:
         board_ready(page, puzzle)
     page.screenshot(path=str(screenshot_dir / "embed-demo.png"), full_page=True)
+    # Nothing serious for axe-core on the demo page nor in its iframe.
+    frame = next(f for f in page.frames if f.url.split("?")[0].endswith("embed.html"))
+    assert axe(page) == []
+    assert axe(frame) == []
 
 
-def test_embed_button_shows_snippets_for_the_current_game(page, site_url, screenshot_dir):
+def test_embed_button_shows_snippets_for_the_current_game(page, site_url, screenshot_dir, axe):
     page.goto(f"{site_url}#binairo={quote(BINAIRO, safe='')}")
     page.wait_for_function(
         "window.puzzleLab?.boards.binairo?.idle() && window.puzzleLab.boards.binairo.gameId",
@@ -127,3 +131,96 @@ def test_embed_button_shows_snippets_for_the_current_game(page, site_url, screen
     assert script.get_attribute("readonly") is not None
     assert frame.get_attribute("readonly") is not None
     page.screenshot(path=str(screenshot_dir / "embed-snippets.png"))
+    assert axe(page) == []  # the snippet fields are labelled
+
+
+# Boards added to the demo by the next test: (id, attributes).
+OPTION_BOARDS = {
+    "solve": {"puzzlelab": "lightsout", "game": "3x3:5d0", "height": "300"},
+    "rules": {
+        "puzzlelab": "lightsout",
+        "size": "4x6",
+        "variant": "king wrap states=3",
+        "hints": "off",
+    },
+    "triangle": {"puzzlelab": "pegs", "variant": "triangle"},
+    "goal": {"puzzlelab": "pegs", "game": "oo...@any"},
+    "six": {"puzzlelab": "binairo", "size": "6"},
+    "bad-variant": {"puzzlelab": "lightsout", "variant": "hexagonal"},
+    "bad-size": {"puzzlelab": "binairo", "size": "5"},
+}
+
+
+def test_embed_options_solved_event_and_host_styles(page, site_url, screenshot_dir):
+    page.route("**/embed.html*", lambda route: route.abort())  # no second worker
+    page.goto(site_url + "embed-demo.html")
+    for puzzle in PUZZLES:
+        board_ready(page, puzzle)
+    # The boards' stylesheet leaves the host page's own look alone.
+    host = page.evaluate(
+        """() => { const css = (el) => getComputedStyle(el);
+          return {html: css(document.documentElement).backgroundColor,
+            body: css(document.body).backgroundColor, font: css(document.body).fontFamily,
+            color: css(document.querySelector('.byline')).color,
+            margin: css(document.body).marginLeft === css(document.body).marginRight}; }"""
+    )
+    assert host == {
+        "html": "rgba(0, 0, 0, 0)",
+        "body": "rgba(0, 0, 0, 0)",
+        "font": 'Georgia, "Times New Roman", serif',
+        "color": "rgb(102, 102, 102)",
+        "margin": True,
+    }
+
+    page.evaluate(
+        """(boards) => {
+          window.solved = [];
+          document.addEventListener('puzzlelab-solved',
+            (e) => solved.push([e.target.id, e.detail.gameId]));
+          for (const [id, data] of Object.entries(boards)) {
+            const div = Object.assign(document.createElement('div'), {id: 'demo-' + id});
+            Object.assign(div.dataset, data);
+            document.querySelector('article').append(div);
+          }
+          return PuzzleLab.mountAll().then(() => {});
+        }""",
+        OPTION_BOARDS,
+    )
+    for name in ("solve", "rules", "triangle", "goal", "six"):
+        board_ready(page, name)
+
+    # data-height: the element is that tall at most, and scrolls.
+    solve = page.locator("#demo-solve")
+    assert solve.evaluate("(el) => getComputedStyle(el).maxHeight") == "300px"
+    assert solve.bounding_box()["height"] <= 300.5
+    # puzzlelab-solved: one click on the centre of the plus sign.
+    canvas = solve.locator("canvas")
+    canvas.scroll_into_view_if_needed()
+    box = canvas.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_function("solved.length > 0", timeout=30_000)
+    assert page.evaluate("solved") == [["demo-solve", "3x3:000"]]
+    solve.screenshot(path=str(screenshot_dir / "embed-height-solved.png"))
+
+    # data-size, data-variant, data-hints.
+    rules = page.locator("#demo-rules")
+    assert rules.get_attribute("data-game-id").startswith("6x4;wrap;n=king;k=3:")
+    assert not rules.locator('[data-action="hint"]').is_visible()
+    assert not rules.locator('[data-action="solution"]').is_visible()
+    assert rules.locator('[data-action="undo"]').is_visible()
+    rules.locator("canvas").focus()
+    page.keyboard.press("h")  # nor does the hint key give one
+    page.wait_for_timeout(300)
+    assert "Hint" not in rules.locator(".message").inner_text()
+    assert page.locator("#demo-triangle").get_attribute("data-game-id") == "./oo/ooo/oooo/ooooo"
+    assert page.locator("#demo-six").get_attribute("data-game-id").startswith("6x6:")
+    # A peg game ID carries its goal.
+    goal = page.locator("#demo-goal")
+    assert goal.get_attribute("data-game-id") == "oo...@any"
+    assert goal.locator('[data-field="goal"]').input_value() == "any"
+    assert "one peg anywhere" in goal.locator('[data-field="goal-text"]').inner_text()
+    # Bad attributes: a message instead of a board.
+    assert 'unknown word "hexagonal"' in page.locator("#demo-bad-variant").inner_text()
+    assert "even sides" in page.locator("#demo-bad-size").inner_text()
+    rules.scroll_into_view_if_needed()
+    page.screenshot(path=str(screenshot_dir / "embed-options.png"), full_page=True)
