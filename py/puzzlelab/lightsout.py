@@ -612,7 +612,7 @@ def solve_steps(board: Board, *, fewest: bool = True) -> Steps[Solution]:
         if k == 2:
             presses, proven, ties = yield from gf2.min_weight_search(presses, quiet)
         else:
-            presses, proven, ties = _min_presses_mod(presses, quiet, board)
+            presses, proven, ties = yield from _min_presses_mod(presses, quiet, board)
     return Solution(board, presses, proven, quiet, None, ties if proven else None, kernel_size,
                     dimension)
 
@@ -831,25 +831,19 @@ def _classic_quiet(rows: int, cols: int) -> tuple[int, ...]:
 
 
 def _min_presses_mod(presses: int, quiet: tuple[int, ...], board: Board,
-                     budget: int = 1 << 16) -> tuple[int, bool, int | None]:
-    """Fewest presses over ``presses`` + the span of ``quiet`` modulo k, by
-    enumerating the span when it is small enough."""
-    k = board.states
-    if k ** len(quiet) > budget:
+                     work_budget: int = gf2.DEFAULT_WORK_BUDGET
+                     ) -> Steps[tuple[int, bool, int | None]]:
+    """Fewest presses over ``presses`` + the span of ``quiet`` modulo k: the
+    exhaustive enumeration of :func:`modk.min_weight_search` when it fits the
+    budget, else ``presses`` unproven."""
+    def values(packed: int) -> list[int]:
+        return Board(board.rows, board.cols, packed, board.variant).values()
+
+    best, proven, ties = yield from modk.min_weight_search(
+        values(presses), [values(q) for q in quiet], board.states, work_budget)
+    if not proven:
         return presses, False, None
-    base = Board(board.rows, board.cols, presses, board.variant).values()
-    generators = [Board(board.rows, board.cols, q, board.variant).values() for q in quiet]
-    seen: dict[tuple[int, ...], int] = {}
-    for coefficients in itertools.product(range(k), repeat=len(generators)):
-        vector = tuple(
-            (b + sum(c * g[i] for c, g in zip(coefficients, generators, strict=True))) % k
-            for i, b in enumerate(base)
-        )
-        seen.setdefault(vector, sum(vector))
-    best = min(seen.values())
-    winners = [v for v, w in seen.items() if w == best]
-    return Board.from_values(board.rows, board.cols, list(winners[0]), board.variant).lights, \
-        True, len(winners)
+    return Board.from_values(board.rows, board.cols, best, board.variant).lights, True, ties
 
 
 def solve_dense(board: Board, *, fewest: bool = True) -> Solution:

@@ -15,7 +15,10 @@ Matrices are lists of rows of ints; sizes here are a few hundred at most
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+
+from puzzlelab.jobs import Progress, Steps
 
 
 def prime_powers(k: int) -> list[tuple[int, int]]:
@@ -211,3 +214,104 @@ def _local_span_size(vectors: list[list[int]], p: int, q: int, columns: int) -> 
                 a[i] = [(x - factor * y) % q for x, y in zip(a[i], a[step], strict=True)]
         size *= q // power
     return size
+
+
+def min_weight_search(
+    base: list[int], generators: list[list[int]], k: int, work_budget: int
+) -> Steps[tuple[list[int], bool, int | None]]:
+    """The member of ``base`` + the Z/k-span of ``generators`` with the least
+    sum of entries (each entry taken in 0..k-1), with progress.
+
+    Exact method: exhaustive enumeration. Generator ``g`` of additive order
+    ``m`` takes the coefficients 0..m-1 in odometer order; when a digit wraps
+    from m-1 to 0, adding ``g`` once more is right, since ``m g = 0``. So every
+    step adds one generator (1 + 1/(m-1) additions on average) to a packed
+    vector (:class:`_Packed`, a few big-int operations for all cells at once).
+    The generators of :func:`solve` are a basis of a direct sum of cyclic
+    groups (columns of the Smith transform, one per diagonal entry), so each
+    member is met exactly once and the count of lightest members is exact.
+
+    Returns ``(entries, True, ties)`` when ``work_budget`` covers the
+    enumeration (see :func:`enumeration_cost`), else ``(base, False, None)``.
+    """
+    packing = _Packed(k, len(base))
+    orders, packed = [], []
+    for generator in generators:
+        order = k // math.gcd(k, *generator)
+        if order > 1:
+            orders.append(order)
+            packed.append(packing.pack(generator))
+    total = math.prod(orders)
+    if enumeration_cost(total, len(base), k) > work_budget:
+        return base, False, None
+    current = packing.pack(base)
+    best, best_weight, ties = current, packing.weight(current), 1
+    digits = [0] * len(orders)
+    add, weight = packing.add, packing.weight
+    for step in range(1, total):
+        i = 0
+        while True:
+            current = add(current, packed[i])
+            digits[i] += 1
+            if digits[i] < orders[i]:
+                break
+            digits[i] = 0
+            i += 1
+        w = weight(current)
+        if w <= best_weight:
+            if w < best_weight:
+                best, best_weight, ties = current, w, 1
+            else:
+                ties += 1
+        if not step & 0x3FF:
+            yield Progress(step, total, "Searching the solutions for the fewest presses")
+    return packing.unpack(best), True, ties
+
+
+def enumeration_cost(members: int, cells: int, k: int) -> int:
+    """Work units of :func:`min_weight_search` over ``members`` vectors, in the
+    units of :func:`puzzlelab.gf2.exhaustive_cost` (each step costs about
+    eight big-int operations on ``cells`` fields)."""
+    bits = cells * _Packed(k, 0).width
+    return members * 8 * (16 + bits // 64)
+
+
+class _Packed:
+    """Vectors over Z/k packed in one int, ``width`` bits per entry (SWAR).
+
+    ``width`` leaves room for the sum of two residues, so two packed vectors
+    add without carries between entries; the entries that reached k are then
+    found all at once (adding ``half - k`` sets an entry's top bit exactly
+    when it is at least k) and k is taken off them.
+    """
+
+    def __init__(self, k: int, length: int) -> None:
+        self.k = k
+        self.width = (k - 1).bit_length() + 1
+        self.half = 1 << (self.width - 1)  # >= k, so no entry borrows or overflows
+        self.length = length
+        self.ones = sum(1 << (self.width * i) for i in range(length))
+        self.bias = (self.half - k) * self.ones
+
+    def pack(self, values: list[int]) -> int:
+        """The packed form of ``values`` (each reduced modulo k)."""
+        text = "".join(format(v % self.k, f"0{self.width}b") for v in reversed(values))
+        return int(text or "0", 2)
+
+    def unpack(self, packed: int) -> list[int]:
+        """The entries of a packed vector, in order."""
+        text = format(packed, f"0{self.width * self.length}b")
+        w = self.width
+        return [int(text[i - w : i], 2) for i in range(len(text), 0, -w)]
+
+    def add(self, a: int, b: int) -> int:
+        """``a + b`` entry by entry, modulo k."""
+        total = a + b
+        reached = ((total + self.bias) >> (self.width - 1)) & self.ones
+        return total - reached * self.k
+
+    def weight(self, packed: int) -> int:
+        """The sum of the entries."""
+        return sum(
+            (packed & (self.ones << bit)).bit_count() << bit for bit in range(self.width - 1)
+        )
