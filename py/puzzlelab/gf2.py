@@ -189,6 +189,15 @@ def min_weight_search(
     return best, True, ties
 
 
+def search_cost(basis: Sequence[int]) -> int:
+    """Work units of the exact search of :func:`min_weight_search` over this basis
+    (the cheaper method); it is run when this fits the work budget."""
+    plain = exhaustive_cost(len(basis), max((v.bit_length() for v in basis), default=0))
+    if len(basis) <= INNER_DIMENSION:
+        return plain
+    return min(plain, _separation(tuple(basis)).cost)
+
+
 def _exhaustive(offset: int, basis: Sequence[int]) -> Steps[tuple[int, int]]:
     """``(lightest member, how many combinations reach its weight)`` of
     ``offset + span(basis)``, by visiting all ``2**len(basis)`` combinations.
