@@ -350,3 +350,25 @@ def test_k_state_enumeration_matches_every_coefficient_vector(states):
                     board, presses, quiet)
                 checked += 1
     assert checked >= 5
+
+
+@pytest.mark.parametrize(("neighbourhood", "wrap", "states", "side"), [
+    ("king", False, 3, 5), ("king", True, 3, 4), ("king", False, 5, 2), ("knight", True, 3, 5),
+    ("cross", True, 3, 4),
+])
+def test_k_state_separator_search_matches_every_coefficient_vector(neighbourhood, wrap,
+                                                                   states, side):
+    """The separator search over Z/k (forced, even where dearer) against all
+    coefficient vectors of the generators."""
+    variant = Variant(neighbourhood, wrap, states)
+    board = random_solvable(side, side, random.Random(side), variant)
+    presses, quiet = _coset(board)
+    assert quiet
+    packing = modk._Packed(states, board.size)
+    packed = tuple(packing.pack(Board(side, side, q, variant).values()) for q in quiet)
+    plan = modk._separation(packed, states, board.size)
+    base = packing.pack(Board(side, side, presses, variant).values())
+    best, ties = finish(modk._separated(base, plan, packing))
+    lights = Board.from_values(side, side, packing.unpack(best), variant).lights
+    assert board.apply(lights).lit == 0
+    assert (packing.weight(best), ties) == _brute_mod(board, presses, quiet)

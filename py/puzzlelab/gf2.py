@@ -251,45 +251,67 @@ class _Separation:
     cost: int
 
     @classmethod
-    def plan(cls, basis: Sequence[int], largest_group: int = 10) -> _Separation:
-        """Greedy: while a group has more than ``largest_group`` vectors, move
-        its most interacting vector to the separator; the cheapest of a few
-        group sizes wins."""
+    def plan(cls, basis: Sequence[int]) -> _Separation:
+        """The separation of the lightened basis chosen by :func:`separate`."""
         reduced = _reduce(basis)
-        bits = max(v.bit_length() for v in reduced)
-        count = len(reduced)
-        touching = [
-            {j for j in range(count) if j != i and reduced[i] & reduced[j]} for i in range(count)
-        ]
-        best: _Separation | None = None
-        for limit in range(largest_group + 1):
-            separator: set[int] = set()
-            while True:
-                groups = _components(touching, separator)
-                big = max(groups, key=len)
-                if len(big) <= limit:
-                    break
-                separator.add(max(big, key=lambda i: len(touching[i] - separator)))
-            masks = []
-            for group in groups:
-                mask = 0
-                for i in group:
-                    mask |= reduced[i]
-                masks.append(mask)
-            per_step = 16 + bits // 64 + sum(
-                (1 << len(g)) * (16 + m.bit_length() // 64) // 4 + 16
-                for g, m in zip(groups, masks, strict=True)
-            )
-            cost = (1 << len(separator)) * per_step
-            if best is None or cost < best.cost:
-                best = cls(
-                    tuple(reduced[i] for i in sorted(separator)),
-                    tuple(tuple(reduced[i] for i in g) for g in groups),
-                    tuple(masks),
-                    cost,
-                )
-        assert best is not None
-        return best
+        separator, groups, cost = separate(reduced)
+        masks = []
+        for group in groups:
+            mask = 0
+            for i in group:
+                mask |= reduced[i]
+            masks.append(mask)
+        return cls(
+            tuple(reduced[i] for i in separator),
+            tuple(tuple(reduced[i] for i in g) for g in groups),
+            tuple(masks),
+            cost,
+        )
+
+
+def separate(
+    supports: Sequence[int], radix: int = 2, cell_bits: int = 1, largest_group: int = 10,
+    sweep_divisor: int = 4,
+) -> tuple[list[int], list[list[int]], int]:
+    """Split vectors, given by their supports (cell sets as ints), into a
+    separator and groups of vectors that share no cell with other groups.
+
+    Greedy: while a group (a connected component of the graph of vectors
+    sharing a cell) has more than ``limit`` vectors, its most connected
+    vector moves to the separator; the cheapest result over ``limit`` =
+    0..``largest_group`` wins. Returns ``(separator, groups, cost)`` as
+    indices, with the cost of enumerating ``radix`` values per separator
+    vector and minimising every group per step, in the units of
+    :func:`exhaustive_cost` (``cell_bits`` bits per cell in memory; a
+    group's table is swept ``sweep_divisor`` times cheaper per member than
+    a separator step, as ``map`` runs it in C).
+    """
+    count = len(supports)
+    bits = max((v.bit_length() for v in supports), default=0) * cell_bits
+    touching = [
+        {j for j in range(count) if j != i and supports[i] & supports[j]} for i in range(count)
+    ]
+    best: tuple[list[int], list[list[int]], int] | None = None
+    for limit in range(largest_group + 1):
+        separator: set[int] = set()
+        while True:
+            groups = _components(touching, separator)
+            big = max(groups, key=len)
+            if len(big) <= limit:
+                break
+            separator.add(max(big, key=lambda i: len(touching[i] - separator)))
+        per_step = 16 + bits // 64
+        for group in groups:
+            mask = 0
+            for i in group:
+                mask |= supports[i]
+            per_step += (radix ** len(group) * (16 + mask.bit_length() * cell_bits // 64)
+                         // sweep_divisor + 16)
+        cost = radix ** len(separator) * per_step
+        if best is None or cost < best[2]:
+            best = sorted(separator), groups, cost
+    assert best is not None
+    return best
 
 
 @lru_cache(maxsize=8)

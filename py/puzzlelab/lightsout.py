@@ -604,7 +604,7 @@ def solve_steps(board: Board, *, fewest: bool = True) -> Steps[Solution]:
         quiet = plan.quiet(dimension if fewest and dimension <= MAX_SEARCHED_KERNEL
                            else SHOWN_QUIET_PATTERNS)
         conflict = _conflict(board) if presses is None else None
-    kernel_size = k**dimension if _is_prime(k) else _module_size(quiet, board)
+    kernel_size = k**dimension if modk.is_prime(k) else _module_size(quiet, board)
     if presses is None:
         return Solution(board, None, False, quiet, conflict, None, kernel_size, dimension)
     proven, ties = dimension == 0, 1
@@ -620,10 +620,6 @@ def solve_steps(board: Board, *, fewest: bool = True) -> Steps[Solution]:
 def _transpose_packed(packed: int, board: Board) -> int:
     """Transpose a packed cell set of ``board``'s shape (press sets, patterns)."""
     return Board(board.rows, board.cols, packed, board.variant).transposed().lights
-
-
-def _is_prime(k: int) -> bool:
-    return k > 1 and all(k % p for p in range(2, int(k**0.5) + 1))
 
 
 def _module_size(quiet: tuple[int, ...], board: Board) -> int:

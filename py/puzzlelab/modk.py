@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
+from puzzlelab import gf2
 from puzzlelab.jobs import Progress, Steps
 
 
@@ -231,6 +233,10 @@ def min_weight_search(
     groups (columns of the Smith transform, one per diagonal entry), so each
     member is met exactly once and the count of lightest members is exact.
 
+    For prime k, where the generators can be made to share few cells, the
+    exact separator search of :func:`puzzlelab.gf2.min_weight_search` is
+    used instead when cheaper (:func:`_separated`).
+
     Returns ``(entries, True, ties)`` when ``work_budget`` covers the
     enumeration (see :func:`enumeration_cost`), else ``(base, False, None)``.
     """
@@ -242,7 +248,13 @@ def min_weight_search(
             orders.append(order)
             packed.append(packing.pack(generator))
     total = math.prod(orders)
-    if enumeration_cost(total, len(base), k) > work_budget:
+    plain = enumeration_cost(total, len(base), k)
+    if len(packed) > 6 and all(order == k for order in orders) and is_prime(k):
+        plan = _separation(tuple(packed), k, len(base))
+        if plan.cost < min(plain, work_budget + 1):
+            best, ties = yield from _separated(packing.pack(base), plan, packing)
+            return packing.unpack(best), True, ties
+    if plain > work_budget:
         return base, False, None
     current = packing.pack(base)
     best, best_weight, ties = current, packing.weight(current), 1
@@ -310,8 +322,135 @@ class _Packed:
         reached = ((total + self.bias) >> (self.width - 1)) & self.ones
         return total - reached * self.k
 
+    def support(self, packed: int) -> int:
+        """The nonzero entries: bit ``width * i`` set where entry i is not 0."""
+        spread = packed
+        for shift in range(1, self.width - 1):
+            spread |= packed >> shift
+        return spread & self.ones
+
     def weight(self, packed: int) -> int:
         """The sum of the entries."""
         return sum(
             (packed & (self.ones << bit)).bit_count() << bit for bit in range(self.width - 1)
         )
+
+
+def is_prime(k: int) -> bool:
+    """Whether ``k`` is a prime (Z/k is then a field)."""
+    return k > 1 and all(k % p for p in range(2, math.isqrt(k) + 1))
+
+
+@dataclass(frozen=True)
+class _Separation:
+    """Packed generators over Z/k (k prime) split as in
+    :func:`puzzlelab.gf2.separate`: a separator, and groups whose cells
+    (``masks``, whole fields) no other group touches."""
+
+    separator: tuple[int, ...]
+    groups: tuple[tuple[int, ...], ...]
+    masks: tuple[int, ...]
+    cost: int
+
+
+@lru_cache(maxsize=8)
+def _separation(packed: tuple[int, ...], k: int, length: int) -> _Separation:
+    """Lighten the generators (fewest nonzero cells), then separate them."""
+    packing = _Packed(k, length)
+    lighter = _lighten(list(packed), packing)
+    supports = [packing.support(g) for g in lighter]
+    # Each member costs about a dozen packed operations on the whole width, in Python.
+    separator, groups, cost = gf2.separate(supports, k, 16, sweep_divisor=1)
+    field = (1 << packing.width) - 1
+    masks = []
+    for group in groups:
+        mask = 0
+        for i in group:
+            mask |= supports[i]
+        masks.append(mask * field)
+    return _Separation(tuple(lighter[i] for i in separator),
+                       tuple(tuple(lighter[i] for i in g) for g in groups), tuple(masks), cost)
+
+
+def _lighten(vectors: list[int], packing: _Packed) -> list[int]:
+    """Replace a generator by its sum with a multiple of another while that has
+    fewer nonzero cells (an invertible change of basis for k prime)."""
+    def multiples(v: int) -> list[int]:
+        found = [v]
+        while len(found) < packing.k - 1:
+            found.append(packing.add(found[-1], v))
+        return found
+
+    sizes = [packing.support(v).bit_count() for v in vectors]
+    changed = True
+    while changed:
+        changed = False
+        for i in range(len(vectors)):
+            for j in range(len(vectors)):
+                if i == j or not packing.support(vectors[i]) & packing.support(vectors[j]):
+                    continue
+                for multiple in multiples(vectors[j]):
+                    candidate = packing.add(vectors[i], multiple)
+                    size = packing.support(candidate).bit_count()
+                    if size < sizes[i]:
+                        vectors[i], sizes[i], changed = candidate, size, True
+    return vectors
+
+
+def _separated(base: int, plan: _Separation, packing: _Packed) -> Steps[tuple[int, int]]:
+    """Exact minimum over ``base`` + the span, enumerating only the separator
+    (odometer order) and minimising each group on its own cells; as
+    :func:`puzzlelab.gf2._separated`, over Z/k."""
+    add, weight = packing.add, packing.weight
+    tables = []
+    for group in plan.groups:
+        table = [0]
+        for vector in group:
+            step = [0]
+            while len(step) < packing.k:
+                step.append(add(step[-1], vector))
+            table = [add(member, s) for member in table for s in step]
+        tables.append(table)
+    outside = packing.ones * ((1 << packing.width) - 1)
+    for mask in plan.masks:
+        outside &= ~mask
+    touched_by = [[g for g, m in enumerate(plan.masks) if m & v] for v in plan.separator]
+    minima = [0] * len(tables)
+    counts = [1] * len(tables)
+
+    def settle(current: int, group: int) -> None:
+        own = current & plan.masks[group]
+        weights = [weight(add(own, t)) for t in tables[group]]
+        lightest = min(weights)
+        minima[group], counts[group] = lightest, weights.count(lightest)
+
+    current = base
+    for group in range(len(tables)):
+        settle(current, group)
+    best, best_weight, ties = base, weight(current & outside) + sum(minima) + 1, 0
+    digits = [0] * len(plan.separator)
+    total = packing.k ** len(plan.separator)
+    for step in range(total):
+        i = 0
+        while step:  # the odometer as in min_weight_search, groups settled on the way
+            current = add(current, plan.separator[i])
+            for group in touched_by[i]:
+                settle(current, group)
+            digits[i] += 1
+            if digits[i] < packing.k:
+                break
+            digits[i] = 0
+            i += 1
+        w = weight(current & outside) + sum(minima)
+        if w <= best_weight:
+            found = math.prod(counts)
+            if w < best_weight:
+                best_weight, ties, best = w, found, current
+                for group, table in enumerate(tables):
+                    own = current & plan.masks[group]
+                    best = add(best, min(table, key=lambda t, o=own: weight(add(o, t))))
+            else:
+                ties += found
+        if not step & 0x3FF:
+            yield Progress(step, total, "Searching the solutions for the fewest presses")
+    return best, ties
