@@ -136,9 +136,10 @@ def exhaustive_cost(dimension: int, bits: int) -> int:
     return (1 << dimension) * (16 + bits // 64)
 
 
-#: Default work for an exhaustive search: about a second natively (the page
-#: runs Python two to three times slower, so it stays within a few seconds).
-DEFAULT_WORK_BUDGET = 16 << 23
+#: Default work for an exact search: measured at 20-50 ns per unit natively
+#: (idle to loaded), so at most about 2 to 5 s; the page, two to three times
+#: slower than idle CPython, stays under 10 s.
+DEFAULT_WORK_BUDGET = 3 << 25
 
 
 def min_weight_search(
@@ -270,7 +271,7 @@ class _Separation:
 
 
 def separate(
-    supports: Sequence[int], radix: int = 2, cell_bits: int = 1, largest_group: int = 10,
+    supports: Sequence[int], radix: int = 2, cell_bits: int = 1, largest_group: int = 14,
     sweep_divisor: int = 4,
 ) -> tuple[list[int], list[list[int]], int]:
     """Split vectors, given by their supports (cell sets as ints), into a
@@ -305,8 +306,9 @@ def separate(
             mask = 0
             for i in group:
                 mask |= supports[i]
+            # Plus the interpreted call that re-minimises the group: ~48 units.
             per_step += (radix ** len(group) * (16 + mask.bit_length() * cell_bits // 64)
-                         // sweep_divisor + 16)
+                         // sweep_divisor + 48)
         cost = radix ** len(separator) * per_step
         if best is None or cost < best[2]:
             best = sorted(separator), groups, cost
