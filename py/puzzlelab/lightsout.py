@@ -17,7 +17,12 @@ of that shape costs two chases and a few hundred popcounts.
 
 The set of all solutions is one solution plus the span of the *quiet
 patterns* (presses that change nothing). The fewest presses is the lightest
-vector in that coset, searched exhaustively when the kernel is small enough.
+vector in that coset. :func:`puzzlelab.gf2.min_weight_search` (k states:
+:func:`puzzlelab.modk.min_weight_search`) finds it exactly, by exhaustive
+enumeration or by enumerating a separator of a lightened basis (king rules,
+diagonal rules, many tori), when that fits its work budget; otherwise the
+answer is labelled "not proven fewest" (classic 39x39 and 47x47 among
+the squares up to 50x50; bench/bench_fewest.py lists every case).
 """
 
 from __future__ import annotations
@@ -44,8 +49,9 @@ from puzzlelab.notation import (
 MAX_SIDE = 1000
 MAX_STATES = 9
 MAX_STENCIL_SIDE = 9
-#: Kernels up to this dimension are searched for the fewest presses (exhaustively
-#: when small enough, greedily above); larger ones return a plain solution.
+#: Kernels up to this dimension are searched for the fewest presses (exactly
+#: when the search fits its budget, by annealing above); larger ones return a
+#: plain solution.
 MAX_SEARCHED_KERNEL = 64
 #: How many quiet patterns a solution carries when the kernel is bigger.
 SHOWN_QUIET_PATTERNS = 64
