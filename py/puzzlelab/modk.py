@@ -241,19 +241,13 @@ def min_weight_search(
     enumeration (see :func:`enumeration_cost`), else ``(base, False, None)``.
     """
     packing = _Packed(k, len(base))
-    orders, packed = [], []
-    for generator in generators:
-        order = k // math.gcd(k, *generator)
-        if order > 1:
-            orders.append(order)
-            packed.append(packing.pack(generator))
+    orders, packed = _orders_and_packed(generators, packing)
     total = math.prod(orders)
     plain = enumeration_cost(total, len(base), k)
-    if len(packed) > 6 and all(order == k for order in orders) and is_prime(k):
-        plan = _separation(tuple(packed), k, len(base))
-        if plan.cost < min(plain, work_budget + 1):
-            best, ties = yield from _separated(packing.pack(base), plan, packing)
-            return packing.unpack(best), True, ties
+    plan = _separable(orders, packed, packing)
+    if plan is not None and plan.cost < min(plain, work_budget + 1):
+        best, ties = yield from _separated(packing.pack(base), plan, packing)
+        return packing.unpack(best), True, ties
     if plain > work_budget:
         return base, False, None
     current = packing.pack(base)
@@ -278,6 +272,36 @@ def min_weight_search(
         if not step & 0x3FF:
             yield Progress(step, total, "Searching the solutions for the fewest presses")
     return packing.unpack(best), True, ties
+
+
+def search_cost(generators: list[list[int]], k: int, cells: int) -> int:
+    """Work units of the exact search of :func:`min_weight_search` (the cheaper
+    method); it runs when this fits the work budget."""
+    packing = _Packed(k, cells)
+    orders, packed = _orders_and_packed(generators, packing)
+    plain = enumeration_cost(math.prod(orders), cells, k)
+    plan = _separable(orders, packed, packing)
+    return plain if plan is None else min(plain, plan.cost)
+
+
+def _orders_and_packed(generators: list[list[int]], packing: _Packed
+                       ) -> tuple[list[int], list[int]]:
+    """The additive orders of the nonzero generators, and the generators packed."""
+    orders, packed = [], []
+    for generator in generators:
+        order = packing.k // math.gcd(packing.k, *generator)
+        if order > 1:
+            orders.append(order)
+            packed.append(packing.pack(generator))
+    return orders, packed
+
+
+def _separable(orders: list[int], packed: list[int], packing: _Packed) -> _Separation | None:
+    """The separator plan, for prime k (a vector space, so the lightening keeps
+    a basis) and enough generators for it to matter."""
+    if len(packed) <= 6 or not is_prime(packing.k):
+        return None
+    return _separation(tuple(packed), packing.k, packing.length)
 
 
 def enumeration_cost(members: int, cells: int, k: int) -> int:
