@@ -361,6 +361,10 @@ def _separated(offset: int, plan: _Separation) -> Steps[tuple[int, int]]:
     outside = ~0
     for mask in plan.masks:
         outside &= ~mask
+    # Report progress about every thousand table members swept, so that the
+    # page can cancel between reports even when the groups are big.
+    largest = max(len(t) for t in tables)
+    report_mask = (1 << max(0, 10 - largest.bit_length())) - 1
     touched_by = [
         [g for g, mask in enumerate(plan.masks) if mask & vector] for vector in plan.separator
     ]
@@ -396,7 +400,7 @@ def _separated(offset: int, plan: _Separation) -> Steps[tuple[int, int]]:
                     best ^= min(table, key=lambda t, m=masked: (m ^ t).bit_count())
             else:
                 ties += found
-        if not step & 0x3FF:
+        if not step & report_mask:
             yield Progress(step, total, "Searching the solutions for the fewest presses")
     return best, ties
 

@@ -438,6 +438,10 @@ def _separated(base: int, plan: _Separation, packing: _Packed) -> Steps[tuple[in
     outside = packing.ones * ((1 << packing.width) - 1)
     for mask in plan.masks:
         outside &= ~mask
+    # Report progress about every thousand table members swept, so that the
+    # page can cancel between reports even when the groups are big.
+    largest = max(len(t) for t in tables)
+    report_mask = (1 << max(0, 10 - largest.bit_length())) - 1
     touched_by = [[g for g, m in enumerate(plan.masks) if m & v] for v in plan.separator]
     minima = [0] * len(tables)
     counts = [1] * len(tables)
@@ -475,6 +479,6 @@ def _separated(base: int, plan: _Separation, packing: _Packed) -> Steps[tuple[in
                     best = add(best, min(table, key=lambda t, o=own: weight(add(o, t))))
             else:
                 ties += found
-        if not step & 0x3FF:
+        if not step & report_mask:
             yield Progress(step, total, "Searching the solutions for the fewest presses")
     return best, ties
