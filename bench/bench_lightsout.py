@@ -1067,7 +1067,7 @@ def print_sweep(rows: list[SweepRow], browser: bool) -> None:
         f"run while its running total stays under the limit (n = 1..{dense_count} natively"
         + (f", 1..{page_dense_count} in the page" if browser else "")
         + "). Not proven fewest: n = " + (", ".join(not_proven) or "none")
-        + " (kernel too large for the exhaustive walk; simulated annealing's count). "
+        + " (kernel too large for the exact search; simulated annealing's count). "
         "check: against OEIS A075464 (the fewest presses of these boards), solve_dense "
         "and the page; empty when all agree."
     )

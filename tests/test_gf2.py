@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlelab import gf2
+from puzzlelab.jobs import finish
 
 FAST = settings(max_examples=150, deadline=None)
 
@@ -250,3 +251,59 @@ def test_pairs_of_basis_vectors_are_tried():
     assert (offset ^ b).bit_count() > offset.bit_count()
     vector, proven = gf2.min_weight_in_coset(offset, [a, b], work_budget=0)
     assert not proven and vector == 1 << 30
+
+
+# --- the separator search: exact on bases whose vectors share few cells -------
+
+
+def sparse_coset(seed: int) -> tuple[int, list[int]]:
+    """(offset, basis): 11..14 independent vectors of a few bits each, so that a
+    separator leaves groups touching disjoint cells."""
+    rng = random.Random(seed)
+    width = rng.randrange(16, 90)
+    count = rng.randrange(11, 15)
+    basis: list[int] = []
+    while len(basis) < count:
+        vector = sum(1 << rng.randrange(width) for _ in range(rng.randrange(1, 5)))
+        if gf2.rank([*basis, vector]) == len(basis) + 1:
+            basis.append(vector)
+    return rng.getrandbits(width), basis
+
+
+def brute_min_and_ties(offset: int, basis: list[int]) -> tuple[int, int]:
+    weights = [(offset ^ combine(basis, y)).bit_count() for y in range(1 << len(basis))]
+    best = min(weights)
+    return best, weights.count(best)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 1 << 32))
+def test_separator_search_matches_brute_force(seed):
+    offset, basis = sparse_coset(seed)
+    plan = gf2._Separation.plan(basis)
+    vector, ties = finish(gf2._separated(offset, plan))
+    assert in_coset(vector, offset, basis)
+    assert (vector.bit_count(), ties) == brute_min_and_ties(offset, basis)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 1 << 32))
+def test_search_cost_picks_the_cheaper_exact_method(seed):
+    offset, basis = sparse_coset(seed)
+    cost = gf2.search_cost(basis)
+    assert cost <= gf2.exhaustive_cost(len(basis), max(v.bit_length() for v in basis))
+    vector, proven, ties = finish(gf2.min_weight_search(offset, basis, work_budget=cost))
+    assert proven and in_coset(vector, offset, basis)
+    assert (vector.bit_count(), ties) == brute_min_and_ties(offset, basis)
+
+
+def test_exhaustive_counts_ties_across_the_table():
+    rng = random.Random(12)
+    for _ in range(20):
+        basis = [rng.getrandbits(24) for _ in range(13)]  # 3 outer vectors, 10 tabulated
+        if gf2.rank(basis) < len(basis):
+            continue
+        offset = rng.getrandbits(24)
+        vector, ties = finish(gf2._exhaustive(offset, basis))
+        assert in_coset(vector, offset, basis)
+        assert (vector.bit_count(), ties) == brute_min_and_ties(offset, basis)

@@ -301,6 +301,24 @@ def test_1000x1000_board_is_solved():
     assert board.apply(solution.presses).lights == 0
 
 
+#: Fewest presses of the all-lit n x n board, n = 1..38 (OEIS A075464).
+A075464 = [
+    1, 4, 5, 4, 15, 28, 33, 40, 25, 44, 55, 72, 105, 56, 117, 104, 147, 188, 141, 224,
+    245, 276, 231, 270, 353, 356, 405, 416, 345, 376, 553, 428, 469, 520, 563, 600, 761, 772,
+]
+
+
+@pytest.mark.parametrize("n", range(1, len(A075464) + 1))
+def test_all_lit_boards_get_the_proven_fewest_of_oeis_a075464(n):
+    """The all-lit n x n board up to 38x38 (kernels up to dimension 20): the
+    search proves its answer, which is the known minimum."""
+    board = Board(n, n, (1 << n * n) - 1)
+    solution = solve(board)
+    assert solution.proven_fewest
+    check_solution(solution)
+    assert solution.press_count == A075464[n - 1]
+
+
 def test_39x39_with_kernel_32_gets_a_valid_unproven_solution():
     assert lightsout.kernel_dimension(39, 39) == 32
     board = lightsout.random_solvable(39, 39, random.Random(39))

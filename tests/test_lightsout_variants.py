@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from puzzlelab import api, modk
+from puzzlelab import api, gf2, modk
 from puzzlelab.jobs import finish
 from puzzlelab.lightsout import (
     CLASSIC,
@@ -269,3 +269,106 @@ def test_unprovable_kernels_still_get_the_known_minimum_on_39x39():
     assert not solution.proven_fewest
     assert board.apply(solution.presses).lit == 0
     assert solution.press_count == 561
+
+
+def _coset(board: Board) -> tuple[int, tuple[int, ...]]:
+    plain = solve(board, fewest=False)
+    return plain.presses, plain.quiet_patterns
+
+
+@pytest.mark.parametrize(("neighbourhood", "wrap", "side"), [
+    ("king", False, 8), ("king", True, 3), ("knight", True, 5), ("cross", True, 5),
+    ("diagonal", True, 4), ("110.011.000", True, 4),
+])
+def test_separator_search_agrees_with_exhaustive_search(neighbourhood, wrap, side):
+    """Both exact searches on the same coset: same weight and same count of
+    lightest members (the separator search is forced even where it is dearer)."""
+    rng = random.Random(side)
+    variant = Variant(neighbourhood, wrap)
+    for _ in range(3):
+        board = random_solvable(side, side, rng, variant)
+        offset, quiet = _coset(board)
+        if not quiet:
+            continue
+        separated, ties = finish(gf2._separated(offset, gf2._Separation.plan(quiet)))
+        exhaustive, exhaustive_ties = finish(gf2._exhaustive(offset, quiet))
+        assert board.apply(separated).lit == 0
+        assert (separated.bit_count(), ties) == (exhaustive.bit_count(), exhaustive_ties)
+
+
+def test_king_walls_beyond_exhaustive_reach_are_proven():
+    """King rules with walls: kernels of dimension 27 (14x14) and 45 (23x23),
+    far beyond 2**d enumeration, are proven through the separator search;
+    11x11 (dimension 21) is checked against the exhaustive search."""
+    rng = random.Random(11)
+    variant = Variant("king")
+    board = random_solvable(11, 11, rng, variant)
+    solution = solve(board)
+    offset, quiet = _coset(board)
+    exhaustive, ties = finish(gf2._exhaustive(offset, quiet))
+    assert solution.proven_fewest and solution.kernel_dimension == 21
+    assert (solution.press_count, solution.fewest_solutions) == (exhaustive.bit_count(), ties)
+    for side, dimension in [(14, 27), (23, 45)]:
+        board = random_solvable(side, side, rng, variant)
+        solution = solve(board)
+        assert solution.kernel_dimension == dimension
+        assert solution.proven_fewest and board.apply(solution.presses).lit == 0
+
+
+def _brute_mod(board: Board, presses: int, quiet: tuple[int, ...]) -> tuple[int, int]:
+    """(fewest, ties) over every coefficient vector of the generators, members deduplicated."""
+    k = board.states
+    values = [Board(board.rows, board.cols, q, board.variant).values() for q in (presses, *quiet)]
+    members = set()
+    for coefficients in itertools.product(range(k), repeat=len(quiet)):
+        members.add(tuple(
+            (b + sum(c * g[i] for c, g in zip(coefficients, values[1:], strict=True))) % k
+            for i, b in enumerate(values[0])))
+    weights = [sum(m) for m in members]
+    return min(weights), weights.count(min(weights))
+
+
+@pytest.mark.parametrize("states", [3, 4, 6])
+def test_k_state_enumeration_matches_every_coefficient_vector(states):
+    """Boards with kernels (up to ~700 members) of every neighbourhood, walls
+    and torus: the packed odometer enumeration against all coefficient
+    vectors of the generators, duplicates removed (composite k too)."""
+    rng = random.Random(states)
+    checked = 0
+    for neighbourhood in NEIGHBOURHOODS:
+        for wrap in (False, True):
+            variant = Variant(neighbourhood, wrap, states)
+            for side in range(2, 7):
+                board = random_solvable(side, side, rng, variant)
+                presses, quiet = _coset(board)
+                if not quiet or states ** len(quiet) > 729:
+                    continue
+                solution = solve(board)
+                assert solution.proven_fewest
+                assert board.apply(solution.presses).lit == 0
+                assert (solution.press_count, solution.fewest_solutions) == _brute_mod(
+                    board, presses, quiet)
+                checked += 1
+    assert checked >= 5
+
+
+@pytest.mark.parametrize(("neighbourhood", "wrap", "states", "side"), [
+    ("king", False, 3, 5), ("king", True, 3, 4), ("king", False, 5, 2), ("knight", True, 3, 5),
+    ("cross", True, 3, 4),
+])
+def test_k_state_separator_search_matches_every_coefficient_vector(neighbourhood, wrap,
+                                                                   states, side):
+    """The separator search over Z/k (forced, even where dearer) against all
+    coefficient vectors of the generators."""
+    variant = Variant(neighbourhood, wrap, states)
+    board = random_solvable(side, side, random.Random(side), variant)
+    presses, quiet = _coset(board)
+    assert quiet
+    packing = modk._Packed(states, board.size)
+    packed = tuple(packing.pack(Board(side, side, q, variant).values()) for q in quiet)
+    plan = modk._separation(packed, states, board.size)
+    base = packing.pack(Board(side, side, presses, variant).values())
+    best, ties = finish(modk._separated(base, plan, packing))
+    lights = Board.from_values(side, side, packing.unpack(best), variant).lights
+    assert board.apply(lights).lit == 0
+    assert (packing.weight(best), ties) == _brute_mod(board, presses, quiet)

@@ -17,7 +17,12 @@ of that shape costs two chases and a few hundred popcounts.
 
 The set of all solutions is one solution plus the span of the *quiet
 patterns* (presses that change nothing). The fewest presses is the lightest
-vector in that coset, searched exhaustively when the kernel is small enough.
+vector in that coset. :func:`puzzlelab.gf2.min_weight_search` (k states:
+:func:`puzzlelab.modk.min_weight_search`) finds it exactly, by exhaustive
+enumeration or by enumerating a separator of a lightened basis (king rules,
+diagonal rules, many tori), when that fits its work budget; otherwise the
+answer is labelled "not proven fewest" (classic 39x39 and 47x47 among
+the squares up to 50x50; bench/bench_fewest.py lists every case).
 """
 
 from __future__ import annotations
@@ -44,8 +49,9 @@ from puzzlelab.notation import (
 MAX_SIDE = 1000
 MAX_STATES = 9
 MAX_STENCIL_SIDE = 9
-#: Kernels up to this dimension are searched for the fewest presses (exhaustively
-#: when small enough, greedily above); larger ones return a plain solution.
+#: Kernels up to this dimension are searched for the fewest presses (exactly
+#: when the search fits its budget, by annealing above); larger ones return a
+#: plain solution.
 MAX_SEARCHED_KERNEL = 64
 #: How many quiet patterns a solution carries when the kernel is bigger.
 SHOWN_QUIET_PATTERNS = 64
@@ -613,7 +619,7 @@ def solve_steps(board: Board, *, fewest: bool = True) -> Steps[Solution]:
         quiet = plan.quiet(dimension if fewest and dimension <= MAX_SEARCHED_KERNEL
                            else SHOWN_QUIET_PATTERNS)
         conflict = _conflict(board) if presses is None else None
-    kernel_size = k**dimension if _is_prime(k) else _module_size(quiet, board)
+    kernel_size = k**dimension if modk.is_prime(k) else _module_size(quiet, board)
     if presses is None:
         return Solution(board, None, False, quiet, conflict, None, kernel_size, dimension)
     proven, ties = dimension == 0, 1
@@ -621,7 +627,7 @@ def solve_steps(board: Board, *, fewest: bool = True) -> Steps[Solution]:
         if k == 2:
             presses, proven, ties = yield from gf2.min_weight_search(presses, quiet)
         else:
-            presses, proven, ties = _min_presses_mod(presses, quiet, board)
+            presses, proven, ties = yield from _min_presses_mod(presses, quiet, board)
     return Solution(board, presses, proven, quiet, None, ties if proven else None, kernel_size,
                     dimension)
 
@@ -629,10 +635,6 @@ def solve_steps(board: Board, *, fewest: bool = True) -> Steps[Solution]:
 def _transpose_packed(packed: int, board: Board) -> int:
     """Transpose a packed cell set of ``board``'s shape (press sets, patterns)."""
     return Board(board.rows, board.cols, packed, board.variant).transposed().lights
-
-
-def _is_prime(k: int) -> bool:
-    return k > 1 and all(k % p for p in range(2, int(k**0.5) + 1))
 
 
 def _module_size(quiet: tuple[int, ...], board: Board) -> int:
@@ -840,25 +842,19 @@ def _classic_quiet(rows: int, cols: int) -> tuple[int, ...]:
 
 
 def _min_presses_mod(presses: int, quiet: tuple[int, ...], board: Board,
-                     budget: int = 1 << 16) -> tuple[int, bool, int | None]:
-    """Fewest presses over ``presses`` + the span of ``quiet`` modulo k, by
-    enumerating the span when it is small enough."""
-    k = board.states
-    if k ** len(quiet) > budget:
+                     work_budget: int = gf2.DEFAULT_WORK_BUDGET
+                     ) -> Steps[tuple[int, bool, int | None]]:
+    """Fewest presses over ``presses`` + the span of ``quiet`` modulo k: the
+    exhaustive enumeration of :func:`modk.min_weight_search` when it fits the
+    budget, else ``presses`` unproven."""
+    def values(packed: int) -> list[int]:
+        return Board(board.rows, board.cols, packed, board.variant).values()
+
+    best, proven, ties = yield from modk.min_weight_search(
+        values(presses), [values(q) for q in quiet], board.states, work_budget)
+    if not proven:
         return presses, False, None
-    base = Board(board.rows, board.cols, presses, board.variant).values()
-    generators = [Board(board.rows, board.cols, q, board.variant).values() for q in quiet]
-    seen: dict[tuple[int, ...], int] = {}
-    for coefficients in itertools.product(range(k), repeat=len(generators)):
-        vector = tuple(
-            (b + sum(c * g[i] for c, g in zip(coefficients, generators, strict=True))) % k
-            for i, b in enumerate(base)
-        )
-        seen.setdefault(vector, sum(vector))
-    best = min(seen.values())
-    winners = [v for v, w in seen.items() if w == best]
-    return Board.from_values(board.rows, board.cols, list(winners[0]), board.variant).lights, \
-        True, len(winners)
+    return Board.from_values(board.rows, board.cols, best, board.variant).lights, True, ties
 
 
 def solve_dense(board: Board, *, fewest: bool = True) -> Solution:

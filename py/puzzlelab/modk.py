@@ -15,7 +15,12 @@ Matrices are lists of rows of ints; sizes here are a few hundred at most
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from functools import lru_cache
+
+from puzzlelab import gf2
+from puzzlelab.jobs import Progress, Steps
 
 
 def prime_powers(k: int) -> list[tuple[int, int]]:
@@ -211,3 +216,269 @@ def _local_span_size(vectors: list[list[int]], p: int, q: int, columns: int) -> 
                 a[i] = [(x - factor * y) % q for x, y in zip(a[i], a[step], strict=True)]
         size *= q // power
     return size
+
+
+def min_weight_search(
+    base: list[int], generators: list[list[int]], k: int, work_budget: int
+) -> Steps[tuple[list[int], bool, int | None]]:
+    """The member of ``base`` + the Z/k-span of ``generators`` with the least
+    sum of entries (each entry taken in 0..k-1), with progress.
+
+    Exact method: exhaustive enumeration. Generator ``g`` of additive order
+    ``m`` takes the coefficients 0..m-1 in odometer order; when a digit wraps
+    from m-1 to 0, adding ``g`` once more is right, since ``m g = 0``. So every
+    step adds one generator (1 + 1/(m-1) additions on average) to a packed
+    vector (:class:`_Packed`, a few big-int operations for all cells at once).
+    The generators of :func:`solve` are a basis of a direct sum of cyclic
+    groups (columns of the Smith transform, one per diagonal entry), so each
+    member is met exactly once and the count of lightest members is exact.
+
+    For prime k, where the generators can be made to share few cells, the
+    exact separator search of :func:`puzzlelab.gf2.min_weight_search` is
+    used instead when cheaper (:func:`_separated`).
+
+    Returns ``(entries, True, ties)`` when ``work_budget`` covers the
+    enumeration (see :func:`enumeration_cost`), else ``(base, False, None)``.
+    """
+    packing = _Packed(k, len(base))
+    orders, packed = _orders_and_packed(generators, packing)
+    total = math.prod(orders)
+    plain = enumeration_cost(total, len(base), k)
+    plan = _separable(orders, packed, packing)
+    if plan is not None and plan.cost < min(plain, work_budget + 1):
+        best, ties = yield from _separated(packing.pack(base), plan, packing)
+        return packing.unpack(best), True, ties
+    if plain > work_budget:
+        return base, False, None
+    current = packing.pack(base)
+    best, best_weight, ties = current, packing.weight(current), 1
+    digits = [0] * len(orders)
+    add, weight = packing.add, packing.weight
+    for step in range(1, total):
+        i = 0
+        while True:
+            current = add(current, packed[i])
+            digits[i] += 1
+            if digits[i] < orders[i]:
+                break
+            digits[i] = 0
+            i += 1
+        w = weight(current)
+        if w <= best_weight:
+            if w < best_weight:
+                best, best_weight, ties = current, w, 1
+            else:
+                ties += 1
+        if not step & 0x3FF:
+            yield Progress(step, total, "Searching the solutions for the fewest presses")
+    return packing.unpack(best), True, ties
+
+
+def search_cost(generators: list[list[int]], k: int, cells: int) -> int:
+    """Work units of the exact search of :func:`min_weight_search` (the cheaper
+    method); it runs when this fits the work budget."""
+    packing = _Packed(k, cells)
+    orders, packed = _orders_and_packed(generators, packing)
+    plain = enumeration_cost(math.prod(orders), cells, k)
+    plan = _separable(orders, packed, packing)
+    return plain if plan is None else min(plain, plan.cost)
+
+
+def _orders_and_packed(generators: list[list[int]], packing: _Packed
+                       ) -> tuple[list[int], list[int]]:
+    """The additive orders of the nonzero generators, and the generators packed."""
+    orders, packed = [], []
+    for generator in generators:
+        order = packing.k // math.gcd(packing.k, *generator)
+        if order > 1:
+            orders.append(order)
+            packed.append(packing.pack(generator))
+    return orders, packed
+
+
+def _separable(orders: list[int], packed: list[int], packing: _Packed) -> _Separation | None:
+    """The separator plan, for prime k (a vector space, so the lightening keeps
+    a basis) and enough generators for it to matter."""
+    if len(packed) <= 6 or not is_prime(packing.k):
+        return None
+    return _separation(tuple(packed), packing.k, packing.length)
+
+
+def enumeration_cost(members: int, cells: int, k: int) -> int:
+    """Work units of :func:`min_weight_search` over ``members`` vectors, in the
+    units of :func:`puzzlelab.gf2.exhaustive_cost` (each step costs about
+    eight big-int operations on ``cells`` fields)."""
+    bits = cells * _Packed(k, 0).width
+    return members * 8 * (16 + bits // 64)
+
+
+class _Packed:
+    """Vectors over Z/k packed in one int, ``width`` bits per entry (SWAR).
+
+    ``width`` leaves room for the sum of two residues, so two packed vectors
+    add without carries between entries; the entries that reached k are then
+    found all at once (adding ``half - k`` sets an entry's top bit exactly
+    when it is at least k) and k is taken off them.
+    """
+
+    def __init__(self, k: int, length: int) -> None:
+        self.k = k
+        self.width = (k - 1).bit_length() + 1
+        self.half = 1 << (self.width - 1)  # >= k, so no entry borrows or overflows
+        self.length = length
+        self.ones = sum(1 << (self.width * i) for i in range(length))
+        self.bias = (self.half - k) * self.ones
+
+    def pack(self, values: list[int]) -> int:
+        """The packed form of ``values`` (each reduced modulo k)."""
+        text = "".join(format(v % self.k, f"0{self.width}b") for v in reversed(values))
+        return int(text or "0", 2)
+
+    def unpack(self, packed: int) -> list[int]:
+        """The entries of a packed vector, in order."""
+        text = format(packed, f"0{self.width * self.length}b")
+        w = self.width
+        return [int(text[i - w : i], 2) for i in range(len(text), 0, -w)]
+
+    def add(self, a: int, b: int) -> int:
+        """``a + b`` entry by entry, modulo k."""
+        total = a + b
+        reached = ((total + self.bias) >> (self.width - 1)) & self.ones
+        return total - reached * self.k
+
+    def support(self, packed: int) -> int:
+        """The nonzero entries: bit ``width * i`` set where entry i is not 0."""
+        spread = packed
+        for shift in range(1, self.width - 1):
+            spread |= packed >> shift
+        return spread & self.ones
+
+    def weight(self, packed: int) -> int:
+        """The sum of the entries."""
+        return sum(
+            (packed & (self.ones << bit)).bit_count() << bit for bit in range(self.width - 1)
+        )
+
+
+def is_prime(k: int) -> bool:
+    """Whether ``k`` is a prime (Z/k is then a field)."""
+    return k > 1 and all(k % p for p in range(2, math.isqrt(k) + 1))
+
+
+@dataclass(frozen=True)
+class _Separation:
+    """Packed generators over Z/k (k prime) split as in
+    :func:`puzzlelab.gf2.separate`: a separator, and groups whose cells
+    (``masks``, whole fields) no other group touches."""
+
+    separator: tuple[int, ...]
+    groups: tuple[tuple[int, ...], ...]
+    masks: tuple[int, ...]
+    cost: int
+
+
+@lru_cache(maxsize=8)
+def _separation(packed: tuple[int, ...], k: int, length: int) -> _Separation:
+    """Lighten the generators (fewest nonzero cells), then separate them."""
+    packing = _Packed(k, length)
+    lighter = _lighten(list(packed), packing)
+    supports = [packing.support(g) for g in lighter]
+    # Each member costs about a dozen packed operations on the whole width, in Python.
+    separator, groups, cost = gf2.separate(supports, k, 16, sweep_divisor=1)
+    field = (1 << packing.width) - 1
+    masks = []
+    for group in groups:
+        mask = 0
+        for i in group:
+            mask |= supports[i]
+        masks.append(mask * field)
+    return _Separation(tuple(lighter[i] for i in separator),
+                       tuple(tuple(lighter[i] for i in g) for g in groups), tuple(masks), cost)
+
+
+def _lighten(vectors: list[int], packing: _Packed) -> list[int]:
+    """Replace a generator by its sum with a multiple of another while that has
+    fewer nonzero cells (an invertible change of basis for k prime)."""
+    def multiples(v: int) -> list[int]:
+        found = [v]
+        while len(found) < packing.k - 1:
+            found.append(packing.add(found[-1], v))
+        return found
+
+    sizes = [packing.support(v).bit_count() for v in vectors]
+    changed = True
+    while changed:
+        changed = False
+        for i in range(len(vectors)):
+            for j in range(len(vectors)):
+                if i == j or not packing.support(vectors[i]) & packing.support(vectors[j]):
+                    continue
+                for multiple in multiples(vectors[j]):
+                    candidate = packing.add(vectors[i], multiple)
+                    size = packing.support(candidate).bit_count()
+                    if size < sizes[i]:
+                        vectors[i], sizes[i], changed = candidate, size, True
+    return vectors
+
+
+def _separated(base: int, plan: _Separation, packing: _Packed) -> Steps[tuple[int, int]]:
+    """Exact minimum over ``base`` + the span, enumerating only the separator
+    (odometer order) and minimising each group on its own cells; as
+    :func:`puzzlelab.gf2._separated`, over Z/k."""
+    add, weight = packing.add, packing.weight
+    tables = []
+    for group in plan.groups:
+        table = [0]
+        for vector in group:
+            step = [0]
+            while len(step) < packing.k:
+                step.append(add(step[-1], vector))
+            table = [add(member, s) for member in table for s in step]
+        tables.append(table)
+    outside = packing.ones * ((1 << packing.width) - 1)
+    for mask in plan.masks:
+        outside &= ~mask
+    # Report progress about every thousand table members swept, so that the
+    # page can cancel between reports even when the groups are big.
+    largest = max(len(t) for t in tables)
+    report_mask = (1 << max(0, 10 - largest.bit_length())) - 1
+    touched_by = [[g for g, m in enumerate(plan.masks) if m & v] for v in plan.separator]
+    minima = [0] * len(tables)
+    counts = [1] * len(tables)
+
+    def settle(current: int, group: int) -> None:
+        own = current & plan.masks[group]
+        weights = [weight(add(own, t)) for t in tables[group]]
+        lightest = min(weights)
+        minima[group], counts[group] = lightest, weights.count(lightest)
+
+    current = base
+    for group in range(len(tables)):
+        settle(current, group)
+    best, best_weight, ties = base, weight(current & outside) + sum(minima) + 1, 0
+    digits = [0] * len(plan.separator)
+    total = packing.k ** len(plan.separator)
+    for step in range(total):
+        i = 0
+        while step:  # the odometer as in min_weight_search, groups settled on the way
+            current = add(current, plan.separator[i])
+            for group in touched_by[i]:
+                settle(current, group)
+            digits[i] += 1
+            if digits[i] < packing.k:
+                break
+            digits[i] = 0
+            i += 1
+        w = weight(current & outside) + sum(minima)
+        if w <= best_weight:
+            found = math.prod(counts)
+            if w < best_weight:
+                best_weight, ties, best = w, found, current
+                for group, table in enumerate(tables):
+                    own = current & plan.masks[group]
+                    best = add(best, min(table, key=lambda t, o=own: weight(add(o, t))))
+            else:
+                ties += found
+        if not step & report_mask:
+            yield Progress(step, total, "Searching the solutions for the fewest presses")
+    return best, ties
