@@ -952,8 +952,11 @@ def _half_table(options: list[tuple[int, ...]], cols: int, index: dict[int, int]
             if a != b:
                 key = (1 << index[a] | 1 << index[b], a, b)
                 layer[key] = layer.get(key, 0) + 1
-    steps = len(options) - 2
+    # Each layer is several times the one before, so the last ones get most
+    # of this half's share of the progress bar.
+    weights = [8.0**k for k in range(2, len(options))] or [1.0]
     for k in range(2, len(options)):
+        layer_share = share * weights[k - 2] / sum(weights)
         fitting: dict[tuple[int, int], list[tuple[int, int]]] = {}
         here = options[k]
         new: dict[tuple[int, int, int], int] = {}
@@ -969,17 +972,19 @@ def _half_table(options: list[tuple[int, ...]], cols: int, index: dict[int, int]
                     key = (used | bit, b, c)
                     new[key] = new.get(key, 0) + ways
             if done % ticker.every == ticker.every - 1:
-                ticker.done += share / steps * ticker.every / len(layer)
+                ticker.done += layer_share * ticker.every / len(layer)
                 yield ticker.report()
         if len(new) > HALF_LIMIT:
             return None
         layer = new
-    sets: dict[int, list[tuple[int, int, int]]] = {}
-    for (used, a, b), ways in layer.items():
+    sets: _HalfTable = {}
+    for done, ((used, a, b), ways) in enumerate(layer.items()):
         ends = sets.get(used)
         if ends is None:
             ends = sets[used] = []
         ends.append((b, a ^ b, ways))
+        if done % ticker.every == 0:
+            yield ticker.report()  # a chance to cancel
     return sets
 
 
@@ -1021,29 +1026,49 @@ def _count_halves(grid: Grid) -> Steps[int | None]:
         if bottom is None:
             return None
 
-    def classes(sets: _HalfTable) -> dict[int, _Class]:
+    def classes(sets: _HalfTable) -> Steps[dict[int, _Class]]:
         # Group the sets by their column sums; each with its equal-column pairs.
         out: dict[int, _Class] = {}
         every_pair = (1 << len(pairs)) - 1
-        for used, ends in sets.items():
+        for done, (used, ends) in enumerate(sets.items()):
             sums, equal = 0, every_pair
             for i in _bits(used):
                 sums += packed[i]
                 equal &= same[i]
             out.setdefault(sums, []).append((used, equal, ends))
+            if done % ticker.every == 0:
+                yield ticker.report()
         return out
 
-    top_classes = classes(top)
-    bottom_classes = top_classes if bottom is top else classes(bottom)
+    top_classes = yield from classes(top)
+    bottom_classes = top_classes if bottom is top else (yield from classes(bottom))
     target = sum((rows // 2) << (_PACK * c) for c in range(cols))
+    # Symmetries of the whole count permute the classes of column sums and
+    # keep the number of solutions joined in each: turning the grid upside
+    # down (when the bottom half's options are the top's) swaps a class with
+    # its complement, mirroring the columns (when every row's options are
+    # mirror images of themselves) mirrors it. One class per orbit is joined.
+    moves: list[Callable[[int], int]] = []
+    if bottom is top:
+        moves.append(lambda sums: target - sums)
+    flip = _flip_columns(cols)
+    if all(set(map(flip, here)) == set(here) for here in options):
+        digit = (1 << _PACK) - 1
+        moves.append(lambda sums: sum((sums >> (_PACK * c) & digit) << (_PACK * (cols - 1 - c))
+                                      for c in range(cols)))
     total = 0
-    share = 0.4 / max(1, len(top_classes))
+    share = 0.4 / max(1, len(top))  # in proportion to the sets of each class
     for sums, tops in top_classes.items():
-        ticker.done += share
+        ticker.done += share * len(tops)
         yield ticker.report()
+        orbit = {sums}
+        for move in moves:
+            orbit |= {move(s) for s in orbit}
+        if sums != min(orbit):
+            continue
         bottoms = bottom_classes.get(target - sums)
         if bottoms:
-            total += _join(tops, bottoms, cols)
+            total += len(orbit) * _join(tops, bottoms, cols)
     return total
 
 
