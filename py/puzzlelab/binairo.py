@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import random
 import re
+import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -906,8 +907,10 @@ def count_steps(grid: Grid) -> Steps[int]:
 
 
 #: The most (set, last two rows) states a half of the meet-in-the-middle count
-#: may hold before counting falls back to the row-by-row search (memory).
-HALF_LIMIT = 3_000_000
+#: may hold before counting falls back to the row-by-row search: each costs a
+#: few hundred bytes, and the page's worker has a few GB at most, so the page
+#: keeps to tables of the empty 8x8's size (10x10 needs 13 million states).
+HALF_LIMIT = 2_000_000 if sys.platform == "emscripten" else 40_000_000
 _PACK = 5  # bits per column in a packed vector of column sums (sums up to 8)
 #: A half's table: {set of rows: [(last row, last ^ row before, orderings), ...]}.
 _HalfTable = dict[int, list[tuple[int, int, int]]]
@@ -974,6 +977,8 @@ def _half_table(options: list[tuple[int, ...]], cols: int, index: dict[int, int]
             if done % ticker.every == ticker.every - 1:
                 ticker.done += layer_share * ticker.every / len(layer)
                 yield ticker.report()
+                if len(new) > HALF_LIMIT:
+                    return None
         if len(new) > HALF_LIMIT:
             return None
         layer = new
