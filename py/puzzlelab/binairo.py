@@ -899,11 +899,13 @@ def count_steps(grid: Grid) -> Steps[int]:
     :data:`HALF_LIMIT`, or the grid has two rows, by the row-by-row search with
     a bounded memo (:func:`_count_rows`), slower but lean on memory.
     """
-    if grid.rows >= 4:
-        total = yield from _count_halves(grid)
-        if total is not None:
-            return total
-    return (yield from _count_rows(grid))
+    if grid.rows < 4:
+        return (yield from _count_rows(grid))
+    total = yield from _count_halves(grid)
+    if total is None:
+        # Said in the progress note: this fallback can take hours (empty 10x10 in the page).
+        total = yield from _count_rows(grid, "Counting row by row (too big for the fast way)")
+    return total
 
 
 #: The most (set, last two rows) states a half of the meet-in-the-middle count
@@ -1152,7 +1154,7 @@ def _join(tops: _Class, bottoms: _Class, cols: int) -> int:
     return total
 
 
-def _count_rows(grid: Grid) -> Steps[int]:
+def _count_rows(grid: Grid, label: str = "Counting") -> Steps[int]:
     """The exact number of solutions by the row-by-row search with a bounded memo.
 
     Rows are placed top to bottom; the state carries each column's count of
@@ -1305,8 +1307,8 @@ def _count_rows(grid: Grid) -> Steps[int]:
             # An honest estimate: the pairs of top rows done so far, extrapolated.
             elapsed = time.monotonic() - started
             left = elapsed * (len(jobs) - done) / done if done else None
-            yield Progress(done, len(jobs), "Counting" if left is None or elapsed < 1
-                           else f"Counting, about {_duration(left)} left")
+            yield Progress(done, len(jobs), label if left is None or elapsed < 1
+                           else f"{label}, about {_duration(left)} left")
         part = tuple(sorted(m for m in (a & b, ~a & ~b & rfull, a & ~b, ~a & b & rfull)
                             if m & (m - 1)))
         counts = spread[a] + spread[b]
