@@ -128,6 +128,17 @@ def test_rectangles_agree_with_brute_force():
         binairo._count_rows(Grid.empty(8, 6)))
 
 
+@SETTINGS
+@given(st.sampled_from([(4, 6), (6, 4), (6, 8), (8, 6), (10, 8)]), st.integers(0, 10**6),
+       st.floats(0.3, 0.6))
+def test_a_grid_turned_on_its_diagonal_has_as_many_solutions(shape, seed, keep):
+    grid = partial(*shape, random.Random(seed), keep)
+    turned = binairo._transposed(grid)
+    assert (turned.rows, turned.cols) == (grid.cols, grid.rows)
+    assert finish(binairo._count_halves(grid)) == finish(binairo._count_halves(turned)) \
+        == binairo.count(grid)
+
+
 def test_big_half_tables_fall_back_to_the_row_search(monkeypatch):
     monkeypatch.setattr(binairo, "HALF_LIMIT", 100)
     assert finish(binairo._count_halves(Grid.empty(6, 6))) is None
