@@ -73,6 +73,8 @@ def show(value: float | None) -> str:
     """Seconds as a short text, or a dash for a skipped measurement."""
     if value is None:
         return "—"
+    if value >= 120:
+        return f"{value / 60:.0f} min"
     return f"{value * 1000:.1f} ms" if value < 1 else f"{value:.2f} s"
 
 
