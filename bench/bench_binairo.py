@@ -246,7 +246,7 @@ def main() -> None:
     if args.quick:
         bench_solve([6, 8], 2)
         bench_generate([8], 2)
-        bench_count([4, 6, 8], 6, False)
+        bench_count([4, 6], 6, False)
         return
     bench_solve([6, 8, 10, 12, 14], 5)
     bench_generate([8, 14], 5)
