@@ -898,7 +898,8 @@ def count_steps(grid: Grid) -> Steps[int]:
     """The exact number of solutions of ``grid`` (givens and entries); yields progress.
 
     Grids of four rows or more are counted by meeting in the middle
-    (:func:`_count_halves`); when a half's table would outgrow
+    (:func:`_count_halves`), turned on their diagonal first when that makes the
+    half tables smaller; when a half's table would outgrow
     :data:`HALF_LIMIT`, or the grid has two rows, by the row-by-row search with
     a bounded memo (:func:`_count_rows`), slower but lean on memory.
     """
@@ -966,13 +967,13 @@ def _table_estimate(grid: Grid) -> float:
 
 
 class _Ticker:
-    """Progress for a count in phases: yields a report at most every ``every`` ticks."""
+    """Progress of a count in phases: the share ``done`` of ``total``; the phases
+    report once every ``every`` items of work (a chance to cancel each time)."""
 
     def __init__(self, total: float, every: int = 20_000) -> None:
         self.total = total
         self.done = 0.0
         self.every = every
-        self.ticks = 0
         self.started = time.monotonic()
 
     def report(self) -> Progress:
@@ -1030,7 +1031,11 @@ def _half_table(options: list[tuple[int, ...]], cols: int, index: dict[int, int]
             return None
         layer = new
     sets: _HalfTable = {}
-    for done, ((used, a, b), ways) in enumerate(layer.items()):
+    done = 0
+    while layer:
+        # Popped, so the keys are freed as the table is regrouped (10x10: 13 million).
+        (used, a, b), ways = layer.popitem()
+        done += 1
         ends = sets.get(used)
         if ends is None:
             ends = sets[used] = []
