@@ -897,12 +897,21 @@ def _row_options(grid: Grid) -> list[tuple[int, ...]]:
 def count_steps(grid: Grid) -> Steps[int]:
     """The exact number of solutions of ``grid`` (givens and entries); yields progress.
 
-    Grids of four rows or more are counted by meeting in the middle
+    Grids with a tenth of their cells filled are first searched for up to
+    :data:`SEARCH_LIMIT` solutions (fewer found: that is the count). Grids of
+    four rows or more are counted by meeting in the middle
     (:func:`_count_halves`), turned on their diagonal first when that makes the
     half tables smaller; when a half's table would outgrow
     :data:`HALF_LIMIT`, or the grid has two rows, by the row-by-row search with
     a bounded memo (:func:`_count_rows`), slower but lean on memory.
     """
+    if grid.filled * 10 >= grid.rows * grid.cols:
+        # Givens let the solver's propagation list every solution of most puzzles
+        # at once, where half tables of large grids can still be huge.
+        found = solutions(grid, SEARCH_LIMIT)
+        if len(found) < SEARCH_LIMIT:
+            return len(found)
+        yield Progress(0, 1, "Counting")
     if grid.rows >= 4 and grid.cols >= 4 and _table_estimate(_transposed(grid)) < _table_estimate(
             grid):
         grid = _transposed(grid)  # the same count; the smaller half tables
@@ -915,6 +924,9 @@ def count_steps(grid: Grid) -> Steps[int]:
     return total
 
 
+#: A grid with givens is first searched for this many solutions: when fewer
+#: exist, the search has listed them all and that is the count.
+SEARCH_LIMIT = 200
 #: The most (set, last two rows) states a half of the meet-in-the-middle count
 #: may hold before counting falls back to the row-by-row search: each costs a
 #: few hundred bytes, and the page's worker has a few GB at most, so the page
