@@ -299,7 +299,11 @@ export class BinairoBoard extends PuzzleBoard {
   async #empty() {
     const { rows, cols } = this.#size();
     this.#startGame(await this.client.request({ cmd: "binairo.empty", rows, cols }));
-    this.say("An empty grid: Count solutions counts every filled grid of this size.");
+    // Honest expectations: the page's worker lacks the memory for the fast count from 10x10 up.
+    const slow = rows >= 10 && cols >= 10 ? " From 10×10 up that takes hours or more in the page " +
+      "(the fast count needs more memory than the page has; the command line counts the " +
+      "empty 10×10 in a minute or two); Cancel stops it." : "";
+    this.say(`An empty grid: Count solutions counts every filled grid of this size.${slow}`);
   }
 
   // --- display ---------------------------------------------------------------

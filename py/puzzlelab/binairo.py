@@ -37,25 +37,22 @@ Human rules, for hints and difficulty, in order of strength:
   rules, leads to a contradiction). A puzzle that needs more than that
   needs ``search``; it is rated hard too, and said so.
 
-Counting. :func:`count_steps` counts exactly: rows are placed top to bottom,
-each from the valid-row table filtered by the givens; the state carries each
-column's count of ones, the last two rows (no three equal in a column) and
-the partition of the columns into classes whose digits have been equal so
-far (two columns are equal at the end exactly when they are still in one
-class, so "no two columns equal" needs no look-back). Rows are kept distinct
-with the set of rows used; that set only matters through the rows that can
-still occur below, given the column counts, so the memo key keeps just those.
-Subproblems with equal keys are counted once. With two rows left, a column
-needing one more 1 gets it in exactly one of them, so the last row is the
-complement of the one before on those columns: the last two rows are one
-loop over precomputed pairs, not two levels of search. When the givens allow
-it, pairs of top rows related by flipping every digit or mirroring the
-columns are counted once. A class of equal columns larger than the number
-of ways its columns can still end (given their counts and last two digits)
-can never come apart, so such states are dropped at once. This is exact
-for any grid and reproduces A253316 (72; 4,140; 4,111,116), but it still
-visits about one state per few solutions: the empty 8x8 takes about 7 s
-natively, and 10x10 is out of reach.
+Counting. :func:`count_steps` counts exactly. A solution is an ordered
+choice of distinct valid rows; column balance and "no two columns equal"
+depend only on the *set* of rows, and only "no three equal down a column"
+depends on their order (through each three consecutive rows). So grids of
+four rows or more are counted by meeting in the middle: the top half is
+tabulated by (set of rows, last two rows) with its number of orderings, the
+bottom half likewise from the bottom up, and the two are joined on
+complementary column sums, disjoint sets, no pair of columns equal in both,
+and no three equal across the seam (see :func:`_count_halves`); the grid is
+first turned on its diagonal when that makes the half tables smaller. This
+gives A253316 (72; 4,140; 4,111,116; 48,183,195,384): the empty 8x8 in about
+0.2 s natively, the empty 10x10 in about 75 s and 4 GB natively, pure Python.
+Where a half's table would outgrow :data:`HALF_LIMIT` (in the page: empty
+grids from 10x10 up), and for grids of fewer than four rows and columns, the
+row-by-row search of :func:`_count_rows` counts instead: slower (hours for an
+empty 10x10), but its memory is bounded.
 Progress reports carry an estimate of the time left.
 """
 
@@ -63,6 +60,7 @@ from __future__ import annotations
 
 import random
 import re
+import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -897,7 +895,341 @@ def _row_options(grid: Grid) -> list[tuple[int, ...]]:
 
 
 def count_steps(grid: Grid) -> Steps[int]:
-    """The exact number of solutions of ``grid``; yields progress over the first two rows."""
+    """The exact number of solutions of ``grid`` (givens and entries); yields progress.
+
+    Grids with a tenth of their cells filled are first searched for up to
+    :data:`SEARCH_LIMIT` solutions (fewer found: that is the count). Grids of
+    four rows or more are counted by meeting in the middle
+    (:func:`_count_halves`), turned on their diagonal first when that makes the
+    half tables smaller; when a half's table would outgrow
+    :data:`HALF_LIMIT`, or the grid has two rows, by the row-by-row search with
+    a bounded memo (:func:`_count_rows`), slower but lean on memory.
+    """
+    if grid.filled * 10 >= grid.rows * grid.cols:
+        # Givens let the solver's propagation list every solution of most puzzles
+        # at once, where half tables of large grids can still be huge.
+        found = solutions(grid, SEARCH_LIMIT)
+        if len(found) < SEARCH_LIMIT:
+            return len(found)
+        yield Progress(0, 1, "Counting")
+    if grid.rows >= 4 and grid.cols >= 4 and _table_estimate(_transposed(grid)) < _table_estimate(
+            grid):
+        grid = _transposed(grid)  # the same count; the smaller half tables
+    if grid.rows < 4:
+        return (yield from _count_rows(grid))
+    total = yield from _count_halves(grid)
+    if total is None:
+        # Said in the progress note: this fallback can take hours (empty 10x10 in the page).
+        total = yield from _count_rows(grid, "Counting row by row (too big for the fast way)")
+    return total
+
+
+#: A grid with givens is first searched for this many solutions: when fewer
+#: exist, the search has listed them all and that is the count.
+SEARCH_LIMIT = 200
+#: The most (set, last two rows) states a half of the meet-in-the-middle count
+#: may hold before counting falls back to the row-by-row search: each costs a
+#: few hundred bytes, and the page's worker has a few GB at most, so the page
+#: keeps to tables of the empty 8x8's size (10x10 needs 13 million states).
+HALF_LIMIT = 2_000_000 if sys.platform == "emscripten" else 16_000_000
+_PACK = 5  # bits per column in a packed vector of column sums (sums up to 8)
+#: A half's table: {set of rows: [(last row, last ^ row before, orderings), ...]}.
+_HalfTable = dict[int, list[tuple[int, int, int]]]
+#: A class of sets with equal column sums:
+#: [(indices of the set's rows, its equal column pairs as indices, ends), ...].
+_Class = list[tuple[list[int], list[int], list[tuple[int, int, int]]]]
+
+
+def _transposed(grid: Grid) -> Grid:
+    """The grid mirrored in its main diagonal (every digit as a given): the same count."""
+    return Grid.from_masks(grid.cols, grid.rows, transpose(grid.ones, grid.cols),
+                           transpose(grid.zeros, grid.cols))
+
+
+@cache
+def _follow_share(length: int) -> float:
+    """About which share of the valid rows may follow two given rows (no three equal
+    down a column), from a spread sample of pairs of rows."""
+    table = valid_lines(length)
+    full = (1 << length) - 1
+    step = max(1, len(table) // 20)
+    sample = table[::step]
+    fits = total = 0
+    for a in sample:
+        for b in sample:
+            if a != b:
+                agree = ~(a ^ b) & full
+                fits += sum(1 for c in table if c & agree == ~b & agree)
+                total += len(table)
+    return fits / total if total else 1.0
+
+
+def _table_estimate(grid: Grid) -> float:
+    """A rough size of the larger half table of :func:`_count_halves` (to pick an orientation)."""
+    options = _row_options(grid)
+    share = _follow_share(grid.cols)
+    half = grid.rows // 2
+    sizes = []
+    for part in (options[:half], options[half:][::-1]):
+        size = float(len(part[0]) * len(part[1]))
+        for here in part[2:]:
+            size *= max(1.0, len(here) * share)
+        sizes.append(size)
+    return max(sizes)
+
+
+class _Ticker:
+    """Progress of a count in phases: the share ``done`` of ``total``; the phases
+    report once every ``every`` items of work (a chance to cancel each time)."""
+
+    def __init__(self, total: float, every: int = 20_000) -> None:
+        self.total = total
+        self.done = 0.0
+        self.every = every
+        self.started = time.monotonic()
+
+    def report(self) -> Progress:
+        """A report with an estimate of the time left, from the work done so far."""
+        elapsed = time.monotonic() - self.started
+        if self.done <= 0 or elapsed < 1:
+            return Progress(self.done, self.total, "Counting")
+        left = elapsed * (self.total - self.done) / self.done
+        return Progress(self.done, self.total, f"Counting, about {_duration(left)} left")
+
+
+def _half_table(options: list[tuple[int, ...]], cols: int, index: dict[int, int],
+                ticker: _Ticker, share: float) -> Steps[_HalfTable | None]:
+    """Every way to fill the rows of ``options`` in order (distinct rows, no three
+    equal down a column), grouped by the set of rows used.
+
+    Returns ``{set: [(last, last ^ before_last, orderings), ...]}`` where ``set``
+    has bit ``index[row]`` per row used, ``last`` is the final row placed and
+    ``before_last`` the one before it: all that the other half needs to know,
+    since column counts and equal columns depend on the set alone. None when
+    a layer outgrows :data:`HALF_LIMIT`.
+    """
+    full = (1 << cols) - 1
+    layer: dict[tuple[int, int, int], int] = {}
+    for a in options[0]:
+        for b in options[1]:
+            if a != b:
+                key = (1 << index[a] | 1 << index[b], a, b)
+                layer[key] = layer.get(key, 0) + 1
+    # Each layer is several times the one before, so the last ones get most
+    # of this half's share of the progress bar.
+    weights = [8.0**k for k in range(2, len(options))] or [1.0]
+    for k in range(2, len(options)):
+        layer_share = share * weights[k - 2] / sum(weights)
+        fitting: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        here = options[k]
+        new: dict[tuple[int, int, int], int] = {}
+        for done, ((used, a, b), ways) in enumerate(layer.items()):
+            nexts = fitting.get((a, b))
+            if nexts is None:
+                # Where the last two rows agree, the next row must differ from them.
+                agree = ~(a ^ b) & full
+                want = ~b & agree
+                nexts = fitting[a, b] = [(c, 1 << index[c]) for c in here if c & agree == want]
+            for c, bit in nexts:
+                if not used & bit:
+                    key = (used | bit, b, c)
+                    new[key] = new.get(key, 0) + ways
+            if done % ticker.every == ticker.every - 1:
+                ticker.done += layer_share * ticker.every / len(layer)
+                yield ticker.report()
+                if len(new) > HALF_LIMIT:
+                    return None
+        if len(new) > HALF_LIMIT:
+            return None
+        layer = new
+    sets: _HalfTable = {}
+    done = 0
+    while layer:
+        # Popped, so the keys are freed as the table is regrouped (10x10: 13 million).
+        (used, a, b), ways = layer.popitem()
+        done += 1
+        ends = sets.get(used)
+        if ends is None:
+            ends = sets[used] = []
+        ends.append((b, a ^ b, ways))
+        if done % ticker.every == 0:
+            yield ticker.report()  # a chance to cancel
+    return sets
+
+
+def _count_halves(grid: Grid) -> Steps[int | None]:
+    """Count by meeting in the middle; None when a half's table would be too big.
+
+    A solution is an ordered choice of distinct valid rows. Column balance and
+    column distinctness depend only on the *set* of rows, not on their order;
+    only "no three equal down a column" depends on the order, through each
+    three consecutive rows. So the top half is tabulated by (set of rows, last
+    two rows) with the number of orderings, and the bottom half likewise built
+    upwards from the last row. A top and a bottom join when their sets are
+    disjoint (rows distinct), their column sums add up to half the height in
+    every column (balance), no pair of columns is equal in both (columns
+    distinct), and the four rows around the seam have no three equal in a
+    column. The join is done per class of column sums with big-int bitsets
+    over the bottom entries, so each top entry costs a few big-int operations.
+    """
+    rows, cols = grid.rows, grid.cols
+    options = _row_options(grid)
+    table = valid_lines(cols)
+    index = {v: i for i, v in enumerate(table)}
+    pairs = [(c, d) for c in range(cols) for d in range(c + 1, cols)]
+    # same[i]: the pairs of columns on which row table[i] has equal digits.
+    same = [sum(1 << p for p, (c, d) in enumerate(pairs) if (v >> c & 1) == (v >> d & 1))
+            for v in table]
+    packed = [sum(1 << (_PACK * c) for c in _bits(v)) for v in table]
+    half = rows // 2
+    top_options, bottom_options = options[:half], options[half:][::-1]
+    ticker = _Ticker(1.0)
+    top = yield from _half_table(top_options, cols, index, ticker, 0.3)
+    if top is None:
+        return None
+    if bottom_options == top_options:
+        bottom = top  # upside down, the bottom half has the same options as the top
+        ticker.done += 0.3
+    else:
+        bottom = yield from _half_table(bottom_options, cols, index, ticker, 0.3)
+        if bottom is None:
+            return None
+
+    def classes(sets: _HalfTable) -> Steps[dict[int, _Class]]:
+        # Group the sets by their column sums; each with its equal-column pairs.
+        out: dict[int, _Class] = {}
+        every_pair = (1 << len(pairs)) - 1
+        for done, (used, ends) in enumerate(sets.items()):
+            sums, equal = 0, every_pair
+            members = list(_bits(used))  # listed once here: the join reads them often
+            for i in members:
+                sums += packed[i]
+                equal &= same[i]
+            out.setdefault(sums, []).append((members, list(_bits(equal)), ends))
+            if done % ticker.every == 0:
+                yield ticker.report()
+        return out
+
+    top_classes = yield from classes(top)
+    bottom_classes = top_classes if bottom is top else (yield from classes(bottom))
+    target = sum((rows // 2) << (_PACK * c) for c in range(cols))
+    # Symmetries of the whole count permute the classes of column sums and
+    # keep the number of solutions joined in each: turning the grid upside
+    # down (when the bottom half's options are the top's) swaps a class with
+    # its complement, mirroring the columns (when every row's options are
+    # mirror images of themselves) mirrors it. One class per orbit is joined.
+    moves: list[Callable[[int], int]] = []
+    if bottom is top:
+        moves.append(lambda sums: target - sums)
+    flip = _flip_columns(cols)
+    if all(set(map(flip, here)) == set(here) for here in options):
+        digit = (1 << _PACK) - 1
+        moves.append(lambda sums: sum((sums >> (_PACK * c) & digit) << (_PACK * (cols - 1 - c))
+                                      for c in range(cols)))
+    total = 0
+    share = 0.4 / max(1, len(top))  # in proportion to the sets of each class
+    for sums, tops in top_classes.items():
+        ticker.done += share * len(tops)
+        yield ticker.report()
+        orbit = {sums}
+        for move in moves:
+            orbit |= {move(s) for s in orbit}
+        if sums != min(orbit):
+            continue
+        bottoms = bottom_classes.get(target - sums)
+        if bottoms:
+            total += len(orbit) * _join(tops, bottoms, cols)
+    return total
+
+
+def _join(tops: _Class, bottoms: _Class, cols: int) -> int:
+    """Solutions made of one top and one bottom of complementary column sums.
+
+    Bit ``i`` of each bitset stands for the ``i``-th bottom entry (set, first
+    row ``c``, ``y = c ^ second row``, orderings). A top entry (set, last row
+    ``b``, ``x = b ^ row above``) fits the entries outside the bitsets of its
+    rows and of its equal column pairs, and inside the seam bitsets: in a
+    column where ``b`` and ``c`` agree, both neighbours must differ, so ``x``
+    and ``y`` must both have that column.
+    """
+    with_row: dict[int, int] = {}
+    with_pair: dict[int, int] = {}
+    by_first: dict[int, int] = {}
+    by_y: dict[int, int] = {}
+    planes: list[int] = []  # bit k of each entry's number of orderings
+    i = 0
+    for members, equal, ends in bottoms:
+        start = i
+        for c, y, ways in ends:
+            bit = 1 << i
+            by_first[c] = by_first.get(c, 0) | bit
+            by_y[y] = by_y.get(y, 0) | bit
+            k = 0
+            while ways:
+                if ways & 1:
+                    while len(planes) <= k:
+                        planes.append(0)
+                    planes[k] |= bit
+                ways >>= 1
+                k += 1
+            i += 1
+        span = (1 << i) - (1 << start)
+        for r in members:
+            with_row[r] = with_row.get(r, 0) | span
+        for p in equal:
+            with_pair[p] = with_pair.get(p, 0) | span
+    everything = (1 << i) - 1
+    # seam[j][2 * b_j + x_j]: the bottom entries that leave column j free of three equal.
+    seam = []
+    for j in range(cols):
+        one = 0
+        for c, bits in by_first.items():
+            if c >> j & 1:
+                one |= bits
+        differs = 0
+        for y, bits in by_y.items():
+            if y >> j & 1:
+                differs |= bits
+        zero = everything & ~one
+        seam.append((one, one | differs, zero, zero | differs))
+    fits: dict[tuple[int, int], int] = {}
+    total = 0
+    for members, equal, ends in tops:
+        clash = 0
+        for r in members:
+            clash |= with_row.get(r, 0)
+        for p in equal:
+            clash |= with_pair.get(p, 0)
+        free = everything & ~clash
+        if not free:
+            continue
+        for b, x, ways in ends:
+            fit = fits.get((b, x))
+            if fit is None:
+                fit = everything
+                for j in range(cols):
+                    fit &= seam[j][(b >> j & 1) << 1 | (x >> j & 1)]
+                fits[b, x] = fit
+            both = free & fit
+            if both:
+                total += ways * sum((both & plane).bit_count() << k
+                                    for k, plane in enumerate(planes))
+    return total
+
+
+def _count_rows(grid: Grid, label: str = "Counting") -> Steps[int]:
+    """The exact number of solutions by the row-by-row search with a bounded memo.
+
+    Rows are placed top to bottom; the state carries each column's count of
+    ones, the last two rows and the partition of the columns into classes
+    still equal so far, and the rows used (only those that can still occur
+    below matter). Equal states are counted once; the last two rows are one
+    loop over precomputed pairs; top rows related by flipping every digit or
+    mirroring the columns are counted once when the givens allow it. Exact
+    for any grid, but it visits about one state per few solutions (the
+    empty 8x8 takes seconds), so it serves where the half tables of
+    :func:`_count_halves` would not fit in memory.
+    """
     rows, cols = grid.rows, grid.cols
     half = rows // 2
     rfull = (1 << cols) - 1
@@ -1038,8 +1370,8 @@ def count_steps(grid: Grid) -> Steps[int]:
             # An honest estimate: the pairs of top rows done so far, extrapolated.
             elapsed = time.monotonic() - started
             left = elapsed * (len(jobs) - done) / done if done else None
-            yield Progress(done, len(jobs), "Counting" if left is None or elapsed < 1
-                           else f"Counting, about {_duration(left)} left")
+            yield Progress(done, len(jobs), label if left is None or elapsed < 1
+                           else f"{label}, about {_duration(left)} left")
         part = tuple(sorted(m for m in (a & b, ~a & ~b & rfull, a & ~b, ~a & b & rfull)
                             if m & (m - 1)))
         counts = spread[a] + spread[b]
