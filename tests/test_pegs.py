@@ -268,6 +268,74 @@ def test_solve_budget_raises():
         pegs.finish(solver.solve_steps(pos.pegs, budget=10))
 
 
+
+def plain_solver(geo: pegs.Geometry, goal: pegs.Goal) -> pegs.Solver:
+    """A solver whose goal table holds only the goal: the search runs all the way down."""
+    solver = pegs.Solver(geo, goal)
+    solver.TABLE_LEVEL_LIMIT = 0
+    return solver
+
+
+def random_positions(start: pegs.Position, rng: random.Random, games: int):
+    """Every position along ``games`` random games from ``start``."""
+    for _ in range(games):
+        pos = start
+        while pos.legal_moves():
+            pos = pos.play(rng.choice(pos.legal_moves()))
+            yield pos
+
+
+def assert_winning(pos: pegs.Position, goal: pegs.Goal, path: list[pegs.Move]) -> None:
+    for move in path:
+        assert pos.pegs & move.mask == move.need
+        pos = pos.play(move)
+    assert pos.pegs in goal.positions
+
+
+@pytest.mark.parametrize("grid, goal", [*SMALL_BOARDS, (TRIANGLE, "any"), (TRIANGLE, "4,2"),
+                                        ("triangle", "0,0")])
+def test_goal_table_verdicts_agree_with_the_plain_search(grid, goal):
+    start = pegs.Position.parse(grid)
+    goal_ = pegs.parse_goal(start.geo, goal)
+    fast, plain = pegs.Solver(start.geo, goal_), plain_solver(start.geo, goal_)
+    fast.TABLE_LEVEL_LIMIT = 3  # a few levels, so that searches cross the table's edge
+    _, good = brute_census(grid, goal)
+    rng = random.Random(5)
+    for pos in [start, *random_positions(start, rng, 12)]:
+        path = fast.solve(pos.pegs)
+        assert (path is not None) == (plain.solve(pos.pegs) is not None) == good(pos.pegs)
+        if path is not None:
+            assert_winning(pos, goal_, path)
+        assert fast.count(pos.pegs) == plain.count(pos.pegs)
+
+
+def test_goal_table_holds_exactly_the_good_few_peg_positions():
+    start = pegs.Position.parse(TRIANGLE)
+    goal = pegs.parse_goal(start.geo, "any")
+    solver = pegs.Solver(start.geo, goal)
+    table = solver.table
+    assert table.max_pegs > goal.pegs
+    plain = plain_solver(start.geo, goal)
+    for pegs_ in range(1 << start.geo.size):
+        left = pegs_.bit_count()
+        if left <= table.max_pegs:
+            key = min(solver.images(pegs_))
+            assert table.good(key, left) == (plain.solve(pegs_) is not None)
+
+
+def test_english_verdicts_with_the_goal_table_agree_with_the_plain_search():
+    start = pegs.Position.parse(ENGLISH)
+    goal = pegs.parse_goal(start.geo, None)
+    fast, plain = pegs.Solver(start.geo, goal), plain_solver(start.geo, goal)
+    rng = random.Random(3)
+    for pos in random_positions(start, rng, 4):
+        if pos.peg_count <= 16:
+            path = fast.solve(pos.pegs)
+            assert (path is not None) == (plain.solve(pos.pegs) is not None)
+            if path is not None:
+                assert_winning(pos, goal, path)
+
+
 # --- census -------------------------------------------------------------------------------
 
 

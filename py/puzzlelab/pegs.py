@@ -489,6 +489,63 @@ class Pagodas:
         return ((packed | self.guard) - self.threshold) & self.guard != self.guard
 
 
+class GoalTable:
+    """Every position with few pegs from which the goal can be reached, up to symmetry.
+
+    Built once per board and goal by undoing jumps from the goal positions,
+    one peg count at a time, until a level passes ``level_limit`` classes
+    (that last level is kept). A forward search then only has to reach
+    ``max_pegs`` pegs: a position with that many pegs or fewer is good exactly
+    when its normalised form is in the table (meet in the middle).
+    """
+
+    def __init__(self, solver: Solver, level_limit: int) -> None:
+        self.solver = solver
+        images = solver.images
+        undo = [(1 << m.dst, m.mask, tuple(solver.geo.image(k, m.mask) for k in solver.syms))
+                for m in solver.moves]
+        level = {min(images(g)) for g in solver.goal.positions}
+        # levels[n - goal pegs]: the normalised good positions with n pegs.
+        self.levels = [level]
+        size = solver.geo.size
+        while len(level) <= level_limit and solver.goal_pegs + len(self.levels) <= size:
+            parents: set[int] = set()
+            for key in level:
+                imgs = images(key)
+                for dst, mask, mask_images in undo:
+                    # Undo a jump: a peg at its end, its start and middle empty.
+                    if key & mask == dst:
+                        parents.add(min([a ^ b for a, b in zip(imgs, mask_images, strict=True)]))
+            if not parents:
+                break
+            self.levels.append(parents)
+            level = parents
+        self.max_pegs = solver.goal_pegs + len(self.levels) - 1
+        self.classes = sum(len(s) for s in self.levels)
+
+    def good(self, key: int, pegs_left: int) -> bool:
+        """Whether the normalised position ``key`` with ``pegs_left`` pegs can reach the goal."""
+        index = pegs_left - self.solver.goal_pegs
+        return 0 <= index < len(self.levels) and key in self.levels[index]
+
+    def path(self, pegs: int) -> list[Move]:
+        """A winning move list from a good position with at most ``max_pegs`` pegs."""
+        solver = self.solver
+        out = []
+        while pegs not in solver.goal.positions:
+            left = pegs.bit_count() - 1
+            for move in solver.moves:
+                if pegs & move.mask == move.need:
+                    child = pegs ^ move.mask
+                    if self.good(min(solver.images(child)), left):
+                        out.append(move)
+                        pegs = child
+                        break
+            else:  # pragma: no cover - every table position but the goal has a good child
+                raise AssertionError("goal table position without a good move")
+        return out
+
+
 class Solver:
     """Memoised searches on one board towards one goal.
 
@@ -499,6 +556,10 @@ class Solver:
     """
 
     MEMO_LIMIT = 3_000_000
+    # The goal table stops after its first level with more classes than this:
+    # on the English board, 9 pegs and below (13,450 classes, a fraction of a
+    # second to build once; each level more costs about three times as much).
+    TABLE_LEVEL_LIMIT = 5_000
 
     def __init__(self, geo: Geometry, goal: Goal) -> None:
         self.geo = geo
@@ -539,6 +600,11 @@ class Solver:
     def images(self, pegs: int) -> tuple[int, ...]:
         """The images of ``pegs`` under the symmetries in use."""
         return symmetry_images(pegs, self.tables)
+
+    @cached_property
+    def table(self) -> GoalTable:
+        """The good positions with few pegs (built on first use, kept with the solver)."""
+        return GoalTable(self, self.TABLE_LEVEL_LIMIT)
 
     def _trim(self) -> None:
         if len(self.count_memo) + len(self.good_memo) > self.MEMO_LIMIT:
@@ -581,6 +647,10 @@ class Solver:
         pag = self.pagodas.packed(pegs)
         if self.pagodas.hopeless(pag):
             return 0
+        table = self.table
+        table_pegs = table.max_pegs
+        if pegs.bit_count() <= table_pegs and not table.good(root_key, pegs.bit_count()):
+            return 0
         # A frame: [key, pending children (move, pegs, images, pagodas), count so far].
         stack = [[root_key, expand(pegs, root_images, pag), 0]]
         nodes = 0
@@ -594,11 +664,14 @@ class Solver:
                 if known is not None:
                     frame[2] += known
                     continue
-                if child.bit_count() == low:
+                left = child.bit_count()
+                if left == low:
                     value = 1 if child in goals else 0
                     memo[key] = value
                     frame[2] += value
                     continue
+                if left <= table_pegs and not table.good(key, left):
+                    continue  # the goal is out of reach: no paths
                 nodes += 1
                 if nodes % PROGRESS_EVERY == 0:
                     yield Progress(len(memo), 0, "Counting")
@@ -624,7 +697,6 @@ class Solver:
         goals = self.goal.positions
         if pegs in goals:
             return []
-        low = self.goal_pegs
         memo = self.good_memo
         counts = self.count_memo
         moves = self.moves
@@ -634,6 +706,10 @@ class Solver:
         pag = self.pagodas.packed(pegs)
         if memo.get(root_key) is False or counts.get(root_key) == 0 or self.pagodas.hopeless(pag):
             return None
+        table = self.table
+        table_pegs = table.max_pegs
+        if pegs.bit_count() <= table_pegs:
+            return table.path(pegs) if table.good(root_key, pegs.bit_count()) else None
         # A frame: [key, pending options, move index that led here].
         stack = [[root_key, expand(pegs, images, pag), -1]]
         nodes = 0
@@ -645,18 +721,19 @@ class Solver:
                 stack.pop()
                 continue
             i, child, imgs, child_pag = pending.pop()
-            if child in goals:
-                order = self.order
-                path = [moves[order[f[2]]] for f in stack[1:]] + [moves[order[i]]]
-                for f in stack:
-                    memo[f[0]] = True
-                self.nodes += nodes
-                return path
             key = min(imgs)
-            if memo.get(key) is False or counts.get(key) == 0:
+            left = child.bit_count()
+            if left <= table_pegs:
+                # Few enough pegs for the goal table: the answer is one look-up away.
+                if table.good(key, left):
+                    order = self.order
+                    path = [moves[order[f[2]]] for f in stack[1:]] + [moves[order[i]]]
+                    for f in stack:
+                        memo[f[0]] = True
+                    self.nodes += nodes
+                    return path + table.path(child)
                 continue
-            if child.bit_count() <= low:
-                memo[key] = False
+            if memo.get(key) is False or counts.get(key) == 0:
                 continue
             nodes += 1
             if nodes % PROGRESS_EVERY == 0:
