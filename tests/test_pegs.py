@@ -29,9 +29,11 @@ SMALL_BOARDS = [
 ]
 
 try:
+    import numpy as np
+
     from puzzlelab import pegs_numpy
 except ImportError:  # pragma: no cover - numpy is in requirements-dev.txt
-    pegs_numpy = None
+    np = pegs_numpy = None
 needs_numpy = pytest.mark.skipif(pegs_numpy is None, reason="numpy is not installed")
 
 
@@ -401,12 +403,48 @@ def test_numpy_engine_threads_and_buckets_agree_with_serial(monkeypatch):
 
 
 @needs_numpy
-def test_numpy_counters_switch_to_python_ints_past_the_float_bound(monkeypatch):
-    monkeypatch.setattr(pegs_numpy, "FLOAT_LIMIT", 100.0)
+@pytest.mark.parametrize("narrow_limit, float_limit", [(1, 100.0), (1000, 100.0), (1, 2.0**88),
+                                                       (2000, 2.0**88)])
+def test_numpy_counters_change_representation_without_changing_figures(
+    monkeypatch, narrow_limit, float_limit
+):
+    # Narrow uint64 counters, (uint64, float) pairs, then Python ints: forced early here.
+    monkeypatch.setattr(pegs_numpy, "NARROW_LIMIT", narrow_limit)
+    monkeypatch.setattr(pegs_numpy, "FLOAT_LIMIT", float_limit)
     fast = pegs.census("triangle", goal="any", engine="numpy").as_dict()
     assert fast == {**pegs.census("triangle", goal="any").as_dict(),
                     "engine": "numpy", "seconds": fast["seconds"],
                     "peak_bytes": fast["peak_bytes"]}
+
+
+@needs_numpy
+def test_sorted_in_pieces_sorts(monkeypatch):
+    monkeypatch.setattr(pegs_numpy, "PIECE_MIN", 4)
+    rng = np.random.default_rng(2)
+    for keys in (rng.integers(0, 2**63, 5000, dtype=np.uint64),
+                 rng.integers(0, 50, 3000, dtype=np.uint64) << np.uint64(40),  # few, far apart
+                 np.full(100, 7, dtype=np.uint64), np.zeros(0, dtype=np.uint64)):
+        assert np.array_equal(pegs_numpy.sorted_in_pieces(keys), np.sort(keys))
+
+
+@needs_numpy
+def test_numpy_census_with_small_sort_pieces_agrees_with_the_pure_engine(monkeypatch):
+    monkeypatch.setattr(pegs_numpy, "PIECE_MIN", 16)
+    fast = pegs.census("english", engine="numpy", max_classes=20_000).as_dict()
+    pure = pegs.census("english", max_classes=20_000).as_dict()
+    assert fast["levels"] == pure["levels"] and fast["totals"] == pure["totals"]
+
+
+@needs_numpy
+def test_narrow_counters_sum_exactly_past_2_to_the_64():
+    big = np.array([2**64 - 1, 2**64 - 2, 5], dtype=np.uint64)
+    counts = pegs_numpy.Counts([big, None, big.copy(), None])
+    assert counts.total(0) == 2 * 2**64 + 2
+    assert counts.total(1, np.array([True, False, True])) == 2**64 + 4
+    wide = counts.widened_for(2)
+    assert not wide.narrow and wide.total(0) == counts.total(0)
+    small = pegs_numpy.Counts.ones(3)
+    assert small.widened_for(10).narrow
 
 
 def test_exact_reconstruction_of_large_counts():
