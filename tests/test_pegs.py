@@ -272,9 +272,11 @@ def test_solve_budget_raises():
 
 
 def plain_solver(geo: pegs.Geometry, goal: pegs.Goal) -> pegs.Solver:
-    """A solver whose goal table holds only the goal: the search runs all the way down."""
+    """A solver whose goal table holds only the goal and that searches in one plain
+    depth-first pass: the search runs all the way down."""
     solver = pegs.Solver(geo, goal)
     solver.TABLE_LEVEL_LIMIT = 0
+    solver.ROUND_LEVELS = 0
     return solver
 
 
@@ -323,6 +325,24 @@ def test_goal_table_holds_exactly_the_good_few_peg_positions():
         if left <= table.max_pegs:
             key = min(solver.images(pegs_))
             assert table.good(key, left) == (plain.solve(pegs_) is not None)
+
+
+def test_searches_in_rounds_keep_to_the_budget_and_then_finish():
+    start = pegs.Position.parse(ENGLISH)
+    goal = pegs.parse_goal(start.geo, None)
+    rng = random.Random(8)
+    positions = [p for p in random_positions(start, rng, 6) if 20 <= p.peg_count <= 26][:12]
+    for pos in positions:
+        solver = pegs.Solver(start.geo, goal)
+        try:
+            path = pegs.finish(solver.solve_steps(pos.pegs, budget=500))
+        except pegs.OutOfBudget:
+            assert solver.nodes <= 500 + 1  # the node that broke the budget
+            path = solver.solve(pos.pegs)  # finishes from what the budgeted search learnt
+        again = plain_solver(start.geo, goal).solve(pos.pegs)
+        assert (path is None) == (again is None)
+        if path is not None:
+            assert_winning(pos, goal, path)
 
 
 def test_english_verdicts_with_the_goal_table_agree_with_the_plain_search():

@@ -687,13 +687,61 @@ class Solver:
     def count(self, pegs: int) -> int:
         return finish(self.count_steps(pegs))
 
+    FIRST_ROUND = 64  # positions each move of the root may search in the first round
+    ROUND_LEVELS = 2  # the moves of the root and of its children go in rounds
+
     def solve_steps(self, pegs: int, budget: int | None = None) -> Steps[list[Move] | None]:
         """A winning move list from ``pegs`` (None when the goal cannot be reached).
 
         With a ``budget`` (positions to search), raises :class:`OutOfBudget`
         when the answer is not known within it; what was learnt stays memoised.
+
+        The moves of the root are searched in rounds, each move with a budget
+        four times the last round's: one move into a large dead subtree does not
+        hold up a sibling that wins quickly. Subtrees proved dead in a round
+        stay memoised, so the rounds cost a dead root little more than one
+        plain search.
         """
         self._trim()
+        return (yield from self._in_rounds(pegs, budget, self.ROUND_LEVELS))
+
+    def _in_rounds(self, pegs: int, budget: int | None, levels: int) -> Steps[list[Move] | None]:
+        """Search the moves of ``pegs`` in rounds, themselves so for ``levels`` more moves."""
+        images = self.images(pegs)
+        key = min(images)
+        pag = self.pagodas.packed(pegs)
+        if (levels == 0 or pegs.bit_count() <= self.table.max_pegs or key in self.good_memo
+                or self.pagodas.hopeless(pag)):
+            return (yield from self._depth_first(pegs, budget))
+        moves, order = self.moves, self.order
+        # Searches pop their last child first: keep that order within each round.
+        waiting = [(i, child) for i, child, _, _ in reversed(self._expand(pegs, images, pag))]
+        spent = 0
+        allowed = self.FIRST_ROUND
+        while waiting:
+            unknown = []
+            for i, child in waiting:
+                limit = allowed if budget is None else min(allowed, budget - spent)
+                if limit <= 0:
+                    raise OutOfBudget(spent)
+                before = self.nodes
+                try:
+                    path = yield from self._in_rounds(child, limit, levels - 1)
+                except OutOfBudget:
+                    unknown.append((i, child))
+                    continue
+                finally:
+                    spent += self.nodes - before
+                if path is not None:
+                    self.good_memo[key] = True
+                    return [moves[order[i]], *path]
+            waiting = unknown
+            allowed *= 4
+        self.good_memo[key] = False
+        return None
+
+    def _depth_first(self, pegs: int, budget: int | None) -> Steps[list[Move] | None]:
+        """The plain memoised depth-first search behind :meth:`solve_steps`."""
         goals = self.goal.positions
         if pegs in goals:
             return []
