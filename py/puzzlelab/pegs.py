@@ -499,16 +499,19 @@ class GoalTable:
     when its normalised form is in the table (meet in the middle).
     """
 
-    def __init__(self, solver: Solver, level_limit: int) -> None:
-        self.solver = solver
-        images = solver.images
-        undo = [(1 << m.dst, m.mask, tuple(solver.geo.image(k, m.mask) for k in solver.syms))
-                for m in solver.moves]
-        level = {min(images(g)) for g in solver.goal.positions}
+    def __init__(self, geo: Geometry, goal: Goal, level_limit: int) -> None:
+        self.geo = geo
+        self.goal = goal
+        # The symmetries that fix the goal, as the solver uses them.
+        syms = geo.subgroup(goal.positions)
+        self.tables = [geo.tables[k] for k in syms]
+        images = self.images
+        undo = [(1 << m.dst, m.mask, tuple(geo.image(k, m.mask) for k in syms))
+                for m in geo.moves]
+        level = {min(images(g)) for g in goal.positions}
         # levels[n - goal pegs]: the normalised good positions with n pegs.
         self.levels = [level]
-        size = solver.geo.size
-        while len(level) <= level_limit and solver.goal_pegs + len(self.levels) <= size:
+        while len(level) <= level_limit and goal.pegs + len(self.levels) <= geo.size:
             parents: set[int] = set()
             for key in level:
                 imgs = images(key)
@@ -520,30 +523,38 @@ class GoalTable:
                 break
             self.levels.append(parents)
             level = parents
-        self.max_pegs = solver.goal_pegs + len(self.levels) - 1
+        self.max_pegs = goal.pegs + len(self.levels) - 1
         self.classes = sum(len(s) for s in self.levels)
+
+    def images(self, pegs: int) -> tuple[int, ...]:
+        return symmetry_images(pegs, self.tables)
 
     def good(self, key: int, pegs_left: int) -> bool:
         """Whether the normalised position ``key`` with ``pegs_left`` pegs can reach the goal."""
-        index = pegs_left - self.solver.goal_pegs
+        index = pegs_left - self.goal.pegs
         return 0 <= index < len(self.levels) and key in self.levels[index]
 
     def path(self, pegs: int) -> list[Move]:
         """A winning move list from a good position with at most ``max_pegs`` pegs."""
-        solver = self.solver
         out = []
-        while pegs not in solver.goal.positions:
+        while pegs not in self.goal.positions:
             left = pegs.bit_count() - 1
-            for move in solver.moves:
+            for move in self.geo.moves:
                 if pegs & move.mask == move.need:
                     child = pegs ^ move.mask
-                    if self.good(min(solver.images(child)), left):
+                    if self.good(min(self.images(child)), left):
                         out.append(move)
                         pegs = child
                         break
             else:  # pragma: no cover - every table position but the goal has a good child
                 raise AssertionError("goal table position without a good move")
         return out
+
+
+@lru_cache(maxsize=16)
+def goal_table(geo: Geometry, goal: Goal, level_limit: int) -> GoalTable:
+    """The shared :class:`GoalTable` of a board and goal (built once, like the geometry)."""
+    return GoalTable(geo, goal, level_limit)
 
 
 class Solver:
@@ -603,8 +614,8 @@ class Solver:
 
     @cached_property
     def table(self) -> GoalTable:
-        """The good positions with few pegs (built on first use, kept with the solver)."""
-        return GoalTable(self, self.TABLE_LEVEL_LIMIT)
+        """The good positions with few pegs (built on first use, shared by every solver)."""
+        return goal_table(self.geo, self.goal, self.TABLE_LEVEL_LIMIT)
 
     def _trim(self) -> None:
         if len(self.count_memo) + len(self.good_memo) > self.MEMO_LIMIT:
