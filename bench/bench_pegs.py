@@ -197,27 +197,32 @@ def verdict_positions(board, lines, games, seed):
 
 
 def verdict_times(solver, positions):
-    """Seconds per verdict (memo forgotten before each) and how many stayed undecided."""
-    times, unknown = [], 0
+    """Seconds per verdict (memo forgotten before each), how many stayed undecided, and
+    the most positions one verdict searched (a measure that other jobs cannot skew)."""
+    times, unknown, most = [], 0, 0
     for pos in positions:
         solver.good_memo.clear()
         solver.count_memo.clear()
+        before = solver.nodes
         began = time.perf_counter()
         try:
             finish(solver.solve_steps(pos.pegs, api.VERDICT_BUDGET))
         except pegs.OutOfBudget:
             unknown += 1
         times.append(time.perf_counter() - began)
-    return times, unknown
+        most = max(most, solver.nodes - before)
+    return times, unknown, most
 
 
 def verdict_table(args):
     print(f"\n## Verdict after each move (budget {api.VERDICT_BUDGET:,} positions): "
           "plain search vs goal table and rounds\n")
-    print("| board     | positions    |   n | table build | plain median / worst (undecided) |"
-          " new median / worst (undecided) |")
-    print("|-----------|--------------|-----|-------------|----------------------------------|"
-          "--------------------------------|")
+    print("| board     | positions    |   n | table build |"
+          " plain: median / worst ms (undecided) most searched |"
+          " new: median / worst ms (undecided) most searched |")
+    print("|-----------|--------------|-----|-------------|"
+          "---------------------------------------------------|"
+          "-------------------------------------------------|")
     plan = [("english", 1 if args.quick else 4, 1 if args.quick else 6)]
     if not args.quick:
         plan += [("french", 0, 4), ("diamond", 0, 3), ("wiegleb", 0, 3), ("triangle", 2, 6)]
@@ -237,11 +242,11 @@ def verdict_table(args):
                 continue
             cells = []
             for solver in (plain, new):
-                times, unknown = verdict_times(solver, group)
+                times, unknown, most = verdict_times(solver, group)
                 cells.append(f"{statistics.median(times) * 1e3:7.1f} / "
-                             f"{max(times) * 1e3:7.1f} ms ({unknown:>3})")
+                             f"{max(times) * 1e3:7.1f} ms ({unknown:>3}) {most:>7,}")
             print(f"| {board:<9} | {label:<12} | {len(group):>3} | {build * 1e3:8.0f} ms | "
-                  f"{cells[0]:>32} | {cells[1]:>30} |", flush=True)
+                  f"{cells[0]:>49} | {cells[1]:>47} |", flush=True)
 
 
 def main() -> int:
