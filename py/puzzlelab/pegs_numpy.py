@@ -229,10 +229,16 @@ class _Level:
         picks = combined[[len(combined) * j // buckets for j in range(1, buckets)]]
         return np.unique((picks >> U64(self.bits)) << U64(self.bits))
 
-    def _children(self, kc: np.ndarray, offset: int) -> tuple[np.ndarray, np.ndarray]:
-        """(child << bits | parent) for every legal move of ``kc``; and which have a move."""
+    def _children(
+        self, kc: np.ndarray, offset: int, imgs: np.ndarray | None = None
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """(child << bits | parent) for every legal move of ``kc``; and which have a move.
+
+        ``imgs``: the symmetry images of ``kc`` when the caller has them already.
+        """
         e = self.engine
-        imgs = e.images.of(kc)
+        if imgs is None:
+            imgs = e.images.of(kc)
         has = np.zeros(len(kc), dtype=bool)
         parts = []
         for i in range(len(e.needs)):
@@ -265,9 +271,10 @@ class _Level:
         orbit_total = 0
         for start in range(lo, hi, CHUNK):
             kc = self.keys[start : min(hi, start + CHUNK)]
-            stab = (e.images.of(kc) == kc).sum(axis=0, dtype=np.int64)
+            imgs = e.images.of(kc)
+            stab = (imgs == kc).sum(axis=0, dtype=np.int64)
             orbit_total += int((e.images.count // stab).sum())
-            out, has = self._children(kc, start)
+            out, has = self._children(kc, start, imgs)
             dead.append(np.flatnonzero(~has) + start)
             if not self.fits:
                 buckets[0].extend(out)
