@@ -568,7 +568,7 @@ class Solver:
 
     MEMO_LIMIT = 3_000_000
     # The goal table stops after its first level with more classes than this:
-    # on the English board, 9 pegs and below (13,450 classes, a fraction of a
+    # on the English board, 9 pegs and below (13,449 classes, a fraction of a
     # second to build once; each level more costs about three times as much).
     TABLE_LEVEL_LIMIT = 5_000
 
