@@ -15,6 +15,12 @@ Run from the repository root::
 * **solve / count / verdict** from English positions with 20 or fewer pegs:
   positions along a winning line (solvable) and after random play (mostly
   dead ends), each with a fresh solver (no memo carried over).
+* **verdict after each move**, the page's dead-end check (``pegs.status``,
+  with its budget of positions): every position along random winning lines
+  and random games, early (26 or more pegs) and late, on each standard board.
+  The baseline is the plain search (no goal table, no rounds); the new one
+  keeps its goal table as the page's cached solver does (its one-off build
+  time is shown) but forgets its memo before each position.
 """
 
 from __future__ import annotations
@@ -27,11 +33,12 @@ import resource
 import statistics
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))  # run from anywhere
 
-from puzzlelab import pegs
+from puzzlelab import api, pegs
 from puzzlelab.jobs import finish
 
 try:
@@ -90,12 +97,15 @@ def census_table(args):
     census_row("English 33, first levels", "english", None, 30_000 if args.quick else 230_000)
     if args.quick:
         return
+    cpu = time.process_time()
     result = census_row("English 33, centre to centre (full)", "english", None, None,
                         baseline=args.full_baseline)
+    cpu = time.process_time() - cpu  # every thread's CPU time: a fairer figure on a busy machine
     d = result.as_dict()
     got = {"solutions": d["solutions"], **{k: d["totals"][k] for k in ENGLISH_FIGURES
                                            if k != "solutions"}}
-    print(f"\nEnglish census: {d['seconds']:.1f} s, peak data {d['peak_bytes'] / 1e6:.0f} MB "
+    print(f"\nEnglish census: {d['seconds']:.1f} s ({cpu:.1f} s of CPU), "
+          f"peak data {d['peak_bytes'] / 1e6:.0f} MB "
           f"(process peak RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e3:.0f} MB)")
     for name, want in ENGLISH_FIGURES.items():
         print(f"  {name:>13}: {got[name]:>32,}  {'ok' if got[name] == want else 'WRONG'}")
@@ -155,17 +165,104 @@ def solver_table(args):
         print(f"| {kind:<11} | {cells[0]:>19} | {cells[1]:>19} | {cells[2]:>20} |")
 
 
+def plain_solver(geo, goal):
+    """The search before the goal table and the rounds (the verdict baseline)."""
+    solver = pegs.Solver(geo, goal)
+    solver.TABLE_LEVEL_LIMIT = 0
+    solver.ROUND_LEVELS = 0
+    return solver
+
+
+def verdict_positions(board, lines, games, seed):
+    """Positions after each move of random winning lines and of random games."""
+    rng = random.Random(seed)
+    start = pegs.standard_start(board)
+    goal = pegs.parse_goal(start.geo, None)
+    guide = pegs.Solver(start.geo, goal)
+    out = []
+    for _ in range(lines):
+        pos = start
+        while pos.pegs not in goal.positions:
+            options = pos.legal_moves()
+            rng.shuffle(options)
+            pos = next(pos.play(m) for m in options if guide.solve(pos.play(m).pegs) is not None)
+            out.append(pos)
+    for _ in range(games):
+        pos = start
+        while pos.legal_moves():
+            pos = pos.play(rng.choice(pos.legal_moves()))
+            out.append(pos)
+    # The page answers a position out of the goal's class without a search.
+    return goal, [p for p in out if pegs.goal_class_possible(p.geo, p.pegs, goal)]
+
+
+def verdict_times(solver, positions):
+    """Seconds per verdict (memo forgotten before each), how many stayed undecided, and
+    the most positions one verdict searched (a measure that other jobs cannot skew)."""
+    times, unknown, most = [], 0, 0
+    for pos in positions:
+        solver.good_memo.clear()
+        solver.count_memo.clear()
+        before = solver.nodes
+        began = time.perf_counter()
+        try:
+            finish(solver.solve_steps(pos.pegs, api.VERDICT_BUDGET))
+        except pegs.OutOfBudget:
+            unknown += 1
+        times.append(time.perf_counter() - began)
+        most = max(most, solver.nodes - before)
+    return times, unknown, most
+
+
+def verdict_table(args):
+    print(f"\n## Verdict after each move (budget {api.VERDICT_BUDGET:,} positions): "
+          "plain search vs goal table and rounds\n")
+    print("| board     | positions    |   n | table build |"
+          " plain: median / worst ms (undecided) most searched |"
+          " new: median / worst ms (undecided) most searched |")
+    print("|-----------|--------------|-----|-------------|"
+          "---------------------------------------------------|"
+          "-------------------------------------------------|")
+    plan = [("english", 1 if args.quick else 4, 1 if args.quick else 6)]
+    if not args.quick:
+        plan += [("french", 0, 4), ("diamond", 0, 3), ("wiegleb", 0, 3), ("triangle", 2, 6)]
+    for board, lines, games in plan:
+        goal, positions = verdict_positions(board, lines, games, 5)
+        if not positions:
+            print(f"| {board:<9} | every one in another class than the goal: "
+                  "answered without a search |", flush=True)
+            continue
+        geo = positions[0].geo
+        new = pegs.Solver(geo, goal)
+        build = timed(partial(pegs.GoalTable, geo, goal, new.TABLE_LEVEL_LIMIT))[1]
+        plain = plain_solver(geo, goal)
+        for label, group in (("early (26+)", [p for p in positions if p.peg_count >= 26]),
+                             ("late (< 26)", [p for p in positions if p.peg_count < 26])):
+            if not group:
+                continue
+            cells = []
+            for solver in (plain, new):
+                times, unknown, most = verdict_times(solver, group)
+                cells.append(f"{statistics.median(times) * 1e3:7.1f} / "
+                             f"{max(times) * 1e3:7.1f} ms ({unknown:>3}) {most:>7,}")
+            print(f"| {board:<9} | {label:<12} | {len(group):>3} | {build * 1e3:8.0f} ms | "
+                  f"{cells[0]:>49} | {cells[1]:>47} |", flush=True)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="smoke run: small boards only")
     parser.add_argument("--full-baseline", action="store_true",
                         help="also run the full English census with the pure engine (~30 min)")
+    parser.add_argument("--only", action="append", choices=["census", "solver", "verdict"],
+                        help="run only this table (repeatable)")
     args = parser.parse_args()
     print(f"# Peg solitaire benchmark\n\nPython {platform.python_version()}, "
           f"numpy {getattr(sys.modules.get('numpy'), '__version__', 'absent')}, "
           f"{os.cpu_count()} CPUs, {platform.machine()}")
-    census_table(args)
-    solver_table(args)
+    tables = {"census": census_table, "solver": solver_table, "verdict": verdict_table}
+    for name in args.only or tables:
+        tables[name](args)
     return 0
 
 

@@ -29,9 +29,11 @@ SMALL_BOARDS = [
 ]
 
 try:
+    import numpy as np
+
     from puzzlelab import pegs_numpy
 except ImportError:  # pragma: no cover - numpy is in requirements-dev.txt
-    pegs_numpy = None
+    np = pegs_numpy = None
 needs_numpy = pytest.mark.skipif(pegs_numpy is None, reason="numpy is not installed")
 
 
@@ -268,6 +270,94 @@ def test_solve_budget_raises():
         pegs.finish(solver.solve_steps(pos.pegs, budget=10))
 
 
+
+def plain_solver(geo: pegs.Geometry, goal: pegs.Goal) -> pegs.Solver:
+    """A solver whose goal table holds only the goal and that searches in one plain
+    depth-first pass: the search runs all the way down."""
+    solver = pegs.Solver(geo, goal)
+    solver.TABLE_LEVEL_LIMIT = 0
+    solver.ROUND_LEVELS = 0
+    return solver
+
+
+def random_positions(start: pegs.Position, rng: random.Random, games: int):
+    """Every position along ``games`` random games from ``start``."""
+    for _ in range(games):
+        pos = start
+        while pos.legal_moves():
+            pos = pos.play(rng.choice(pos.legal_moves()))
+            yield pos
+
+
+def assert_winning(pos: pegs.Position, goal: pegs.Goal, path: list[pegs.Move]) -> None:
+    for move in path:
+        assert pos.pegs & move.mask == move.need
+        pos = pos.play(move)
+    assert pos.pegs in goal.positions
+
+
+@pytest.mark.parametrize("grid, goal", [*SMALL_BOARDS, (TRIANGLE, "any"), (TRIANGLE, "4,2"),
+                                        ("triangle", "0,0")])
+def test_goal_table_verdicts_agree_with_the_plain_search(grid, goal):
+    start = pegs.Position.parse(grid)
+    goal_ = pegs.parse_goal(start.geo, goal)
+    fast, plain = pegs.Solver(start.geo, goal_), plain_solver(start.geo, goal_)
+    fast.TABLE_LEVEL_LIMIT = 3  # a few levels, so that searches cross the table's edge
+    _, good = brute_census(grid, goal)
+    rng = random.Random(5)
+    for pos in [start, *random_positions(start, rng, 12)]:
+        path = fast.solve(pos.pegs)
+        assert (path is not None) == (plain.solve(pos.pegs) is not None) == good(pos.pegs)
+        if path is not None:
+            assert_winning(pos, goal_, path)
+        assert fast.count(pos.pegs) == plain.count(pos.pegs)
+
+
+def test_goal_table_holds_exactly_the_good_few_peg_positions():
+    start = pegs.Position.parse(TRIANGLE)
+    goal = pegs.parse_goal(start.geo, "any")
+    solver = pegs.Solver(start.geo, goal)
+    table = solver.table
+    assert table.max_pegs > goal.pegs
+    plain = plain_solver(start.geo, goal)
+    for pegs_ in range(1 << start.geo.size):
+        left = pegs_.bit_count()
+        if left <= table.max_pegs:
+            key = min(solver.images(pegs_))
+            assert table.good(key, left) == (plain.solve(pegs_) is not None)
+
+
+def test_searches_in_rounds_keep_to_the_budget_and_then_finish():
+    start = pegs.Position.parse(ENGLISH)
+    goal = pegs.parse_goal(start.geo, None)
+    rng = random.Random(8)
+    positions = [p for p in random_positions(start, rng, 6) if 20 <= p.peg_count <= 26][:12]
+    for pos in positions:
+        solver = pegs.Solver(start.geo, goal)
+        try:
+            path = pegs.finish(solver.solve_steps(pos.pegs, budget=500))
+        except pegs.OutOfBudget:
+            assert solver.nodes <= 500 + 1  # the node that broke the budget
+            path = solver.solve(pos.pegs)  # finishes from what the budgeted search learnt
+        again = plain_solver(start.geo, goal).solve(pos.pegs)
+        assert (path is None) == (again is None)
+        if path is not None:
+            assert_winning(pos, goal, path)
+
+
+def test_english_verdicts_with_the_goal_table_agree_with_the_plain_search():
+    start = pegs.Position.parse(ENGLISH)
+    goal = pegs.parse_goal(start.geo, None)
+    fast, plain = pegs.Solver(start.geo, goal), plain_solver(start.geo, goal)
+    rng = random.Random(3)
+    for pos in random_positions(start, rng, 4):
+        if pos.peg_count <= 16:
+            path = fast.solve(pos.pegs)
+            assert (path is not None) == (plain.solve(pos.pegs) is not None)
+            if path is not None:
+                assert_winning(pos, goal, path)
+
+
 # --- census -------------------------------------------------------------------------------
 
 
@@ -333,12 +423,48 @@ def test_numpy_engine_threads_and_buckets_agree_with_serial(monkeypatch):
 
 
 @needs_numpy
-def test_numpy_counters_switch_to_python_ints_past_the_float_bound(monkeypatch):
-    monkeypatch.setattr(pegs_numpy, "FLOAT_LIMIT", 100.0)
+@pytest.mark.parametrize("narrow_limit, float_limit", [(1, 100.0), (1000, 100.0), (1, 2.0**88),
+                                                       (2000, 2.0**88)])
+def test_numpy_counters_change_representation_without_changing_figures(
+    monkeypatch, narrow_limit, float_limit
+):
+    # Narrow uint64 counters, (uint64, float) pairs, then Python ints: forced early here.
+    monkeypatch.setattr(pegs_numpy, "NARROW_LIMIT", narrow_limit)
+    monkeypatch.setattr(pegs_numpy, "FLOAT_LIMIT", float_limit)
     fast = pegs.census("triangle", goal="any", engine="numpy").as_dict()
     assert fast == {**pegs.census("triangle", goal="any").as_dict(),
                     "engine": "numpy", "seconds": fast["seconds"],
                     "peak_bytes": fast["peak_bytes"]}
+
+
+@needs_numpy
+def test_sorted_in_pieces_sorts(monkeypatch):
+    monkeypatch.setattr(pegs_numpy, "PIECE_MIN", 4)
+    rng = np.random.default_rng(2)
+    for keys in (rng.integers(0, 2**63, 5000, dtype=np.uint64),
+                 rng.integers(0, 50, 3000, dtype=np.uint64) << np.uint64(40),  # few, far apart
+                 np.full(100, 7, dtype=np.uint64), np.zeros(0, dtype=np.uint64)):
+        assert np.array_equal(pegs_numpy.sorted_in_pieces(keys), np.sort(keys))
+
+
+@needs_numpy
+def test_numpy_census_with_small_sort_pieces_agrees_with_the_pure_engine(monkeypatch):
+    monkeypatch.setattr(pegs_numpy, "PIECE_MIN", 16)
+    fast = pegs.census("english", engine="numpy", max_classes=20_000).as_dict()
+    pure = pegs.census("english", max_classes=20_000).as_dict()
+    assert fast["levels"] == pure["levels"] and fast["totals"] == pure["totals"]
+
+
+@needs_numpy
+def test_narrow_counters_sum_exactly_past_2_to_the_64():
+    big = np.array([2**64 - 1, 2**64 - 2, 5], dtype=np.uint64)
+    counts = pegs_numpy.Counts([big, None, big.copy(), None])
+    assert counts.total(0) == 2 * 2**64 + 2
+    assert counts.total(1, np.array([True, False, True])) == 2**64 + 4
+    wide = counts.widened_for(2)
+    assert not wide.narrow and wide.total(0) == counts.total(0)
+    small = pegs_numpy.Counts.ones(3)
+    assert small.widened_for(10).narrow
 
 
 def test_exact_reconstruction_of_large_counts():

@@ -489,6 +489,74 @@ class Pagodas:
         return ((packed | self.guard) - self.threshold) & self.guard != self.guard
 
 
+class GoalTable:
+    """Every position with few pegs from which the goal can be reached, up to symmetry.
+
+    Built once per board and goal by undoing jumps from the goal positions,
+    one peg count at a time, until a level passes ``level_limit`` classes
+    (that last level is kept). A forward search then only has to reach
+    ``max_pegs`` pegs: a position with that many pegs or fewer is good exactly
+    when its normalised form is in the table (meet in the middle).
+    """
+
+    def __init__(self, geo: Geometry, goal: Goal, level_limit: int) -> None:
+        self.geo = geo
+        self.goal = goal
+        # The symmetries that fix the goal, as the solver uses them.
+        syms = geo.subgroup(goal.positions)
+        self.tables = [geo.tables[k] for k in syms]
+        images = self.images
+        undo = [(1 << m.dst, m.mask, tuple(geo.image(k, m.mask) for k in syms))
+                for m in geo.moves]
+        level = {min(images(g)) for g in goal.positions}
+        # levels[n - goal pegs]: the normalised good positions with n pegs.
+        self.levels = [level]
+        while len(level) <= level_limit and goal.pegs + len(self.levels) <= geo.size:
+            parents: set[int] = set()
+            for key in level:
+                imgs = images(key)
+                for dst, mask, mask_images in undo:
+                    # Undo a jump: a peg at its end, its start and middle empty.
+                    if key & mask == dst:
+                        parents.add(min([a ^ b for a, b in zip(imgs, mask_images, strict=True)]))
+            if not parents:
+                break
+            self.levels.append(parents)
+            level = parents
+        self.max_pegs = goal.pegs + len(self.levels) - 1
+        self.classes = sum(len(s) for s in self.levels)
+
+    def images(self, pegs: int) -> tuple[int, ...]:
+        return symmetry_images(pegs, self.tables)
+
+    def good(self, key: int, pegs_left: int) -> bool:
+        """Whether the normalised position ``key`` with ``pegs_left`` pegs can reach the goal."""
+        index = pegs_left - self.goal.pegs
+        return 0 <= index < len(self.levels) and key in self.levels[index]
+
+    def path(self, pegs: int) -> list[Move]:
+        """A winning move list from a good position with at most ``max_pegs`` pegs."""
+        out = []
+        while pegs not in self.goal.positions:
+            left = pegs.bit_count() - 1
+            for move in self.geo.moves:
+                if pegs & move.mask == move.need:
+                    child = pegs ^ move.mask
+                    if self.good(min(self.images(child)), left):
+                        out.append(move)
+                        pegs = child
+                        break
+            else:  # pragma: no cover - every table position but the goal has a good child
+                raise AssertionError("goal table position without a good move")
+        return out
+
+
+@lru_cache(maxsize=16)
+def goal_table(geo: Geometry, goal: Goal, level_limit: int) -> GoalTable:
+    """The shared :class:`GoalTable` of a board and goal (built once, like the geometry)."""
+    return GoalTable(geo, goal, level_limit)
+
+
 class Solver:
     """Memoised searches on one board towards one goal.
 
@@ -499,6 +567,10 @@ class Solver:
     """
 
     MEMO_LIMIT = 3_000_000
+    # The goal table stops after its first level with more classes than this:
+    # on the English board, 9 pegs and below (13,449 classes, a fraction of a
+    # second to build once; each level more costs about three times as much).
+    TABLE_LEVEL_LIMIT = 5_000
 
     def __init__(self, geo: Geometry, goal: Goal) -> None:
         self.geo = geo
@@ -539,6 +611,11 @@ class Solver:
     def images(self, pegs: int) -> tuple[int, ...]:
         """The images of ``pegs`` under the symmetries in use."""
         return symmetry_images(pegs, self.tables)
+
+    @cached_property
+    def table(self) -> GoalTable:
+        """The good positions with few pegs (built on first use, shared by every solver)."""
+        return goal_table(self.geo, self.goal, self.TABLE_LEVEL_LIMIT)
 
     def _trim(self) -> None:
         if len(self.count_memo) + len(self.good_memo) > self.MEMO_LIMIT:
@@ -581,6 +658,10 @@ class Solver:
         pag = self.pagodas.packed(pegs)
         if self.pagodas.hopeless(pag):
             return 0
+        table = self.table
+        table_pegs = table.max_pegs
+        if pegs.bit_count() <= table_pegs and not table.good(root_key, pegs.bit_count()):
+            return 0
         # A frame: [key, pending children (move, pegs, images, pagodas), count so far].
         stack = [[root_key, expand(pegs, root_images, pag), 0]]
         nodes = 0
@@ -594,11 +675,14 @@ class Solver:
                 if known is not None:
                     frame[2] += known
                     continue
-                if child.bit_count() == low:
+                left = child.bit_count()
+                if left == low:
                     value = 1 if child in goals else 0
                     memo[key] = value
                     frame[2] += value
                     continue
+                if left <= table_pegs and not table.good(key, left):
+                    continue  # the goal is out of reach: no paths
                 nodes += 1
                 if nodes % PROGRESS_EVERY == 0:
                     yield Progress(len(memo), 0, "Counting")
@@ -614,17 +698,67 @@ class Solver:
     def count(self, pegs: int) -> int:
         return finish(self.count_steps(pegs))
 
+    FIRST_ROUND = 1_000  # positions each move of the root may search in the first round
+    ROUND_LEVELS = 2  # the moves of the root and of its children go in rounds
+    ROUND_GROWTH = 16  # each round gives each move this many times the last budget
+
     def solve_steps(self, pegs: int, budget: int | None = None) -> Steps[list[Move] | None]:
         """A winning move list from ``pegs`` (None when the goal cannot be reached).
 
         With a ``budget`` (positions to search), raises :class:`OutOfBudget`
         when the answer is not known within it; what was learnt stays memoised.
+
+        The moves of the root and of its children are searched in rounds,
+        each move with :data:`ROUND_GROWTH` times the last round's budget: one
+        move into a large dead subtree does not hold up a sibling that wins
+        quickly. Subtrees proved dead in a round stay memoised; the work on
+        unfinished ones is redone, which the large growth factor keeps small
+        (on random English games, fewer undecided verdicts for the same budget;
+        along winning lines a few searches take longer than one plain pass).
         """
         self._trim()
+        return (yield from self._in_rounds(pegs, budget, self.ROUND_LEVELS))
+
+    def _in_rounds(self, pegs: int, budget: int | None, levels: int) -> Steps[list[Move] | None]:
+        """Search the moves of ``pegs`` in rounds, themselves so for ``levels`` more moves."""
+        images = self.images(pegs)
+        key = min(images)
+        pag = self.pagodas.packed(pegs)
+        if (levels == 0 or pegs.bit_count() <= self.table.max_pegs or key in self.good_memo
+                or self.pagodas.hopeless(pag)):
+            return (yield from self._depth_first(pegs, budget))
+        moves, order = self.moves, self.order
+        # Searches pop their last child first: keep that order within each round.
+        waiting = [(i, child) for i, child, _, _ in reversed(self._expand(pegs, images, pag))]
+        spent = 0
+        allowed = self.FIRST_ROUND
+        while waiting:
+            unknown = []
+            for i, child in waiting:
+                limit = allowed if budget is None else min(allowed, budget - spent)
+                if limit <= 0:
+                    raise OutOfBudget(spent)
+                before = self.nodes
+                try:
+                    path = yield from self._in_rounds(child, limit, levels - 1)
+                except OutOfBudget:
+                    unknown.append((i, child))
+                    continue
+                finally:
+                    spent += self.nodes - before
+                if path is not None:
+                    self.good_memo[key] = True
+                    return [moves[order[i]], *path]
+            waiting = unknown
+            allowed *= self.ROUND_GROWTH
+        self.good_memo[key] = False
+        return None
+
+    def _depth_first(self, pegs: int, budget: int | None) -> Steps[list[Move] | None]:
+        """The plain memoised depth-first search behind :meth:`solve_steps`."""
         goals = self.goal.positions
         if pegs in goals:
             return []
-        low = self.goal_pegs
         memo = self.good_memo
         counts = self.count_memo
         moves = self.moves
@@ -634,6 +768,10 @@ class Solver:
         pag = self.pagodas.packed(pegs)
         if memo.get(root_key) is False or counts.get(root_key) == 0 or self.pagodas.hopeless(pag):
             return None
+        table = self.table
+        table_pegs = table.max_pegs
+        if pegs.bit_count() <= table_pegs:
+            return table.path(pegs) if table.good(root_key, pegs.bit_count()) else None
         # A frame: [key, pending options, move index that led here].
         stack = [[root_key, expand(pegs, images, pag), -1]]
         nodes = 0
@@ -645,18 +783,19 @@ class Solver:
                 stack.pop()
                 continue
             i, child, imgs, child_pag = pending.pop()
-            if child in goals:
-                order = self.order
-                path = [moves[order[f[2]]] for f in stack[1:]] + [moves[order[i]]]
-                for f in stack:
-                    memo[f[0]] = True
-                self.nodes += nodes
-                return path
             key = min(imgs)
-            if memo.get(key) is False or counts.get(key) == 0:
+            left = child.bit_count()
+            if left <= table_pegs:
+                # Few enough pegs for the goal table: the answer is one look-up away.
+                if table.good(key, left):
+                    order = self.order
+                    path = [moves[order[f[2]]] for f in stack[1:]] + [moves[order[i]]]
+                    for f in stack:
+                        memo[f[0]] = True
+                    self.nodes += nodes
+                    return path + table.path(child)
                 continue
-            if child.bit_count() <= low:
-                memo[key] = False
+            if memo.get(key) is False or counts.get(key) == 0:
                 continue
             nodes += 1
             if nodes % PROGRESS_EVERY == 0:

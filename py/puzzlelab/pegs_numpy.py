@@ -42,6 +42,9 @@ from puzzlelab.jobs import Progress, Steps
 U64 = np.uint64
 TWO64 = 2.0**64
 FLOAT_LIMIT = 2.0**88  # below this, (value mod 2^64, float) pins the exact value down
+# While a level's largest count times the most moves that can lead into one
+# class stays below this, sums cannot wrap: the counters go without floats.
+NARROW_LIMIT = 1 << 64
 
 
 def exact(lo: int, approx: float) -> int:
@@ -51,29 +54,49 @@ def exact(lo: int, approx: float) -> int:
     return high * (1 << 64) + lo
 
 
+def _exact_sum(lo: np.ndarray) -> int:
+    """The exact sum of uint64 values (halves of 32 bits cannot wrap below 2^32 entries)."""
+    high = int((lo >> U64(32)).sum(dtype=U64))
+    low = int((lo & U64(0xFFFFFFFF)).sum(dtype=U64))
+    return (high << 32) + low
+
+
 class Counts:
     """Both path counters of the entries of one level, exact (see the module docstring).
 
     ``cols`` holds four arrays: full-tree paths modulo 2^64 (uint64), their
     float64 approximation, then the same two for the normalised tree.
     (Separate columns: numpy gathers four 1-d arrays faster than one array
-    of 32-byte rows.) ``obj`` holds Python ints instead, shape (n, 2), once
-    the values pass :data:`FLOAT_LIMIT`.
+    of 32-byte rows.) While no sum can reach 2^64 the counters are *narrow*:
+    the float columns are None and the uint64 values are exact, which halves
+    the gathers and sums of a level (see :meth:`widened_for`). ``obj`` holds
+    Python ints instead, shape (n, 2), once the values pass :data:`FLOAT_LIMIT`.
     """
 
     __slots__ = ("cols", "obj")
 
-    def __init__(self, cols: list[np.ndarray] | None = None, obj: np.ndarray | None = None):
+    def __init__(self, cols: list | None = None, obj: np.ndarray | None = None):
         self.cols, self.obj = cols, obj
 
     @classmethod
     def ones(cls, n: int) -> Counts:
-        return cls([np.ones(n, dtype=U64), np.ones(n), np.ones(n, dtype=U64), np.ones(n)])
+        return cls([np.ones(n, dtype=U64), None, np.ones(n, dtype=U64), None])
+
+    @property
+    def narrow(self) -> bool:
+        return self.obj is None and self.cols[1] is None
+
+    def widened_for(self, fan_in: int) -> Counts:
+        """Counts that can be summed ``fan_in`` at a time without losing the exact values."""
+        if not self.narrow or len(self.cols[0]) == 0:
+            return self
+        largest = max(int(self.cols[0].max()), int(self.cols[2].max()))
+        return self if largest * fan_in < NARROW_LIMIT else self._wide()
 
     def take(self, index: np.ndarray) -> Counts:
         if self.obj is not None:
             return Counts(obj=self.obj[index])
-        return Counts([col[index] for col in self.cols])
+        return Counts([None if col is None else col[index] for col in self.cols])
 
     def drop_normal(self, index: np.ndarray) -> Counts:
         """In place: the normalised-tree counts at ``index`` become 0."""
@@ -81,27 +104,39 @@ class Counts:
             self.obj[index, 1] = 0
         else:
             self.cols[2][index] = 0
-            self.cols[3][index] = 0.0
+            if self.cols[3] is not None:
+                self.cols[3][index] = 0.0
         return self
 
     def sums(self, starts: np.ndarray) -> Counts:
         """Sums over the runs of entries that begin at ``starts``."""
         if self.obj is not None:
             return Counts(obj=np.add.reduceat(self.obj, starts, axis=0))
-        result = Counts([np.add.reduceat(col, starts) for col in self.cols])
-        if len(starts) and max(float(result.cols[1].max()), float(result.cols[3].max())) >= (
-            FLOAT_LIMIT
-        ):
+        result = Counts([None if col is None else np.add.reduceat(col, starts)
+                         for col in self.cols])
+        if result.narrow or not len(starts):
+            return result
+        if max(float(result.cols[1].max()), float(result.cols[3].max())) >= FLOAT_LIMIT:
             return result.exact_objects()
         return result
+
+    def _wide(self) -> Counts:
+        """The same counts with their float columns (a no-op unless narrow)."""
+        if not self.narrow:
+            return self
+        lo, _, normal_lo, _ = self.cols
+        return Counts([lo, lo.astype(np.float64), normal_lo, normal_lo.astype(np.float64)])
 
     def exact_objects(self) -> Counts:
         if self.obj is not None:
             return self
-        pairs = [
-            [exact(a, b) for a, b in zip(lo.tolist(), approx.tolist(), strict=True)]
-            for lo, approx in (self.cols[0:2], self.cols[2:4])
-        ]
+        if self.narrow:
+            pairs = [self.cols[0].tolist(), self.cols[2].tolist()]
+        else:
+            pairs = [
+                [exact(a, b) for a, b in zip(lo.tolist(), approx.tolist(), strict=True)]
+                for lo, approx in (self.cols[0:2], self.cols[2:4])
+            ]
         obj = np.empty((len(self.cols[0]), 2), dtype=object)
         obj[:, 0] = pairs[0]
         obj[:, 1] = pairs[1]
@@ -111,7 +146,10 @@ class Counts:
     def concatenate(cls, parts: list[Counts]) -> Counts:
         if any(c.obj is not None for c in parts):
             return cls(obj=np.concatenate([c.exact_objects().obj for c in parts]))
-        return cls([np.concatenate([c.cols[k] for c in parts]) for k in range(4)])
+        if any(not c.narrow for c in parts):
+            parts = [c._wide() for c in parts]
+        return cls([None if parts[0].cols[k] is None
+                    else np.concatenate([c.cols[k] for c in parts]) for k in range(4)])
 
     def total(self, which: int, mask: np.ndarray | None = None) -> int:
         """The exact sum of counter ``which`` (0: full tree, 1: normalised), over ``mask``."""
@@ -120,9 +158,12 @@ class Counts:
             return int(sum(values.tolist()))
         lo, approx = self.cols[2 * which : 2 * which + 2]
         if mask is not None:
-            lo, approx = lo[mask], approx[mask]
+            lo = lo[mask]
+            approx = None if approx is None else approx[mask]
         if len(lo) == 0:
             return 0
+        if approx is None:
+            return _exact_sum(lo)
         # The float sum is within 2^62 of the true total while it stays below 2^88.
         if float(approx.sum()) >= FLOAT_LIMIT:
             return sum(exact(a, b) for a, b in zip(lo.tolist(), approx.tolist(), strict=True))
@@ -132,7 +173,7 @@ class Counts:
     def nbytes(self) -> int:
         if self.obj is not None:
             return self.obj.nbytes + 40 * self.obj.size
-        return sum(col.nbytes for col in self.cols)
+        return sum(col.nbytes for col in self.cols if col is not None)
 
 
 class Images:
@@ -188,10 +229,16 @@ class _Level:
         picks = combined[[len(combined) * j // buckets for j in range(1, buckets)]]
         return np.unique((picks >> U64(self.bits)) << U64(self.bits))
 
-    def _children(self, kc: np.ndarray, offset: int) -> tuple[np.ndarray, np.ndarray]:
-        """(child << bits | parent) for every legal move of ``kc``; and which have a move."""
+    def _children(
+        self, kc: np.ndarray, offset: int, imgs: np.ndarray | None = None
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """(child << bits | parent) for every legal move of ``kc``; and which have a move.
+
+        ``imgs``: the symmetry images of ``kc`` when the caller has them already.
+        """
         e = self.engine
-        imgs = e.images.of(kc)
+        if imgs is None:
+            imgs = e.images.of(kc)
         has = np.zeros(len(kc), dtype=bool)
         parts = []
         for i in range(len(e.needs)):
@@ -224,9 +271,10 @@ class _Level:
         orbit_total = 0
         for start in range(lo, hi, CHUNK):
             kc = self.keys[start : min(hi, start + CHUNK)]
-            stab = (e.images.of(kc) == kc).sum(axis=0, dtype=np.int64)
+            imgs = e.images.of(kc)
+            stab = (imgs == kc).sum(axis=0, dtype=np.int64)
             orbit_total += int((e.images.count // stab).sum())
-            out, has = self._children(kc, start)
+            out, has = self._children(kc, start, imgs)
             dead.append(np.flatnonzero(~has) + start)
             if not self.fits:
                 buckets[0].extend(out)
@@ -243,7 +291,7 @@ class _Level:
         """Sort one bucket and sum the path counters over equal children."""
         if self.fits:
             merged = np.concatenate(parts) if parts else np.zeros(0, dtype=U64)
-            merged.sort()
+            merged = sorted_in_pieces(merged)
             child = merged >> U64(self.bits)
             same_pair = merged[1:] == merged[:-1]
             # The parent indices, in place (intp is int64 where keys fit 64 bits).
@@ -268,6 +316,34 @@ class _Level:
         # moves to the same normalised child once.
         repeats = np.flatnonzero(same_pair) + 1
         return keys, counts.take(parent).drop_normal(repeats).sums(starts)
+
+
+PIECE_BITS = 12  # sorts split a bucket into up to 2^12 pieces by their top bits
+PIECE_MIN = 1 << 16  # smaller arrays are sorted in one go
+
+
+def sorted_in_pieces(keys: np.ndarray) -> np.ndarray:
+    """``keys`` sorted: a counting pass on their top bits, then a sort of each piece.
+
+    The counting pass (a stable argsort of 16-bit digits is a radix sort) is
+    linear; the small sorts then compare far fewer times than one sort of the
+    whole array (about 40% less time on a level of the English census).
+    """
+    if len(keys) < PIECE_MIN:
+        return np.sort(keys)
+    low = keys.min()
+    spread = int(keys.max() - low)
+    shift = U64(max(0, spread.bit_length() - PIECE_BITS))
+    digits = ((keys - low) >> shift).astype(np.uint16)
+    bounds = np.cumsum(np.bincount(digits, minlength=1 << PIECE_BITS))
+    out = keys[np.argsort(digits, kind="stable")]
+    del digits
+    begin = 0
+    for end in bounds.tolist():
+        if end - begin > 1:
+            out[begin:end].sort()
+        begin = end
+    return out
 
 
 class _Engine:
@@ -359,6 +435,8 @@ def census_steps(
         live = sum(a.nbytes for a in stored) + counts.nbytes
         live += edges * (8 if work.fits else 16) * 3  # the parts, a merged bucket, its gathers
         peak = max(peak, live)
+        # Every class has at most one parent per (move, symmetry) pair.
+        counts = counts.widened_for(len(geo.moves) * h)
         merged = list(_run([partial(work.merge, b, counts) for b in buckets], workers))
         del buckets, work
         merged = [m for m in merged if m[1] is not None]
