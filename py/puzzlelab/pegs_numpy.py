@@ -28,10 +28,15 @@ the two engines agree), computed on arrays:
 
 from __future__ import annotations
 
+import ctypes
 import os
+import platform
 import sys
+import threading
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from functools import partial
 
 import numpy as np
@@ -332,16 +337,18 @@ class _Level:
         return keys, counts.take(parent).drop_normal(repeats).sums(starts)
 
 
-PIECE_BITS = 12  # sorts split a bucket into up to 2^12 pieces by their top bits
+PIECE_BITS = 16  # sorts split a bucket into up to 2^16 pieces by their top bits
 PIECE_MIN = 1 << 16  # smaller arrays are sorted in one go
 
 
 def sorted_in_pieces(keys: np.ndarray) -> np.ndarray:
-    """``keys`` sorted: a counting pass on their top bits, then a sort of each piece.
+    """``keys`` sorted: a counting pass on their top 16 bits, then a sort of each piece.
 
     The counting pass (a stable argsort of 16-bit digits is a radix sort) is
-    linear; the small sorts then compare far fewer times than one sort of the
-    whole array (about 40% less time on a level of the English census).
+    linear; the pieces are then mostly a few hundred keys, which numpy's
+    vectorised sort handles several times faster per key than long arrays
+    (a bucket of 8.5M keys of the English census: 0.29 s, against 0.56 s in
+    one sort and 0.77 s with 2^12 pieces).
     """
     if len(keys) < PIECE_MIN:
         return np.sort(keys)
@@ -349,14 +356,14 @@ def sorted_in_pieces(keys: np.ndarray) -> np.ndarray:
     spread = int(keys.max() - low)
     shift = U64(max(0, spread.bit_length() - PIECE_BITS))
     digits = ((keys - low) >> shift).astype(np.uint16)
-    bounds = np.cumsum(np.bincount(digits, minlength=1 << PIECE_BITS))
+    sizes = np.bincount(digits, minlength=1 << PIECE_BITS)
     out = keys[np.argsort(digits, kind="stable")]
     del digits
-    begin = 0
-    for end in bounds.tolist():
-        if end - begin > 1:
-            out[begin:end].sort()
-        begin = end
+    ends = np.cumsum(sizes)
+    several = np.flatnonzero(sizes > 1)  # only these pieces need a sort
+    for begin, end in zip((ends[several] - sizes[several]).tolist(), ends[several].tolist(),
+                          strict=True):
+        out[begin:end].sort()
     return out
 
 
@@ -367,6 +374,56 @@ class _Engine:
         self.needs = np.array([m.need for m in geo.moves], dtype=U64)
         self.masks = np.array([m.mask for m in geo.moves], dtype=U64)
         self.move_images = self.images.of(self.masks)  # (symmetries, moves)
+
+
+# glibc's mallopt parameters and their defaults.
+M_TRIM_THRESHOLD, M_MMAP_MAX = -1, -4
+TRIM_DEFAULT, MMAP_MAX_DEFAULT = 128 * 1024, 65536
+_heap_lock = threading.Lock()
+_heap_users = 0
+
+
+def _glibc():
+    """The C library when it is glibc (whose allocator :func:`_kept_heap` tunes), else None."""
+    if sys.platform != "linux" or platform.libc_ver()[0] != "glibc":
+        return None
+    try:
+        libc = ctypes.CDLL(None)
+        return libc if hasattr(libc, "mallopt") and hasattr(libc, "malloc_trim") else None
+    except OSError:  # pragma: no cover
+        return None
+
+
+@contextmanager
+def _kept_heap() -> Iterator[None]:
+    """While a census runs, freed arrays stay in the heap instead of going back to the system.
+
+    glibc maps each large array afresh and unmaps it when freed, so every
+    level's arrays are new pages that the kernel must fault in and zero; in
+    a virtual machine that was a fifth of the English census's CPU time
+    (24 s down to 19.5 s, with the same peak memory). Allocating from the
+    heap and not trimming it lets the next level reuse the pages. The
+    defaults come back afterwards and the spare memory is returned.
+    """
+    global _heap_users
+    libc = _glibc()
+    if libc is None:
+        yield
+        return
+    with _heap_lock:
+        _heap_users += 1
+        if _heap_users == 1:
+            libc.mallopt(M_MMAP_MAX, 0)
+            libc.mallopt(M_TRIM_THRESHOLD, 2**31 - 1)
+    try:
+        yield
+    finally:
+        with _heap_lock:
+            _heap_users -= 1
+            if _heap_users == 0:
+                libc.mallopt(M_MMAP_MAX, MMAP_MAX_DEFAULT)
+                libc.mallopt(M_TRIM_THRESHOLD, TRIM_DEFAULT)
+                libc.malloc_trim(0)
 
 
 def _run(tasks, workers: int):
@@ -389,6 +446,17 @@ def census_steps(
     workers: int | None = None,
 ) -> Steps[pegs.Census]:
     """The census (the same figures as :func:`puzzlelab.pegs.census_steps`) with numpy."""
+    with _kept_heap():
+        return (yield from _census(board, start, goal, max_classes, workers))
+
+
+def _census(
+    board: str,
+    start: str | None,
+    goal: str | None,
+    max_classes: int | None,
+    workers: int | None,
+) -> Steps[pegs.Census]:
     began = time.perf_counter()
     pos, goal_, syms = pegs.census_setup(board, start, goal)
     geo = pos.geo
