@@ -198,19 +198,37 @@ class Counts:
 class Images:
     """Symmetry images of uint64 positions through byte tables."""
 
+    DIGIT = 11  # bits looked up at once: 33 cells in 3 look-ups, tables of 16 kB
+
     def __init__(self, geo: pegs.Geometry, syms: tuple[int, ...]) -> None:
-        self.nbytes = (geo.size + 7) // 8
-        # tables[s, k, v]: image under symmetry s of the byte value v in byte k.
+        nbytes = (geo.size + 7) // 8
+        # Byte tables (tables[s, k, v]: image under symmetry s of the value v in byte k),
+        # then wider digits built from them: fewer look-ups per key, still in cache.
         self.tables = np.array([geo.tables[k] for k in syms], dtype=U64)
         self.count = len(syms)
+        self.parts = -(-geo.size // self.DIGIT)
+        values = np.arange(1 << self.DIGIT, dtype=U64)
+        self.digits = np.stack([
+            self._of(values << U64(self.DIGIT * p), nbytes) for p in range(self.parts)
+        ], axis=1)  # (symmetries, parts, 2^DIGIT)
+
+    def _of(self, keys: np.ndarray, nbytes: int) -> np.ndarray:
+        """Images through the byte tables (only to build the digit tables)."""
+        out = np.zeros((self.count, len(keys)), dtype=U64)
+        for k in range(nbytes):
+            byte = ((keys >> U64(8 * k)) & U64(255)).astype(np.intp)
+            for s in range(self.count):
+                out[s] |= self.tables[s, k][byte]
+        return out
 
     def of(self, keys: np.ndarray) -> np.ndarray:
         """``out[s]`` is the image of every key under symmetry ``s``."""
         out = np.zeros((self.count, len(keys)), dtype=U64)
-        for k in range(self.nbytes):
-            byte = ((keys >> U64(8 * k)) & U64(255)).astype(np.intp)
+        mask = U64((1 << self.DIGIT) - 1)
+        for p in range(self.parts):
+            digit = ((keys >> U64(self.DIGIT * p)) & mask).astype(np.intp)
             for s in range(self.count):
-                out[s] |= self.tables[s, k][byte]
+                out[s] |= self.digits[s, p][digit]
         return out
 
 
@@ -557,7 +575,7 @@ def _backward(engine: _Engine, goal_keys, stored, levels) -> Steps[None]:
                     sub ^= move_images[:, i : i + 1]
                     found.append(sub.min(axis=0))
         # Sorted, the look-ups walk the level in order; repeats only mark twice.
-        candidates = np.sort(np.concatenate(found))
+        candidates = sorted_in_pieces(np.concatenate(found))
         at = np.searchsorted(level_keys, candidates)
         at[at == len(level_keys)] = 0
         mark = np.zeros(len(level_keys), dtype=bool)
