@@ -92,10 +92,11 @@ class Counts:
     Python ints instead, shape (n, 2), once the values pass :data:`FLOAT_LIMIT`.
     """
 
-    __slots__ = ("cols", "obj")
+    __slots__ = ("_pairs", "cols", "obj")
 
     def __init__(self, cols: list | None = None, obj: np.ndarray | None = None):
         self.cols, self.obj = cols, obj
+        self._pairs: np.ndarray | None = None
 
     @classmethod
     def ones(cls, n: int) -> Counts:
@@ -115,6 +116,17 @@ class Counts:
     def take(self, index: np.ndarray) -> Counts:
         if self.obj is not None:
             return Counts(obj=self.obj[index])
+        if self.narrow:
+            # Both counters side by side as one 16-byte item: a random gather then
+            # fetches one cache line per parent, not two (about 30% faster). Built
+            # once per level; threads that race here build the same array.
+            if self._pairs is None:
+                pairs = np.empty((len(self.cols[0]), 2), dtype=U64)
+                pairs[:, 0] = self.cols[0]
+                pairs[:, 1] = self.cols[2]
+                self._pairs = pairs.view(np.complex128).reshape(-1)
+            both = self._pairs[index].view(U64).reshape(-1, 2)
+            return Counts([both[:, 0], None, both[:, 1], None])
         return Counts([None if col is None else col[index] for col in self.cols])
 
     def drop_normal(self, index: np.ndarray) -> Counts:
