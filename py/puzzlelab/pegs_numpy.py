@@ -6,7 +6,8 @@ the two engines agree), computed on arrays:
 * A level is a sorted ``uint64`` array of normalised positions (one per
   symmetry class) with its two path counters.
 * The images of every position under each symmetry in use are a few
-  byte-table look-ups (``table[k][(pegs >> 8*k) & 255]`` OR-ed together);
+  table look-ups of 11-bit digits (``table[k][(pegs >> 11*k) & 2047]``
+  OR-ed together: three for the 33 cells of the English board);
   a child's images are its parent's images XOR the images of the move's
   mask, so normalising a child (the smallest image) costs one XOR and one
   minimum per symmetry.
@@ -14,8 +15,11 @@ the two engines agree), computed on arrays:
   merged in one sort of ``child << b | parent`` (``b`` bits hold the
   parent's index): equal children become runs, equal (child, parent) pairs
   sub-runs, so both path counters are sums over runs (``np.add.reduceat``)
-  with no hash table. Boards whose keys do not fit 64 bits sort with
-  ``np.lexsort`` instead.
+  with no hash table (``np.unique`` hashes in recent numpy, far slower
+  here). Boards whose keys do not fit 64 bits sort with ``np.lexsort``
+  instead.
+* While a census runs, freed arrays stay in the process heap (see
+  :func:`_kept_heap`), so each level reuses the pages of the last one.
 * Path counts pass 2^64 (the English board has 577,116,156,815,309,849,672
   complete games), so a counter is two arrays: its exact value modulo 2^64
   (``uint64`` arithmetic wraps) and a ``float64`` approximation; together
