@@ -32,7 +32,6 @@ the two engines agree), computed on arrays:
 
 from __future__ import annotations
 
-import ctypes
 import os
 import platform
 import sys
@@ -422,6 +421,8 @@ def _glibc():
     if sys.platform != "linux" or platform.libc_ver()[0] != "glibc":
         return None
     try:
+        import ctypes  # here, not at the top: not every Python (Pyodide) has it
+
         libc = ctypes.CDLL(None)
         return libc if hasattr(libc, "mallopt") and hasattr(libc, "malloc_trim") else None
     except OSError:  # pragma: no cover
