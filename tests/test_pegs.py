@@ -627,3 +627,17 @@ def test_verdicts_with_pagodas_agree_with_a_search_without_them(board, games, mo
                 assert_winning(pos, goal, path)
             seen += 1
     assert seen >= 10
+
+
+def test_a_line_found_once_is_followed_again_within_a_tiny_budget():
+    start = pegs.Position.parse(ENGLISH)
+    goal = pegs.parse_goal(start.geo, None)
+    solver = pegs.Solver(start.geo, goal)
+    path = solver.solve(start.pegs)
+    pos = start
+    for move in path[:3]:
+        pos = pos.play(move)
+        # The next verdict of the game: its position is marked good, so no search is needed.
+        again = pegs.finish(solver.solve_steps(pos.pegs, budget=len(path)))
+        assert again is not None
+        assert_winning(pos, goal, again)
