@@ -586,3 +586,58 @@ def test_pagoda_functions_are_valid_and_prune():
     lone = pegs.Position.parse("--o..--/--...--/......./...o.../......./--...--/--...--")
     assert solver.pagodas.hopeless(solver.pagodas.packed(lone.pegs))
     assert not solver.pagodas.hopeless(solver.pagodas.packed(start.pegs))
+
+
+def test_pagodas_fit_their_packed_fields_and_every_board_with_arms_has_some():
+    for name, bases in pegs.PAGODAS.items():
+        for w in bases:
+            # A sum of pegs must stay within its field: |sum| < BIAS for any position.
+            assert sum(abs(x) for x in w) < pegs.Pagodas.BIAS, name
+    for name in ("english", "wiegleb"):
+        start = pegs.standard_start(name)
+        solver = pegs.Solver(start.geo, pegs.parse_goal(start.geo, None))
+        assert len(solver.pagodas.weights) >= 20
+
+
+def no_pagoda_solver(geo: pegs.Geometry, goal: pegs.Goal) -> pegs.Solver:
+    """A plain exhaustive search that trusts no pagoda function."""
+    solver = plain_solver(geo, goal)
+    solver.pagodas = pegs.Pagodas(geo, goal)
+    solver.pagodas.weights = []
+    solver.pagodas.guard = solver.pagodas.threshold = 0
+    solver.pagodas.loss = [0] * len(geo.moves)
+    solver.steps = [(need, mask, mimgs, 0) for need, mask, mimgs, _ in solver.steps]
+    solver.slack_order = False
+    return solver
+
+
+@pytest.mark.parametrize("board, games, most", [("english", 6, 15), ("wiegleb", 4, 13)])
+def test_verdicts_with_pagodas_agree_with_a_search_without_them(board, games, most):
+    start = pegs.standard_start(board)
+    goal = pegs.parse_goal(start.geo, None)
+    fast, bare = pegs.Solver(start.geo, goal), no_pagoda_solver(start.geo, goal)
+    assert not bare.pagodas.hopeless(bare.pagodas.packed(start.pegs))
+    rng = random.Random(11)
+    seen = 0
+    for pos in random_positions(start, rng, games):
+        if pos.peg_count <= most and pegs.goal_class_possible(pos.geo, pos.pegs, goal):
+            path = fast.solve(pos.pegs)
+            assert (path is not None) == (bare.solve(pos.pegs) is not None)
+            if path is not None:
+                assert_winning(pos, goal, path)
+            seen += 1
+    assert seen >= 10
+
+
+def test_a_line_found_once_is_followed_again_within_a_tiny_budget():
+    start = pegs.Position.parse(ENGLISH)
+    goal = pegs.parse_goal(start.geo, None)
+    solver = pegs.Solver(start.geo, goal)
+    path = solver.solve(start.pegs)
+    pos = start
+    for move in path[:3]:
+        pos = pos.play(move)
+        # The next verdict of the game: its position is marked good, so no search is needed.
+        again = pegs.finish(solver.solve_steps(pos.pegs, budget=len(path)))
+        assert again is not None
+        assert_winning(pos, goal, again)

@@ -354,6 +354,42 @@ PAGODAS: dict[str, tuple[tuple[int, ...], ...]] = {
          0, 0, 0, 4, 0),
         (0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 4, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0,
          0, 0, 0),
+        # Found on the dead positions the verdict searches walk along random games.
+        (-2, 4, -2, 2, 0, 2, -4, 4, 0, 4, 0, 4, -4, 0, 2, 2, 4, 2, 2, 0, -4, 4, 0, 4, 0, 4, -4, 2,
+         4, 2, -2, 0, -2),
+        (-12, 8, -4, 12, 8, 4, 0, 0, 0, 0, 0, 0, 0, 0, 12, 12, 8, 4, 4, 0, 0, 0, 0, 0, 0, 0, 0, 12,
+         8, 4, -12, 8, -4),
+        (0, 0, 0, 1, 2, 0, -2, 3, 1, 2, 0, 2, -2, 0, 2, 2, 4, 0, 4, 0, -2, 2, 0, 2, 0, 2, -2, 2, 2,
+         0, -2, 2, 0),
+        (-4, 8, -12, 4, 8, 12, 0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 8, 12, 0, 12, 0, 0, 0, 0, 0, 0, 0, 4,
+         8, 12, -4, 0, -4),
+        (-6, 4, -2, 6, 4, 2, -8, 8, 0, 8, 0, 8, -8, 4, 4, 6, 4, 2, 2, 0, -12, 12, 0, 12, 2, 10, -8,
+         6, 6, 0, -6, 8, 2),
+        (-4, 0, -4, 8, 4, 4, 0, 4, 4, 4, 0, 4, 0, 0, 12, 12, 8, 4, 4, 0, 0, 0, 0, 0, 0, 0, 0, 12,
+         8, 4, -12, 8, -4),
+        (-4, 0, -4, 4, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 0, 4, 0, 4, 0, 4, 4, 0, 4, 0, 4, 0, 0,
+         0, 4, 0, 4),
+        (-4, 0, -4, 4, 0, 4, 0, 0, 0, 0, 0, 0, 0, 4, 0, 4, 0, 4, 4, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0,
+         4, -4, 0, -4),
+    ),
+    # Found as the last English ones (the board had none before).
+    "wiegleb": (
+        (-48, 0, -48, 48, 9, 48, 0, 9, 0, 0, 24, 24, 48, 0, 48, 0, 48, -48, 48, 24, 24, 15, 9, 6,
+         4, 2, 2, -48, 48, 0, 48, 6, 46, 0, 46, -46, 0, 4, 0, 48, 2, 46, -48, 2, -46),
+        (0, 8, -8, 2, 6, 8, 2, 2, 0, -4, 4, 0, 4, 4, 8, 0, 8, -8, 4, 4, 1, 5, 6, 0, 6, 0, 6, -8, 8,
+         0, 8, 0, 8, 0, 8, -8, 0, 6, 0, 8, 6, 8, -8, 0, -8),
+        (-3, 0, -3, 3, 1, 3, 0, 1, 0, 3, 0, 3, 3, 0, 3, 0, 3, -3, 8, 5, 3, 2, 1, 1, 0, 1, 0, -5, 5,
+         0, 5, 1, 4, 0, 4, -3, 0, 0, 0, 5, 1, 4, -5, 1, -4),
+        (0, 0, 0, 0, 4, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 0, 4, 0, 4, 0, 4, 0, 0, 0,
+         0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 4, 0, 0, 0, 0),
+        (-4, 0, -4, 4, 0, 4, 0, 0, 0, -4, 4, 0, 4, 0, 4, 0, 4, -4, 2, 2, 0, 2, 0, 2, 0, 2, 2, -2,
+         2, 0, 2, 0, 2, 0, 2, -2, 0, 0, 0, 2, 0, 2, -2, 0, -2),
+        (6, 12, -6, 0, 6, 6, 6, 6, 0, -6, 6, 0, 6, 0, 6, 4, 2, 2, 0, 2, 2, 4, 6, 0, 6, 2, 4, -6, 6,
+         0, 6, 6, 6, 6, 0, 6, 0, 0, 0, 6, 6, 6, -6, 0, -6),
+        (-4, 0, -4, 4, 0, 4, 0, 0, 0, -4, 4, 0, 4, 0, 4, 0, 4, -4, 0, 0, 0, 0, 0, 0, 0, 0, 0, -4,
+         4, 0, 4, 0, 4, 0, 4, -4, 4, 0, 4, 0, 0, 0, 4, 0, 4),
+        (-12, 0, -12, 12, 4, 12, 0, 4, 0, 0, 6, 6, 12, 8, 12, 0, 12, -12, 12, 6, 12, 0, 12, 0, 12,
+         12, 0, -12, 12, 0, 12, 12, 12, 0, 12, -12, 0, 0, 0, 12, 12, 12, -12, 0, -12),
     ),
 }
 
@@ -642,6 +678,18 @@ class Solver:
             out.sort(key=lambda entry: entry[3] % modulus)
         return out
 
+    def _known_good_last(self, options: list[tuple]) -> list[tuple]:
+        """Options with the children already known to reach the goal last (popped first).
+
+        A winning line found by an earlier verdict of the same game leaves its
+        positions marked good: following them gives the line again at once,
+        instead of a fresh search that may wander into a large dead subtree
+        first and run out of budget.
+        """
+        memo = self.good_memo
+        options.sort(key=lambda option: memo.get(min(option[2])) is True)  # stable
+        return options
+
     def count_steps(self, pegs: int) -> Steps[int]:
         """The number of move sequences from ``pegs`` that end in the goal (exact)."""
         self._trim()
@@ -729,7 +777,8 @@ class Solver:
             return (yield from self._depth_first(pegs, budget))
         moves, order = self.moves, self.order
         # Searches pop their last child first: keep that order within each round.
-        waiting = [(i, child) for i, child, _, _ in reversed(self._expand(pegs, images, pag))]
+        waiting = [(i, child) for i, child, _, _ in
+                   reversed(self._known_good_last(self._expand(pegs, images, pag)))]
         spent = 0
         allowed = self.FIRST_ROUND
         while waiting:
@@ -772,8 +821,9 @@ class Solver:
         table_pegs = table.max_pegs
         if pegs.bit_count() <= table_pegs:
             return table.path(pegs) if table.good(root_key, pegs.bit_count()) else None
+        known_good_last = self._known_good_last
         # A frame: [key, pending options, move index that led here].
-        stack = [[root_key, expand(pegs, images, pag), -1]]
+        stack = [[root_key, known_good_last(expand(pegs, images, pag)), -1]]
         nodes = 0
         while stack:
             frame = stack[-1]
@@ -795,7 +845,8 @@ class Solver:
                     self.nodes += nodes
                     return path + table.path(child)
                 continue
-            if memo.get(key) is False or counts.get(key) == 0:
+            known = memo.get(key)
+            if known is False or counts.get(key) == 0:
                 continue
             nodes += 1
             if nodes % PROGRESS_EVERY == 0:
@@ -803,7 +854,8 @@ class Solver:
             if budget is not None and nodes > budget:
                 self.nodes += nodes
                 raise OutOfBudget(nodes)
-            stack.append([key, expand(child, imgs, child_pag), i])
+            options = expand(child, imgs, child_pag)
+            stack.append([key, known_good_last(options) if known else options, i])
         self.nodes += nodes
         return None
 
