@@ -207,6 +207,8 @@ def test_embed_options_solved_event_and_host_styles(page, site_url, screenshot_d
     assert rules.get_attribute("data-game-id").startswith("6x4;wrap;n=king;k=3:")
     assert not rules.locator('[data-action="hint"]').is_visible()
     assert not rules.locator('[data-action="solution"]').is_visible()
+    assert not rules.locator('[data-action="gallery"]').is_visible()
+    assert rules.locator('[data-action="analysis"]').is_visible()
     assert rules.locator('[data-action="undo"]').is_visible()
     rules.locator("canvas").focus()
     page.keyboard.press("h")  # nor does the hint key give one
