@@ -191,25 +191,26 @@ def test_minimise_keeps_the_puzzle_good(page, site_url):
     assert f"{puzzle.clue_count} clues left of 64" in message(page)
 
 
-def test_count_with_progress_and_cancel(page, site_url, screenshot_dir):
-    root = open_board(page, site_url)
-    page.get_by_label("Size").select_option(label="6×6")
+def show_empty_grid(page, size: str) -> None:
+    """Choose a size (e.g. "8×8") and start from its empty grid."""
+    page.get_by_label("Size").select_option(label=size)
     page.get_by_role("button", name="Empty grid").click()
     wait_idle(page)
+
+
+def test_count_with_progress_and_cancel(page, site_url, screenshot_dir):
+    root = open_board(page, site_url)
+    show_empty_grid(page, "6×6")
     page.get_by_role("button", name="Count solutions").click()
     wait_idle(page)
     assert "4,140 solutions" in message(page)
     # The empty 8x8 is counted in well under a second natively (about twice that here).
-    page.get_by_label("Size").select_option(label="8×8")
-    page.get_by_role("button", name="Empty grid").click()
-    wait_idle(page)
+    show_empty_grid(page, "8×8")
     page.get_by_role("button", name="Count solutions").click()
     wait_idle(page)
     assert "4,111,116 solutions" in message(page)
     # A long count (empty 10x10) shows its progress bar and stops on Cancel.
-    page.get_by_label("Size").select_option(label="10×10")
-    page.get_by_role("button", name="Empty grid").click()
-    wait_idle(page)
+    show_empty_grid(page, "10×10")
     assert "takes hours or more in the page" in message(page)  # said before anyone starts it
     page.get_by_role("button", name="Count solutions").click()
     note = page.locator(f"{BOARD} .job-note")
