@@ -168,10 +168,11 @@ def solver_table(args):
 
 
 def plain_solver(geo, goal):
-    """The search before the goal table and the rounds (the verdict baseline)."""
+    """The search before the goal table, the rounds and the book (the verdict baseline)."""
     solver = pegs.Solver(geo, goal)
     solver.TABLE_LEVEL_LIMIT = 0
     solver.ROUND_LEVELS = 0
+    solver.book = None
     return solver
 
 
@@ -208,7 +209,7 @@ def verdict_times(solver, positions):
         before = solver.nodes
         began = time.perf_counter()
         try:
-            finish(solver.solve_steps(pos.pegs, api.VERDICT_BUDGET))
+            finish(solver.decide_steps(pos.pegs, api.VERDICT_BUDGET))
         except pegs.OutOfBudget:
             unknown += 1
         times.append(time.perf_counter() - began)
@@ -225,7 +226,7 @@ def verdict_times_in_game_order(solver, positions):
         began = time.perf_counter()
         unknown = 0
         try:
-            finish(solver.solve_steps(pos.pegs, api.VERDICT_BUDGET))
+            finish(solver.decide_steps(pos.pegs, api.VERDICT_BUDGET))
         except pegs.OutOfBudget:
             unknown = 1
         out.append((time.perf_counter() - began, unknown, solver.nodes - before))

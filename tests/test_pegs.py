@@ -277,6 +277,7 @@ def plain_solver(geo: pegs.Geometry, goal: pegs.Goal) -> pegs.Solver:
     solver = pegs.Solver(geo, goal)
     solver.TABLE_LEVEL_LIMIT = 0
     solver.ROUND_LEVELS = 0
+    solver.book = None  # and no opening book
     return solver
 
 
@@ -356,6 +357,53 @@ def test_english_verdicts_with_the_goal_table_agree_with_the_plain_search():
             assert (path is not None) == (plain.solve(pos.pegs) is not None)
             if path is not None:
                 assert_winning(pos, goal, path)
+
+
+#: The English central game's good classes per peg count, from its census.
+ENGLISH_GOOD_CLASSES = {32: 1, 31: 1, 30: 2, 29: 8, 28: 38, 27: 164, 26: 635, 25: 2089,
+                        24: 6174, 23: 16020, 22: 35749, 21: 68326, 20: 112788}
+
+
+def test_english_opening_book_has_the_census_levels():
+    book = pegs.opening_book("english")
+    assert book is not None and book.min_pegs == 20
+    assert {n: len(keys) for n, keys in book.levels.items()} == ENGLISH_GOOD_CLASSES
+    # The round trip of the file format.
+    again = pegs.OpeningBook.encode(
+        {k: v for k, v in book.header.items() if k != "levels"},
+        {n: list(keys) for n, keys in book.levels.items()})
+    assert again == (pegs.BOOK_DIR / pegs.BOOKS["english"]).read_bytes()
+
+
+def test_english_book_verdicts_agree_with_the_search():
+    """Positions of random games (20 to 23 pegs, where the plain search is quick), both kinds."""
+    start = pegs.standard_start("english")
+    goal = pegs.parse_goal(start.geo, None)
+    booked, plain = pegs.Solver(start.geo, goal), plain_solver(start.geo, goal)
+    assert booked.book is not None and plain.book is None
+    rng = random.Random(11)
+    seen = set()
+    for pos in random_positions(start, rng, 6):
+        if 20 <= pos.peg_count <= 23:
+            verdict = booked.book.decide(booked, pos.pegs)
+            assert verdict is not None  # reachable from the start: the book decides
+            assert verdict == (plain.solve(pos.pegs) is not None)
+            assert pegs.finish(booked.decide_steps(pos.pegs, 1)) == verdict  # no search needed
+            seen.add(verdict)
+    assert seen == {True, False}
+
+
+def test_book_leaves_other_starts_and_goals_to_the_search():
+    start = pegs.standard_start("english")
+    geo = start.geo
+    corner_start = pegs.Position.of(geo, geo.full ^ 1)  # not reachable from the central start
+    solver = pegs.Solver(geo, pegs.parse_goal(geo, None))
+    assert solver.book.decide(solver, corner_start.pegs) is None
+    assert solver.book.decide(solver, start.pegs) is True
+    assert pegs.Solver(geo, pegs.parse_goal(geo, "any")).book is None
+    assert pegs.Solver(geo, pegs.parse_goal(geo, "0,2")).book is None
+    assert pegs.solver(pegs.standard_start("french").geo,
+                       pegs.parse_goal(pegs.standard_start("french").geo, None)).book is None
 
 
 # --- census -------------------------------------------------------------------------------
@@ -486,6 +534,16 @@ def test_english_census_figures():
     assert totals["games"] == 577_116_156_815_309_849_672
     assert totals["good"] == 13_428_122
     assert totals["good_classes"] == 1_679_072
+
+
+@pytest.mark.skipif(not os.environ.get("PUZZLELAB_SLOW"), reason="set PUZZLELAB_SLOW=1 (~30 s)")
+@needs_numpy
+def test_english_opening_book_is_what_the_census_gives():
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    import peg_book
+
+    shipped = (pegs.BOOK_DIR / pegs.BOOKS["english"]).read_bytes()
+    assert peg_book.book_bytes("english", pegs.opening_book("english").min_pegs) == shipped
 
 
 # --- API and CLI ----------------------------------------------------------------------------

@@ -619,13 +619,12 @@ def _pegs_verdict(position: pegs.Position, goal: pegs.Goal, budget: int | None) 
         }
     search = pegs.solver(position.geo, goal)
     try:
-        path = finish(search.solve_steps(position.pegs, budget))
+        reachable = finish(search.decide_steps(position.pegs, budget))
     except pegs.OutOfBudget:
         return {"verdict": "unknown", "reason": "Not decided within the quick search budget."}
-    if path is None:
+    if not reachable:
         return {"verdict": "dead", "reason": "The goal can no longer be reached."}
-    return {"verdict": "reachable", "reason": "The goal can still be reached.",
-            "path": [position.move_cells(m) for m in path]}
+    return {"verdict": "reachable", "reason": "The goal can still be reached."}
 
 
 @command("pegs.boards")
@@ -671,7 +670,6 @@ def _pegs_status(request: Result) -> Result:
     position, goal = _pegs_position(request)
     budget = _argument(request, "budget", int, VERDICT_BUDGET)
     verdict = _pegs_verdict(position, goal, budget)
-    verdict.pop("path", None)
     return {**_pegs_state(position, goal), **verdict}
 
 

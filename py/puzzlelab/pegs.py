@@ -49,11 +49,14 @@ walks the game level by level as the seed does, with its two path counters;
 
 from __future__ import annotations
 
+import json
 import re
 import time
+import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from pathlib import Path
 
 from puzzlelab.jobs import Progress, Steps, finish
 from puzzlelab.notation import PuzzleError, parse_rows
@@ -587,6 +590,105 @@ class GoalTable:
         return out
 
 
+#: Where the opening books live (inside the package, so the page's wheel has them).
+BOOK_DIR = Path(__file__).resolve().parent / "data"
+
+
+class OpeningBook:
+    """The good positions with many pegs of one standard game, from its census.
+
+    A dead end high in the game tree (25 pegs, say) is costly to prove by
+    search: every line below it must be walked. The census's backward pass
+    knows, level by level, which positions reachable from the start can
+    still reach the goal; the book keeps them for the levels with at least
+    ``min_pegs`` pegs (61,081 classes for the English central game, about
+    200 kB). A position with that many pegs is then decided by one look-up,
+    provided it is reachable from the book's start at all. That is checked
+    by duality: jumps undone from a position are jumps played on its
+    complement, so the position is reachable from the start exactly when its
+    complement (here at most 11 pegs, a quick search) can reach the start's
+    complement, which is the goal itself in a central game.
+
+    File format: one line of JSON (board, start, goal, min_pegs and the
+    number of classes per peg count, highest first), then a zlib stream of
+    the sorted normalised keys of each level in that order, as differences
+    in LEB128.
+    """
+
+    def __init__(self, header: dict, levels: dict[int, frozenset[int]]) -> None:
+        self.header = header
+        self.board = header["board"]
+        self.goal_text = header["goal"]
+        self.min_pegs = int(header["min_pegs"])
+        self.levels = levels
+
+    @classmethod
+    def load(cls, path: Path) -> OpeningBook:
+        header_line, _, body = path.read_bytes().partition(b"\n")
+        header = json.loads(header_line)
+        data = zlib.decompress(body)
+        levels: dict[int, frozenset[int]] = {}
+        at = 0
+        for pegs_text, count in header["levels"].items():
+            keys, key = [], 0
+            for _ in range(count):
+                delta, shift = 0, 0
+                while True:
+                    byte = data[at]
+                    at += 1
+                    delta |= (byte & 0x7F) << shift
+                    shift += 7
+                    if byte < 0x80:
+                        break
+                key += delta
+                keys.append(key)
+            levels[int(pegs_text)] = frozenset(keys)
+        if at != len(data):
+            raise ValueError(f"{path.name}: {len(data) - at} bytes left over")
+        return cls(header, levels)
+
+    @staticmethod
+    def encode(header: dict, levels: dict[int, list[int]]) -> bytes:
+        """The file's bytes for ``levels`` (normalised keys per peg count)."""
+        order = sorted(levels, reverse=True)
+        header = {**header, "levels": {str(n): len(levels[n]) for n in order}}
+        out = bytearray()
+        for n in order:
+            previous = 0
+            for key in sorted(levels[n]):
+                delta = key - previous
+                previous = key
+                while delta >= 0x80:
+                    out.append(delta & 0x7F | 0x80)
+                    delta >>= 7
+                out.append(delta)
+        return json.dumps(header).encode() + b"\n" + zlib.compress(bytes(out), 9)
+
+    def decide(self, solver: Solver, pegs: int) -> bool | None:
+        """Whether the goal is reachable from ``pegs``, or None where the book cannot tell."""
+        left = pegs.bit_count()
+        level = self.levels.get(left)
+        if level is None:
+            return None
+        if min(solver.images(pegs)) in level:
+            return True
+        # Not in the book: dead if the position is reachable from the start.
+        if solver.solve(solver.geo.full ^ pegs) is None:
+            return None
+        return False
+
+
+#: Opening books by board name: the standard games whose census is shipped.
+BOOKS = {"english": "english-central.book"}
+
+
+@lru_cache(maxsize=4)
+def opening_book(board: str) -> OpeningBook | None:
+    """The opening book of a standard board's standard game, if one ships (loaded once)."""
+    name = BOOKS.get(board)
+    return None if name is None else OpeningBook.load(BOOK_DIR / name)
+
+
 @lru_cache(maxsize=16)
 def goal_table(geo: Geometry, goal: Goal, level_limit: int) -> GoalTable:
     """The shared :class:`GoalTable` of a board and goal (built once, like the geometry)."""
@@ -862,6 +964,33 @@ class Solver:
     def solve(self, pegs: int) -> list[Move] | None:
         return finish(self.solve_steps(pegs))
 
+    @cached_property
+    def book(self) -> OpeningBook | None:
+        """The opening book of this board and goal, when it is a standard game with one.
+
+        Usable only when the start's complement is a goal position (a central
+        game), as :meth:`OpeningBook.decide` relies on it.
+        """
+        name = board_name(self.geo)
+        book = None if name is None else opening_book(name)
+        if (book is None or parse_goal(self.geo, book.goal_text).positions != self.goal.positions
+                or (self.geo.full ^ standard_start(name).pegs) not in self.goal.positions):
+            return None
+        return book
+
+    def decide_steps(self, pegs: int, budget: int | None = None) -> Steps[bool]:
+        """Whether the goal can be reached from ``pegs`` (the dead-end verdict).
+
+        Early positions of a standard game with an opening book are looked up;
+        the others are searched as by :meth:`solve_steps` (same ``budget``).
+        """
+        book = self.book
+        if book is not None:
+            known = book.decide(self, pegs)
+            if known is not None:
+                return known
+        return (yield from self.solve_steps(pegs, budget)) is not None
+
 
 def _centroid(geo: Geometry, goal: Goal) -> tuple[float, float]:
     """The mean cell of the goal positions' pegs (the goal hole for a single-hole goal)."""
@@ -950,6 +1079,8 @@ class Census:
     peak_bytes: int = 0
     complete: bool = True
     normal_games: int = 0  # paths of the normalised tree that end in a dead end
+    # Normalised good positions per peg count, when asked for (not in as_dict).
+    good_keys: dict[int, list[int]] = field(default_factory=dict, repr=False)
 
     def totals(self) -> dict[str, int]:
         def total(name: str) -> int:

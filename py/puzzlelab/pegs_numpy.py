@@ -479,10 +479,16 @@ def census_steps(
     goal: str | None = None,
     max_classes: int | None = None,
     workers: int | None = None,
+    keep_good_from: int | None = None,
 ) -> Steps[pegs.Census]:
-    """The census (the same figures as :func:`puzzlelab.pegs.census_steps`) with numpy."""
+    """The census (the same figures as :func:`puzzlelab.pegs.census_steps`) with numpy.
+
+    With ``keep_good_from``, the result's ``good_keys`` also holds, per level
+    with at least that many pegs, the normalised positions from which the goal
+    is still reachable (what :class:`puzzlelab.pegs.OpeningBook` stores).
+    """
     with _kept_heap():
-        return (yield from _census(board, start, goal, max_classes, workers))
+        return (yield from _census(board, start, goal, max_classes, workers, keep_good_from))
 
 
 def _census(
@@ -491,6 +497,7 @@ def _census(
     goal: str | None,
     max_classes: int | None,
     workers: int | None,
+    keep_good_from: int | None = None,
 ) -> Steps[pegs.Census]:
     began = time.perf_counter()
     pos, goal_, syms = pegs.census_setup(board, start, goal)
@@ -568,13 +575,15 @@ def _census(
         yield Progress(depth, total_work, f"Level {depth}: {len(keys):,} positions")
     result.normal_games = normal_games
     if result.complete:
-        yield from _backward(engine, goal_keys, stored, result.levels)
+        yield from _backward(engine, goal_keys, stored, result.levels,
+                             result.good_keys if keep_good_from is not None else None,
+                             keep_good_from or 0)
     result.seconds = time.perf_counter() - began
     result.peak_bytes = peak
     return result
 
 
-def _backward(engine: _Engine, goal_keys, stored, levels) -> Steps[None]:
+def _backward(engine: _Engine, goal_keys, stored, levels, keep=None, keep_from=0) -> Steps[None]:
     """Classes from which the goal is reachable: undo jumps from the goal, level by level."""
     images, masks, move_images = engine.images, engine.masks, engine.move_images
     h = images.count
@@ -600,6 +609,8 @@ def _backward(engine: _Engine, goal_keys, stored, levels) -> Steps[None]:
         good = level_keys[mark]
         level = levels[depth]
         level.good_classes = len(good)
+        if keep is not None and level.pegs >= keep_from:
+            keep[level.pegs] = [int(k) for k in good]
         if len(good):
             stab = (images.of(good) == good).sum(axis=0, dtype=np.int64)
             level.good = int((h // stab).sum())
