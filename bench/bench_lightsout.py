@@ -89,7 +89,8 @@ VARIANTS: list[tuple[str, lightsout.Variant, int]] = [
     ("torus (wrap)", lightsout.Variant(wrap=True), 200),
     ("custom 01110.10001.00100", lightsout.Variant("01110.10001.00100"), 200),
     ("king", lightsout.Variant("king"), 200),
-    ("mod 3 (k=3)", lightsout.Variant(states=3), 50),
+    ("mod 3 (k=3)", lightsout.Variant(states=3), 200),
+    ("knight torus, k=3", lightsout.Variant("knight", wrap=True, states=3), 49),
 ]
 QUICK_VARIANT_SIDE = {2: 40, 3: 20}
 VARIANT_BASELINE_SIZES = [10, 20, 30, 40, 50]

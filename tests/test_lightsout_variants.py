@@ -160,7 +160,7 @@ def test_game_ids_carry_the_variant():
 def test_mod_k_solver_matches_brute_force():
     rng = random.Random(11)
     for _ in range(200):
-        k = rng.choice([2, 3, 4, 6, 8, 9])
+        k = rng.choice([2, 3, 4, 5, 6, 7, 8, 9])
         n, m = rng.randint(1, 3), rng.randint(1, 3)
         matrix = [[rng.randrange(k) for _ in range(n)] for _ in range(m)]
         rhs = [rng.randrange(k) for _ in range(m)]
@@ -179,6 +179,34 @@ def test_mod_k_solver_matches_brute_force():
             }
             assert span == set(every)
             assert modk.span_size(solution.generators, k, n) == len(every)
+
+
+def test_packed_prime_elimination_agrees_with_the_smith_form(monkeypatch):
+    """Byte-packed Gauss-Jordan (primes) against the general Smith-form path, larger systems."""
+    rng = random.Random(5)
+    for trial in range(30):
+        p = rng.choice([2, 3, 5, 7, 11, 13])
+        m, n = rng.randint(1, 30), rng.randint(1, 30)
+        # Low rank sometimes, so that kernels and unsolvable systems both occur.
+        basis = [[rng.randrange(p) for _ in range(n)] for _ in range(rng.randint(1, m))]
+        matrix = [[sum(rng.randrange(p) * row[j] for row in basis) % p for j in range(n)]
+                  for _ in range(m)]
+        rhs = [rng.randrange(p) for _ in range(m)] if trial % 2 else [
+            sum(a * x for a, x in zip(row, [rng.randrange(p) for _ in range(n)], strict=True)) % p
+            for row in matrix]
+        packed = modk._solve_prime(matrix, rhs, n, p)
+        monkeypatch.setattr(modk, "PACKED_PRIME_LIMIT", 0)
+        smith = modk._solve_local(matrix, rhs, n, p, p)
+        monkeypatch.undo()
+        assert (packed.particular is None) == (smith.particular is None)
+        assert len(packed.generators) == len(smith.generators)
+        if packed.particular is None:
+            continue
+        checks = [(packed.particular, rhs)] + [(g, [0] * m) for g in packed.generators]
+        for vector, target in checks:
+            assert [sum(a * x for a, x in zip(row, vector, strict=True)) % p
+                    for row in matrix] == target
+        assert modk.span_size(packed.generators, p, n) == p ** len(smith.generators)
 
 
 def test_analysis_of_the_5x5_board():
