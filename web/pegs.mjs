@@ -121,6 +121,8 @@ export function parsePegsId(id) {
   return { grid: id.slice(0, at), goal };
 }
 
+/** A hole as people count them, from 1 (game IDs and the command line count from 0). */
+const holeName = ([row, col]) => `row ${row + 1} column ${col + 1}`;
 const plural = (n, word) => `${n.toLocaleString("en")} ${word}${n === 1 || n === 1n ? "" : "s"}`;
 
 export class PegsBoard extends PuzzleBoard {
@@ -281,8 +283,7 @@ export class PegsBoard extends PuzzleBoard {
     const state = await this.client.request({
       cmd: "pegs.move", grid: this.state.grid, goal: this.#goalParam(), from, to,
     });
-    const cell = ([r, c]) => `row ${r + 1} column ${c + 1}`;
-    this.announce(`Jumped from ${cell(from)} to ${cell(to)}; ${plural(state.pegs, "peg")} left.`);
+    this.announce(`Jumped from ${holeName(from)} to ${holeName(to)}; ${plural(state.pegs, "peg")} left.`);
     this.#record(state);
   }
 
@@ -441,8 +442,8 @@ export class PegsBoard extends PuzzleBoard {
         return;
       }
       this.hint = result.move;
-      const [[fr, fc], [tr, tc]] = result.move;
-      this.#note(`Hint: jump the peg at ${fr},${fc} into ${tr},${tc} (arrow on the board).`);
+      const [from, to] = result.move;
+      this.#note(`Hint: jump the peg at ${holeName(from)} into ${holeName(to)} (arrow on the board).`);
       this.#draw();
     });
   }

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from puzzlelab import pegs
@@ -98,8 +100,11 @@ def test_hint_and_dead_end_warning(page, site_url, screenshot_dir):
     wait_idle(page)
     note = page.locator(f"{BOARD} .solution-note").inner_text()
     assert note.startswith("Hint: jump the peg at")
-    src, dst = note.split("at ")[1].split(" (")[0].split(" into ")
-    jump(page, tuple(map(int, src.split(","))), tuple(map(int, dst.split(","))))
+    # "Hint: jump the peg at row 2 column 4 into row 4 column 4 (...)": counted from 1.
+    holes = re.findall(r"row (\d+) column (\d+)", note)
+    assert len(holes) == 2, note
+    src, dst = ((int(r) - 1, int(c) - 1) for r, c in holes)
+    jump(page, src, dst)
     assert root.get_attribute("data-verdict") in ("reachable", None)
     page.get_by_label("Board", exact=True).select_option("triangle")
     wait_idle(page)
