@@ -270,6 +270,11 @@ class _Separation:
         )
 
 
+#: Work units to re-minimise a group of one vector over GF(2) inline (an AND and
+#: a popcount, see _separated), against a table sweep and a call for bigger groups.
+SINGLE_GROUP_COST = 3
+
+
 def separate(
     supports: Sequence[int], radix: int = 2, cell_bits: int = 1, largest_group: int = 14,
     sweep_divisor: int = 4,
@@ -303,6 +308,9 @@ def separate(
             separator.add(max(big, key=lambda i: len(touching[i] - separator)))
         per_step = 16 + bits // 64
         for group in groups:
+            if len(group) == 1 and radix == 2:
+                per_step += SINGLE_GROUP_COST
+                continue
             mask = 0
             for i in group:
                 mask |= supports[i]
@@ -371,6 +379,9 @@ def _separated(offset: int, plan: _Separation) -> Steps[tuple[int, int]]:
     popcount = int.bit_count
     minima = [0] * len(tables)
     counts = [1] * len(tables)
+    # Groups of one vector are minimised inline, not by a table sweep.
+    singles = [group[0] if len(group) == 1 else 0 for group in plan.groups]
+    sizes = [group[0].bit_count() if len(group) == 1 else 0 for group in plan.groups]
 
     def settle(current: int, group: int) -> None:
         weights = list(map(popcount, map((current & plan.masks[group]).__xor__, tables[group])))
@@ -388,7 +399,14 @@ def _separated(offset: int, plan: _Separation) -> Steps[tuple[int, int]]:
             index = (step & -step).bit_length() - 1
             current ^= plan.separator[index]
             for group in touched_by[index]:
-                settle(current, group)
+                single = singles[group]
+                if single:
+                    # One vector w: its cells weigh x now, |w| - x with w added.
+                    x = (current & single).bit_count()
+                    y = sizes[group] - x
+                    minima[group], counts[group] = (x, 1) if x < y else (y, 1 if y < x else 2)
+                else:
+                    settle(current, group)
         weight = (current & outside).bit_count() + sum(minima)
         if weight <= best_weight:
             found = math.prod(counts)
