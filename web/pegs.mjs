@@ -341,8 +341,10 @@ export class PegsBoard extends PuzzleBoard {
 
   // --- display -------------------------------------------------------------------
 
-  #show(state) {
+  /** Show a position; a note about the previous one (hint, count...) goes with it. */
+  #show(state, { keepNote = false } = {}) {
     this.#cancelJob();
+    if (!keepNote) this.#note("");
     this.state = state;
     this.cells = parseGrid(state.grid);
     this.selected = null;
@@ -478,7 +480,7 @@ export class PegsBoard extends PuzzleBoard {
     this.#note(`Playback: move ${pb.index} of ${pb.moves.length}${pb.paused ? " (paused)" : ""}.`);
     if (pb.index >= pb.moves.length) {
       this.#stopPlayback();
-      this.#show(this.state);
+      this.#show(this.state, { keepNote: true });
       return;
     }
     this.#schedule();

@@ -105,6 +105,8 @@ def test_hint_and_dead_end_warning(page, site_url, screenshot_dir):
     assert len(holes) == 2, note
     src, dst = ((int(r) - 1, int(c) - 1) for r, c in holes)
     jump(page, src, dst)
+    # The hint was about the position before the move: it goes with it.
+    assert "Hint" not in page.locator(f"{BOARD} .solution-note").inner_text()
     assert root.get_attribute("data-verdict") in ("reachable", None)
     page.get_by_label("Board", exact=True).select_option("triangle")
     wait_idle(page)
