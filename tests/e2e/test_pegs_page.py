@@ -35,7 +35,13 @@ def point(page, r: int, c: int) -> tuple[float, float]:
 
 
 def click(page, r: int, c: int) -> None:
-    page.mouse.click(*point(page, r, c))
+    """Click hole (r, c), scrolling the board into view first (a hole below the fold
+    would otherwise take no click at all)."""
+    canvas = page.evaluate_handle("window.puzzleLab.boards.pegs.canvas")
+    left, top = page.evaluate(
+        "(c) => { const r = c.getBoundingClientRect(); return [r.left, r.top]; }", canvas)
+    x, y = point(page, r, c)
+    canvas.as_element().click(position={"x": x - left, "y": y - top})
 
 
 def jump(page, src, dst) -> None:
@@ -104,8 +110,10 @@ def test_hint_and_dead_end_warning(page, site_url, screenshot_dir):
     holes = re.findall(r"row (\d+) column (\d+)", note)
     assert len(holes) == 2, note
     src, dst = ((int(r) - 1, int(c) - 1) for r, c in holes)
+    before = grid(root)
     jump(page, src, dst)
     # The hint was about the position before the move: it goes with it.
+    assert grid(root) != before  # the jump was made
     assert "Hint" not in page.locator(f"{BOARD} .solution-note").inner_text()
     assert root.get_attribute("data-verdict") in ("reachable", None)
     page.get_by_label("Board", exact=True).select_option("triangle")
