@@ -393,6 +393,22 @@ def test_english_book_verdicts_agree_with_the_search():
     assert seen == {True, False}
 
 
+def test_english_solves_follow_the_book_down_to_its_last_level():
+    start = pegs.standard_start("english")
+    goal = pegs.parse_goal(start.geo, None)
+    solver = pegs.Solver(start.geo, goal)
+    line = solver._book_line(start.pegs)
+    assert len(line) == 32 - solver.book.min_pegs
+    rng = random.Random(4)
+    for pos in [start, *random_positions(start, rng, 3)]:
+        if pos.peg_count < 20:
+            continue
+        path = solver.solve(pos.pegs)
+        assert (path is not None) == solver.book.decide(solver, pos.pegs)
+        if path is not None:
+            assert_winning(pos, goal, path)
+
+
 def test_book_leaves_other_starts_and_goals_to_the_search():
     start = pegs.standard_start("english")
     geo = start.geo

@@ -867,7 +867,34 @@ class Solver:
         along winning lines a few searches take longer than one plain pass).
         """
         self._trim()
-        return (yield from self._in_rounds(pegs, budget, self.ROUND_LEVELS))
+        opening = self._book_line(pegs)
+        if opening is None:
+            return None
+        for move in opening:
+            pegs ^= move.mask
+        path = yield from self._in_rounds(pegs, budget, self.ROUND_LEVELS)
+        return None if path is None else opening + path
+
+    def _book_line(self, pegs: int) -> list[Move] | None:
+        """Moves through the opening book from ``pegs`` down to its last level
+        (none when the book does not cover the position); None when the book
+        shows the goal out of reach."""
+        book = self.book
+        known = None if book is None else book.decide(self, pegs)
+        if known is None:
+            return []
+        if not known:
+            return None
+        assert book is not None
+        line = []
+        while pegs.bit_count() > book.min_pegs:
+            # A good position has a good child, reachable too, hence in the book.
+            below = book.levels[pegs.bit_count() - 1]
+            move = next(m for m in self.moves if pegs & m.mask == m.need
+                        and min(self.images(pegs ^ m.mask)) in below)
+            line.append(move)
+            pegs ^= move.mask
+        return line
 
     def _in_rounds(self, pegs: int, budget: int | None, levels: int) -> Steps[list[Move] | None]:
         """Search the moves of ``pegs`` in rounds, themselves so for ``levels`` more moves."""
