@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlelab import gf2, lightsout
+from puzzlelab.jobs import finish
 from puzzlelab.lightsout import Board, solve, toggled_by
 from puzzlelab.notation import PuzzleError
 
@@ -317,6 +318,39 @@ def test_all_lit_boards_get_the_proven_fewest_of_oeis_a075464(n):
     assert solution.proven_fewest
     check_solution(solution)
     assert solution.press_count == A075464[n - 1]
+
+
+@pytest.mark.parametrize("n, wrap", [(9, False), (11, False), (16, False), (19, False),
+                                     (10, True), (12, True)])
+def test_folded_search_agrees_with_the_exhaustive_one(n, wrap):
+    """Weight and number of lightest solutions, on all-lit and random boards."""
+    variant = lightsout.Variant("cross", wrap=wrap)
+    rng = random.Random(n)
+    folding = lightsout.folding(n, n, variant)
+    assert folding is not None
+    for lights in [(1 << n * n) - 1, rng.getrandbits(n * n), rng.getrandbits(n * n)]:
+        board = Board(n, n, 0, variant).apply(lights)  # solvable: a press set's effect
+        plain = solve(board, fewest=False)
+        quiet = list(plain.quiet_patterns)
+        best, ties = finish(gf2._exhaustive(plain.presses, quiet))
+        for upper in (best.bit_count(), best.bit_count() + 3):
+            found = finish(gf2.folded_search(plain.presses, quiet, folding, upper, 1 << 40))
+            assert found is not None
+            assert found[0].bit_count() == best.bit_count() and found[1] == ties
+            assert board.apply(found[0]).lights == 0
+        # Below the lightest weight there is nothing to find.
+        assert finish(gf2.folded_search(plain.presses, quiet, folding,
+                                        best.bit_count() - 1, 1 << 40)) is None
+
+
+def test_all_lit_39x39_is_proven_over_its_folds():
+    """Kernel dimension 32: beyond the exhaustive search, but the board is as
+    symmetric as its mirror folds, and the folded bound proves 561 (A075464)."""
+    solution = solve(Board(39, 39, (1 << 39 * 39) - 1))
+    assert solution.kernel_dimension == 32
+    assert solution.proven_fewest and solution.press_count == 561
+    assert solution.fewest_solutions == 4
+    check_solution(solution)
 
 
 def test_39x39_with_kernel_32_gets_a_valid_unproven_solution():

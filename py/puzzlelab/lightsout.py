@@ -626,11 +626,58 @@ def solve_steps(board: Board, *, fewest: bool = True) -> Steps[Solution]:
     proven, ties = dimension == 0, 1
     if fewest and 0 < dimension <= MAX_SEARCHED_KERNEL:
         if k == 2:
-            presses, proven, ties = yield from gf2.min_weight_search(presses, quiet)
+            presses, proven, ties = yield from gf2.min_weight_search(
+                presses, quiet, folding=folding(board.rows, board.cols, board.variant))
         else:
             presses, proven, ties = yield from _min_presses_mod(presses, quiet, board)
     return Solution(board, presses, proven, quiet, None, ties if proven else None, kernel_size,
                     dimension)
+
+
+def _axis_folds(length: int, wrap: bool) -> list[list[int | None]]:
+    """Per fold of one axis, the folded coordinate of every index (None: left out).
+
+    With walls a fold is a mirror: an odd length leaves its middle line out
+    (so a quiet pattern, mirrored onto both halves, is still quiet); on a
+    torus an even length is halved by a translation.
+    """
+    folds: list[list[int | None]] = []
+    coordinate: list[int | None] = list(range(length))
+    while True:
+        if wrap:
+            if length % 2:
+                return folds
+            half = length // 2
+            step = {i: i % half for i in range(length)}
+        else:
+            if length < 2:
+                return folds
+            half = length // 2
+            step = {i: (i if i < half else length - 1 - i) for i in range(length)}
+            if length % 2:
+                step[half] = None
+        coordinate = [None if c is None else step[c] for c in coordinate]
+        folds.append(coordinate)
+        length = half
+
+
+@lru_cache(maxsize=8)
+def folding(rows: int, cols: int, variant: Variant) -> gf2.Folding | None:
+    """The board folded onto smaller copies of itself, both axes at once while
+    both can fold (see :func:`gf2.folded_search`); None when no fold applies."""
+    row_folds = _axis_folds(rows, variant.wrap)
+    col_folds = _axis_folds(cols, variant.wrap)
+    levels = max(len(row_folds), len(col_folds))
+    if not levels:
+        return None
+    fibres = []
+    for level in range(levels):
+        r_map = row_folds[min(level, len(row_folds) - 1)] if row_folds else list(range(rows))
+        c_map = col_folds[min(level, len(col_folds) - 1)] if col_folds else list(range(cols))
+        fibres.append(tuple(
+            -1 if r_map[r] is None or c_map[c] is None else r_map[r] * cols + c_map[c]
+            for r in range(rows) for c in range(cols)))
+    return gf2.Folding(tuple(fibres))
 
 
 def _transpose_packed(packed: int, board: Board) -> int:
