@@ -451,6 +451,10 @@ class Folding:
     fibres: tuple[tuple[int, ...], ...]
 
 
+#: At most 2**20 choices of one level are bounded at once (ints of 128 kB).
+MAX_LANE_BITS = 20
+
+
 class _TooCostly(Exception):
     """The folded search would pass its work budget."""
 
@@ -541,8 +545,11 @@ def _lanes(count: int) -> tuple[tuple[int, ...], int]:
     full = (1 << lanes) - 1
     masks = []
     for i in range(count):
-        period = 2 << i
-        masks.append((((1 << (1 << i)) - 1) << (1 << i)) * (full // ((1 << period) - 1)))
+        mask, width = ((1 << (1 << i)) - 1) << (1 << i), 2 << i
+        while width < lanes:  # repeat the pattern by doubling (no huge division)
+            mask |= mask << width
+            width *= 2
+        masks.append(mask)
     return tuple(masks), full
 
 
@@ -641,10 +648,10 @@ class _FoldedSearch:
     def _level(self, level: int, current: int) -> Steps[None]:
         vectors = self.levels[level]
         fixed, settles, groups = self.plans[level]
-        masks, full = _lanes(len(vectors))
         self.work += self._node_cost(level)
-        if self.work > self.budget:
+        if self.work > self.budget or len(vectors) > MAX_LANE_BITS:
             raise _TooCostly
+        masks, full = _lanes(len(vectors))
         cache: dict[int, int] = {}
 
         def lane(cell: int, form: int) -> int:
