@@ -109,17 +109,9 @@ def eliminate(rows: Sequence[int], columns: int) -> Elimination:
 
 
 def rank(rows: Sequence[int]) -> int:
-    """The rank of a list of bit rows (a basis built by lowest-bit pivots)."""
-    basis: dict[int, int] = {}
-    for row in rows:
-        while row:
-            low = row & -row
-            pivot = basis.get(low)
-            if pivot is None:
-                basis[low] = row
-                break
-            row ^= pivot
-    return len(basis)
+    """The rank of a list of bit rows."""
+    pivots: dict[int, int] = {}
+    return sum(_echelon_add(pivots, row) for row in rows)
 
 
 #: Basis vectors whose 2**INNER_DIMENSION combinations are tabulated once, so

@@ -746,7 +746,7 @@ class _Plan:
 
 def _combine(terms: list[tuple[int, int]], k: int) -> int:
     """Sum of ``coefficient * form``: XOR of bit sets for k = 2; for k > 2 the forms
-    are packed one byte per variable (see :func:`_packed_mod`)."""
+    are packed one byte per variable (see :func:`modk.packed_mod`)."""
     total = 0
     if k == 2:
         for form, coefficient in terms:
@@ -762,24 +762,8 @@ def _combine(terms: list[tuple[int, int]], k: int) -> int:
             total += form * coefficient
             pending += 1
             if pending == batch:
-                total, pending = _packed_mod(total, k), 0
-    return _packed_mod(total, k) if pending else total
-
-
-@lru_cache(maxsize=16)
-def _mod_table(k: int) -> bytes:
-    return bytes(i % k for i in range(256))
-
-
-def _packed_mod(packed: int, k: int) -> int:
-    """Reduce every byte of ``packed`` modulo k (one C-level pass, no per-variable loop).
-
-    A linear form over Z/k with k > 2 is an int with one byte per variable:
-    scaling and adding forms is then big-integer arithmetic, about ten times
-    faster than the per-variable dicts it replaced on 200x200 boards.
-    """
-    data = packed.to_bytes((packed.bit_length() + 7) // 8, "little")
-    return int.from_bytes(data.translate(_mod_table(k)), "little")
+                total, pending = modk.packed_mod(total, k), 0
+    return modk.packed_mod(total, k) if pending else total
 
 
 @lru_cache(maxsize=8)

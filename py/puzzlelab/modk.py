@@ -62,6 +62,23 @@ class _LocalSolution:
     generators: list[list[int]]
 
 
+@lru_cache(maxsize=16)
+def _mod_table(k: int) -> bytes:
+    return bytes(i % k for i in range(256))
+
+
+def packed_mod(packed: int, k: int) -> int:
+    """Reduce every byte of ``packed`` modulo k in one C-level pass.
+
+    Vectors over Z/k (k <= 16) packed one byte per entry can then be scaled
+    and added as big ints, with a reduction whenever a byte could pass 255:
+    one multiply-add and one ``bytes.translate`` per vector operation
+    instead of a Python loop over the entries.
+    """
+    data = packed.to_bytes((packed.bit_length() + 7) // 8, "little")
+    return int.from_bytes(data.translate(_mod_table(k)), "little")
+
+
 #: Largest prime solved with byte-packed rows (products of two residues fit a byte).
 PACKED_PRIME_LIMIT = 13
 
@@ -76,12 +93,6 @@ def _solve_prime(matrix: list[list[int]], rhs: list[int], columns: int, p: int
     over the entries (about ten times faster on the 200-400 unknowns of big
     boards). The generators are the kernel basis of the free columns.
     """
-    table = bytes(i % p for i in range(256))
-
-    def reduce(packed: int) -> int:
-        data = packed.to_bytes((packed.bit_length() + 7) // 8, "little")
-        return int.from_bytes(data.translate(table), "little")
-
     rows = [int.from_bytes(bytes([x % p for x in row] + [b % p]), "little")
             for row, b in zip(matrix, rhs, strict=True)]
     pivots: list[int] = []  # pivot column of rows[0], rows[1], ...
@@ -94,13 +105,13 @@ def _solve_prime(matrix: list[list[int]], rhs: list[int], columns: int, p: int
         rows[r], rows[found] = rows[found], rows[r]
         lead = (rows[r] >> shift) & 255
         if lead != 1:
-            rows[r] = reduce(rows[r] * pow(lead, -1, p))
+            rows[r] = packed_mod(rows[r] * pow(lead, -1, p), p)
         pivot_row = rows[r]
         for i in range(len(rows)):
             if i != r:
                 factor = (rows[i] >> shift) & 255
                 if factor:
-                    rows[i] = reduce(rows[i] + pivot_row * (p - factor))
+                    rows[i] = packed_mod(rows[i] + pivot_row * (p - factor), p)
         pivots.append(column)
     rhs_shift = 8 * columns
     if any(row >> rhs_shift for row in rows[len(pivots):]):
