@@ -170,7 +170,9 @@ def min_weight_search(
     of per-group minima over groups of cells sharing their projection on
     the unassigned coefficients) only bite once all but ~6 coefficients are
     fixed, so they save a factor of about 64 at best and cost more than
-    that per node in Python. The classic kernels have no light basis either
+    that per node in Python; the exception is the folded order of
+    :func:`folded_search` on symmetric boards, where whole fibres of cells
+    share a projection. The classic kernels have no light basis either
     (any two adjacent rows determine a quiet pattern; 39x39's lightest basis
     vectors cover a quarter of the board), so no separator helps there.
     """
