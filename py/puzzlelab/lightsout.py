@@ -661,10 +661,18 @@ def _axis_folds(length: int, wrap: bool) -> list[list[int | None]]:
         length = half
 
 
+#: The largest board given folds: the fewest-press proofs aim at 50x50.
+FOLDED_MAX_CELLS = 64 * 64
+
+
 @lru_cache(maxsize=8)
 def folding(rows: int, cols: int, variant: Variant) -> gf2.Folding | None:
     """The board folded onto smaller copies of itself, both axes at once while
-    both can fold (see :func:`gf2.folded_search`); None when no fold applies."""
+    both can fold (see :func:`gf2.folded_search`); None when no fold applies,
+    or past :data:`FOLDED_MAX_CELLS` (setting the folds up is linear algebra
+    over every cell)."""
+    if rows * cols > FOLDED_MAX_CELLS:
+        return None
     row_folds = _axis_folds(rows, variant.wrap)
     col_folds = _axis_folds(cols, variant.wrap)
     levels = max(len(row_folds), len(col_folds))
