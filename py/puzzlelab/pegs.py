@@ -601,12 +601,12 @@ class OpeningBook:
     search: every line below it must be walked. The census's backward pass
     knows, level by level, which positions reachable from the start can
     still reach the goal; the book keeps them for the levels with at least
-    ``min_pegs`` pegs (61,081 classes for the English central game, about
-    200 kB). A position with that many pegs is then decided by one look-up,
-    provided it is reachable from the book's start at all. That is checked
-    by duality: jumps undone from a position are jumps played on its
+    ``min_pegs`` pegs (20 pegs and up for the English central game: 241,995
+    classes, 314 kB). A position with that many pegs is then decided by one
+    look-up, provided it is reachable from the book's start at all. That is
+    checked by duality: jumps undone from a position are jumps played on its
     complement, so the position is reachable from the start exactly when its
-    complement (here at most 11 pegs, a quick search) can reach the start's
+    complement (here at most 13 pegs, a quick search) can reach the start's
     complement, which is the goal itself in a central game.
 
     File format: one line of JSON (board, start, goal, min_pegs and the
