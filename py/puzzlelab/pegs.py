@@ -617,7 +617,6 @@ class OpeningBook:
 
     def __init__(self, header: dict, levels: dict[int, frozenset[int]]) -> None:
         self.header = header
-        self.board = header["board"]
         self.goal_text = header["goal"]
         self.min_pegs = int(header["min_pegs"])
         self.levels = levels
@@ -999,9 +998,12 @@ class Solver:
         game), as :meth:`OpeningBook.decide` relies on it.
         """
         name = board_name(self.geo)
-        book = None if name is None else opening_book(name)
-        if (book is None or parse_goal(self.geo, book.goal_text).positions != self.goal.positions
+        # Checked before loading: other goals on a booked board need no book.
+        if (name not in BOOKS
                 or (self.geo.full ^ standard_start(name).pegs) not in self.goal.positions):
+            return None
+        book = opening_book(name)
+        if book is None or parse_goal(self.geo, book.goal_text).positions != self.goal.positions:
             return None
         return book
 
