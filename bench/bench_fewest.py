@@ -40,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_lightsout import A075464, all_lit, check, clear_caches, fmt_time, print_table, timed
 
-from puzzlelab import gf2, lightsout, modk
+from puzzlelab import api, gf2, lightsout, modk
 from puzzlelab.jobs import finish
 
 NEIGHBOURHOODS = ["cross", "king", "diagonal", "knight"]
@@ -118,7 +118,9 @@ def landscape(sides: int, states: Sequence[int]) -> None:
                  "budget: n (generators)"], rows)
     print(f"Square boards n = 1..{sides}. Proven: an exact search (exhaustive, or over a "
           "separator) fits the default budget (a few seconds natively at most), so the fewest "
-          "presses are proven; the others get a solution labelled not proven fewest.")
+          "presses are proven for every board. Beyond it, the folded branch and bound proves "
+          "boards as symmetric as their folds (all-lit, below) and many random ones (the last "
+          "table); the others get a solution labelled not proven fewest.")
     print()
     beyond = [f"{r}x{c} ({d})" for r in range(1, sides + 1) for c in range(1, r + 1)
               if not searchable_rectangle(r, c, d := lightsout.kernel_dimension(r, c))]
@@ -172,6 +174,42 @@ def sweep(sides: int) -> None:
           "its fewest-press search alone; previous: the Gray-code walk to a budget 4x "
           "smaller, else annealing, on the same coset. "
           "check: against OEIS A075464, empty when equal.")
+    print()
+
+
+#: Boards whose kernel is beyond the exhaustive and separator searches, where
+#: the folded branch and bound decides: (rows, cols, wrap).
+FOLDED_BOARDS = [(39, 39, False), (47, 47, False), (47, 31, False), (35, 27, False),
+                 (24, 24, True), (30, 30, True)]
+
+
+def random_folded(seeds: int, prove: bool) -> None:
+    """Random boards beyond the exhaustive search: annealing alone (the previous
+    answer), the quick search (default budget) and the proving one."""
+    rows = []
+    for (r, c, wrap), seed in itertools.product(FOLDED_BOARDS, range(seeds)):
+        variant = lightsout.Variant("cross", wrap)
+        board = lightsout.random_solvable(r, c, random.Random(seed), variant)
+        plain = lightsout.solve(board, fewest=False)
+        anneal_seconds, light = timed(
+            lambda p=plain: finish(gf2._anneal(p.presses, p.quiet_patterns)))
+        cells = [f"{r}x{c}{' torus' if wrap else ''}", str(seed), str(plain.kernel_dimension),
+                 f"{light.bit_count()} ({fmt_time(anneal_seconds)})"]
+        for effort in (1, api.PROVE_EFFORT) if prove else (1,):
+            clear_caches()
+            seconds, solution = timed(lambda b=board, e=effort: lightsout.solve(
+                b, work_budget=e * gf2.DEFAULT_WORK_BUDGET))
+            check(board, solution.presses, "the solver")
+            label = "" if solution.proven_fewest else " (not proven)"
+            cells.append(f"{solution.press_count}{label} ({fmt_time(seconds)})")
+        rows.append(cells)
+    print_table(["board", "seed", "d", "annealing alone (previous)", "quick search",
+                 *(["prove"] if prove else [])], rows)
+    print("Random solvable boards. Annealing alone: the answer before the folded search; quick: "
+          "lightsout.solve with the default budget (annealing, then the folded branch and bound "
+          "until the budget runs out, keeping the lightest member found); prove: the same with "
+          f"{api.PROVE_EFFORT}x the budget, the page's 'Prove fewest' and the CLI's --prove. "
+          "Times in brackets, caches cold.")
     print()
 
 
@@ -235,13 +273,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="n <= 20, k = 2 and 3")
     parser.add_argument("--skip-landscape", action="store_true",
                         help="only the timed tables (the landscape takes minutes)")
+    parser.add_argument("--only-random", action="store_true",
+                        help="only the random boards beyond the exhaustive search")
     args = parser.parse_args(argv)
     sides = QUICK_SIDES if args.quick else SIDES
     states = QUICK_STATES if args.quick else STATES
-    if not args.skip_landscape:
-        landscape(sides, states)
-    sweep(sides)
-    k_states(sides, states)
+    if not args.only_random:
+        if not args.skip_landscape:
+            landscape(sides, states)
+        sweep(sides)
+        k_states(sides, states)
+    random_folded(1 if args.quick else 2, prove=not args.quick)
     return 0
 
 

@@ -172,6 +172,7 @@ export class LightsOutBoard extends PuzzleBoard {
     this.open = { analysis: false, gallery: false }; // which panels are shown
     this.hint = null; // {game, press: [r, c]} from lightsout.hint
     this.highlight = null; // [r, c] of the gallery thumbnail under the pointer
+    this.proveGame = null; // the game ID whose analysis runs the long, proving search
     this.stencilEditing = false; // "Custom…" chosen: keep the editor open
     this.painting = null; // {value} while a drag paints in edit mode
     this.jobs = this.#defineJobs();
@@ -484,11 +485,30 @@ export class LightsOutBoard extends PuzzleBoard {
         accept: (result) => this.#acceptSolution(result),
         describe: (progress, message) => this.#describeSolution(progress, message || "Solving"),
       },
-      analysis: panelJob("analysis", "lightsout.analyse", (state) => state.game, "Analysing"),
+      analysis: {
+        ...panelJob("analysis", "lightsout.analyse", (state) => this.#analysisKey(state), "Analysing"),
+        // "Prove fewest" asks for the long search (minutes) for this board only.
+        request: (state) => ({
+          cmd: "lightsout.analyse", game: state.game, prove: this.proveGame === state.game,
+        }),
+      },
       // The gallery depends on the shape and the rules only: the game ID's prefix.
       gallery: panelJob("gallery", "lightsout.gallery", (state) => state.game.split(":")[0],
         "Solving every single-light board"),
     };
+  }
+
+  #analysisKey(state) {
+    return this.proveGame === state.game ? `${state.game}#prove` : state.game;
+  }
+
+  /** Run the analysis again with the long search that may prove the fewest presses. */
+  #prove() {
+    const job = this.jobs.analysis;
+    if (!this.state || job.running) return;
+    job.fallback = job.result; // shown again if the person cancels
+    this.proveGame = this.state.game;
+    this.#refreshJob(job);
   }
 
   /** A job's result for the current board, or null (also while an error is shown). */
@@ -543,7 +563,14 @@ export class LightsOutBoard extends PuzzleBoard {
     if (!job.running) return;
     const { key } = job.running;
     this.#abortJob(job);
-    job.result = { key, error: "Cancelled." };
+    if (job.fallback && key.endsWith("#prove")) {
+      // A cancelled proof leaves the analysis as it was before.
+      this.proveGame = null;
+      job.result = job.fallback;
+    } else {
+      job.result = { key, error: "Cancelled." };
+    }
+    job.fallback = null;
     job.describe();
   }
 
@@ -704,9 +731,11 @@ export class LightsOutBoard extends PuzzleBoard {
       ["Solvable boards", formatCount(a.solvable_boards_text),
         `Out of ${a.all_boards_text ? formatCount(a.all_boards_text) : `${k}^${cells}`} boards of this shape` +
           (k === 2 && a.rank != null ? ` (2^${a.rank} of 2^${cells}).` : ".")],
-      ["Fewest presses for this board", a.solvable ? String(a.fewest_press_count) : "no solution",
+      ["Fewest presses for this board",
+        !a.solvable ? "no solution" : a.proven_fewest ? String(a.fewest_press_count)
+          : `${a.press_count} (not proven fewest)`,
         !a.solvable ? "The reason is drawn below."
-          : !a.proven_fewest ? "A solution, not proven to be the fewest."
+          : !a.proven_fewest ? "A solution found within the quick search; fewer presses may exist."
           : a.fewest_solutions_text == null ? "Proven fewest."
           : `Proven fewest; ${formatCount(a.fewest_solutions_text)} ${a.fewest_solutions_text === "1" ? "solution takes" : "solutions take"} that few.`],
     ];
@@ -720,6 +749,15 @@ export class LightsOutBoard extends PuzzleBoard {
       item.querySelector("small").textContent = note;
       if (value.startsWith("about")) item.querySelector("dd").append(this.#exactNumber(a.solvable_boards_text));
       list.append(item);
+    }
+    if (a.solvable && !a.proven_fewest) {
+      const prove = document.createElement("button");
+      prove.type = "button";
+      prove.className = "inline";
+      prove.dataset.action = "prove";
+      prove.textContent = "Prove fewest";
+      prove.title = "Search much longer (it can take minutes; Cancel keeps this answer)";
+      list.lastElementChild.querySelector("dd").append(" ", prove);
     }
     body.replaceChildren(list);
 
@@ -1154,6 +1192,7 @@ export class LightsOutBoard extends PuzzleBoard {
       analysis: () => this.#togglePanel("analysis"),
       gallery: () => this.#togglePanel("gallery"),
       "job-analysis": () => this.#cancelOrRetry(this.jobs.analysis),
+      prove: () => this.#prove(),
       "job-gallery": () => this.#cancelOrRetry(this.jobs.gallery),
     };
     this.root.addEventListener("click", (event) => {

@@ -53,7 +53,7 @@ def _print_board(rows: list[str]) -> None:
 def _lightsout_request(args: argparse.Namespace, cmd: str) -> dict[str, Any]:
     """A request for the board in ``args.grid`` under the rules given by the options."""
     request: dict[str, Any] = {"cmd": cmd, "game": read_grid_argument(args.grid)}
-    for key in ("wrap", "neighbourhood", "states"):
+    for key in ("wrap", "neighbourhood", "states", "prove"):
         value = getattr(args, key)
         if value not in (None, False):
             request[key] = value
@@ -141,6 +141,8 @@ def _add_lightsout(families: argparse._SubParsersAction) -> None:
         sub = verbs.add_parser(verb, help=helptext)
         sub.add_argument("grid", metavar="GRID", help=grid_help)
         _add_variant_options(sub)
+        sub.add_argument("--prove", action="store_true",
+                         help="search much longer (minutes) to prove the fewest presses")
         sub.set_defaults(run=run)
     rand = verbs.add_parser("random", help="a random solvable board")
     rand.add_argument("rows", type=int)

@@ -587,16 +587,21 @@ def cells_of(bits: int, cols: int) -> list[tuple[int, int]]:
     return [divmod(match.start(), cols) for match in re.finditer("1", text)]
 
 
-def solve(board: Board, *, fewest: bool = True) -> Solution:
-    """Solve ``board`` exactly; with ``fewest``, minimise the presses over the kernel."""
-    return finish(solve_steps(board, fewest=fewest))
+def solve(board: Board, *, fewest: bool = True,
+          work_budget: int = gf2.DEFAULT_WORK_BUDGET) -> Solution:
+    """Solve ``board`` exactly; with ``fewest``, minimise the presses over the
+    kernel, proving the minimum when that fits ``work_budget`` (the units of
+    :func:`gf2.exhaustive_cost`)."""
+    return finish(solve_steps(board, fewest=fewest, work_budget=work_budget))
 
 
-def solve_steps(board: Board, *, fewest: bool = True) -> Steps[Solution]:
+def solve_steps(board: Board, *, fewest: bool = True,
+                work_budget: int = gf2.DEFAULT_WORK_BUDGET) -> Steps[Solution]:
     """:func:`solve` as a generator that reports progress of the fewest-press search."""
     if board.cols > board.rows:
         # Chase along the longer side so that the system has the fewer unknowns.
-        flipped = yield from solve_steps(board.transposed(), fewest=fewest)
+        flipped = yield from solve_steps(board.transposed(), fewest=fewest,
+                                         work_budget=work_budget)
         back = lambda bits: _transpose_packed(bits, board.transposed())  # noqa: E731
         return Solution(
             board=board,
@@ -627,9 +632,11 @@ def solve_steps(board: Board, *, fewest: bool = True) -> Steps[Solution]:
     if fewest and 0 < dimension <= MAX_SEARCHED_KERNEL:
         if k == 2:
             presses, proven, ties = yield from gf2.min_weight_search(
-                presses, quiet, folding=folding(board.rows, board.cols, board.variant))
+                presses, quiet, work_budget,
+                folding=folding(board.rows, board.cols, board.variant))
         else:
-            presses, proven, ties = yield from _min_presses_mod(presses, quiet, board)
+            presses, proven, ties = yield from _min_presses_mod(presses, quiet, board,
+                                                                work_budget)
     return Solution(board, presses, proven, quiet, None, ties if proven else None, kernel_size,
                     dimension)
 
@@ -667,25 +674,40 @@ FOLDED_MAX_CELLS = 64 * 64
 
 @lru_cache(maxsize=8)
 def folding(rows: int, cols: int, variant: Variant) -> gf2.Folding | None:
-    """The board folded onto smaller copies of itself, both axes at once while
-    both can fold (see :func:`gf2.folded_search`); None when no fold applies,
-    or past :data:`FOLDED_MAX_CELLS` (setting the folds up is linear algebra
-    over every cell)."""
+    """The board folded onto smaller copies of itself (see
+    :func:`gf2.folded_search`); None when no fold applies, or past
+    :data:`FOLDED_MAX_CELLS` (setting the folds up is linear algebra over
+    every cell).
+
+    The search bounds after folding both axes (cells in fibres of four move
+    together); the row fold alone, in between, orders each level's vectors,
+    those symmetric between rows last. The next level's batches take those
+    over, and cells of a row pair share their forms: all-lit 47x47 proves in
+    half the time.
+    """
     if rows * cols > FOLDED_MAX_CELLS:
         return None
     row_folds = _axis_folds(rows, variant.wrap)
     col_folds = _axis_folds(cols, variant.wrap)
-    levels = max(len(row_folds), len(col_folds))
-    if not levels:
+    if not row_folds and not col_folds:
         return None
-    fibres = []
-    for level in range(levels):
-        r_map = row_folds[min(level, len(row_folds) - 1)] if row_folds else list(range(rows))
-        c_map = col_folds[min(level, len(col_folds) - 1)] if col_folds else list(range(cols))
+    identity_rows, identity_cols = list(range(rows)), list(range(cols))
+    fibres, bounded = [], []
+    done_rows = done_cols = 0
+    while done_rows < len(row_folds) or done_cols < len(col_folds):
+        if done_rows < len(row_folds) and (done_cols >= len(col_folds) or done_rows <= done_cols):
+            done_rows += 1
+        else:
+            done_cols += 1
+        if (done_rows == done_cols or (done_rows > done_cols == len(col_folds))
+                or (done_cols > done_rows == len(row_folds))):
+            bounded.append(len(fibres))  # both axes folded alike, or one has no folds left
+        r_map = row_folds[done_rows - 1] if done_rows else identity_rows
+        c_map = col_folds[done_cols - 1] if done_cols else identity_cols
         fibres.append(tuple(
             -1 if r_map[r] is None or c_map[c] is None else r_map[r] * cols + c_map[c]
             for r in range(rows) for c in range(cols)))
-    return gf2.Folding(tuple(fibres))
+    return gf2.Folding(tuple(fibres), tuple(bounded))
 
 
 def _transpose_packed(packed: int, board: Board) -> int:

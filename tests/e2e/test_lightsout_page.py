@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from urllib.parse import quote
 
 import pytest
 
@@ -287,6 +288,40 @@ def test_analysis_panel_explains_the_5x5_and_an_unsolvable_board(page, site_url,
     assert "cannot be solved" in reason.inner_text()
     assert "no solution" in panel.inner_text()
     page.screenshot(path=str(screenshot_dir / "lightsout-analysis-conflict.png"), full_page=True)
+
+
+def test_prove_fewest_runs_the_long_search_and_cancel_keeps_the_quick_answer(
+        page, site_url, screenshot_dir):
+    """A random 47x47 board (kernel dimension 30) that the quick search does not
+    prove: "Prove fewest" searches longer and proves fewer presses; a Cancel
+    on the way brings the quick answer back."""
+    game = ask({"cmd": "lightsout.new", "rows": 47, "cols": 47, "seed": 4})["game"]
+    proven = ask({"cmd": "lightsout.analyse", "game": game, "prove": True})
+    assert proven["proven_fewest"]
+    root = open_board(page, f"{site_url}#lightsout={quote(game, safe='')}")
+    assert root.get_attribute("data-game-id") == game
+    page.get_by_role("button", name="Analysis").click()
+    wait_idle(page)
+    panel = page.locator(f"{BOARD} [data-panel='analysis']")
+    found = re.search(r"Fewest presses for this board\n(\d+) \(not proven fewest\)",
+                      panel.inner_text())
+    assert found and int(found[1]) > proven["fewest_press_count"]
+    quick_text = found[0]
+    # Cancel the proof: the quick answer is shown again, nothing lost.
+    panel.get_by_role("button", name="Prove fewest").click()
+    status = panel.locator(".job-status")
+    status.get_by_role("button", name="Cancel").click()
+    wait_idle(page)
+    assert quick_text in panel.inner_text()
+    # Then let it run: the proven count, as the solver natively proves it.
+    panel.get_by_role("button", name="Prove fewest").click()
+    page.wait_for_function(
+        "window.puzzleLab.boards.lightsout?.idle()", timeout=120_000)
+    text = panel.inner_text()
+    assert f"Fewest presses for this board\n{proven['fewest_press_count']}\n" in text
+    assert "Proven fewest" in text
+    assert panel.get_by_role("button", name="Prove fewest").count() == 0
+    page.screenshot(path=str(screenshot_dir / "lightsout-analysis-proven.png"), full_page=True)
 
 
 def test_gallery_shows_every_single_light_board(page, site_url, screenshot_dir):
