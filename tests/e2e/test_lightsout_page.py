@@ -307,6 +307,7 @@ def test_prove_fewest_runs_the_long_search_and_cancel_keeps_the_quick_answer(
                       panel.inner_text())
     assert found and int(found[1]) > proven["fewest_press_count"]
     quick_text = found[0]
+    page.screenshot(path=str(screenshot_dir / "lightsout-analysis-not-proven.png"), full_page=True)
     # Cancel the proof: the quick answer is shown again, nothing lost.
     panel.get_by_role("button", name="Prove fewest").click()
     status = panel.locator(".job-status")
