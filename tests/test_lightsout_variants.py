@@ -320,16 +320,39 @@ def test_separator_search_agrees_with_exhaustive_search(neighbourhood, wrap, sid
         offset, quiet = _coset(board)
         if not quiet:
             continue
-        separated, ties = finish(gf2._separated(offset, gf2._Separation.plan(quiet)))
+        plan = gf2._Separation.plan(quiet)
+        separated, ties = finish(gf2._separated(offset, plan))
         exhaustive, exhaustive_ties = finish(gf2._exhaustive(offset, quiet))
         assert board.apply(separated).lit == 0
         assert (separated.bit_count(), ties) == (exhaustive.bit_count(), exhaustive_ties)
+        if plan.lanes_cost is not None:
+            in_lanes, lane_ties = finish(gf2._separated_in_lanes(offset, plan))
+            assert board.apply(in_lanes).lit == 0
+            assert (in_lanes.bit_count(), lane_ties) == (exhaustive.bit_count(), exhaustive_ties)
+
+
+@pytest.mark.parametrize("side", [11, 17, 23])
+def test_separator_in_lanes_agrees_with_the_gray_code_walk(side):
+    """King rules with walls (every group one vector): the bit-sliced separator
+    search and the walk over the separator give the same weight and ties, on
+    random boards and on the effect of pressing every cell (one lightest member)."""
+    variant = Variant("king")
+    rng = random.Random(side)
+    for board in (random_solvable(side, side, rng, variant),
+                  Board(side, side, 0, variant).apply((1 << side * side) - 1)):
+        offset, quiet = _coset(board)
+        plan = gf2._Separation.plan(quiet)
+        assert plan.lanes_cost is not None and len(plan.separator) > 6
+        walked, ties = finish(gf2._separated(offset, plan))
+        in_lanes, lane_ties = finish(gf2._separated_in_lanes(offset, plan))
+        assert board.apply(in_lanes).lit == 0
+        assert (in_lanes.bit_count(), lane_ties) == (walked.bit_count(), ties)
 
 
 def test_king_walls_beyond_exhaustive_reach_are_proven():
-    """King rules with walls: kernels of dimension 27 (14x14) and 45 (23x23),
-    far beyond 2**d enumeration, are proven through the separator search;
-    11x11 (dimension 21) is checked against the exhaustive search."""
+    """King rules with walls: kernels of dimension 27 (14x14) up to 69
+    (35x35), far beyond 2**d enumeration, are proven through the separator
+    search; 11x11 (dimension 21) is checked against the exhaustive search."""
     rng = random.Random(11)
     variant = Variant("king")
     board = random_solvable(11, 11, rng, variant)
@@ -338,7 +361,7 @@ def test_king_walls_beyond_exhaustive_reach_are_proven():
     exhaustive, ties = finish(gf2._exhaustive(offset, quiet))
     assert solution.proven_fewest and solution.kernel_dimension == 21
     assert (solution.press_count, solution.fewest_solutions) == (exhaustive.bit_count(), ties)
-    for side, dimension in [(14, 27), (23, 45)]:
+    for side, dimension in [(14, 27), (23, 45), (32, 63), (35, 69)]:
         board = random_solvable(side, side, rng, variant)
         solution = solve(board)
         assert solution.kernel_dimension == dimension

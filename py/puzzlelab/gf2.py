@@ -200,7 +200,10 @@ def min_weight_search(
         if exact > work_budget:
             return light, False, None
     if separation is not None and separation.cost < plain:
-        best, ties = yield from _separated(offset, separation)
+        if separation.lanes_cost is not None and separation.lanes_cost < separation.walk_cost:
+            best, ties = yield from _separated_in_lanes(offset, separation)
+        else:
+            best, ties = yield from _separated(offset, separation)
     else:
         best, ties = yield from _exhaustive(offset, basis)
     return best, True, ties
@@ -265,7 +268,14 @@ class _Separation:
     separator: tuple[int, ...]
     groups: tuple[tuple[int, ...], ...]
     masks: tuple[int, ...]
-    cost: int
+    walk_cost: int
+    #: Work units of :func:`_separated_in_lanes`, when every group is one vector.
+    lanes_cost: int | None = None
+
+    @property
+    def cost(self) -> int:
+        """Work units of the cheaper of the two separator searches."""
+        return self.walk_cost if self.lanes_cost is None else min(self.walk_cost, self.lanes_cost)
 
     @classmethod
     def plan(cls, basis: Sequence[int]) -> _Separation:
@@ -278,11 +288,22 @@ class _Separation:
             for i in group:
                 mask |= reduced[i]
             masks.append(mask)
+        lanes_cost = None
+        if all(len(group) == 1 for group in groups):
+            # As _Stage.cost, every moved cell counted as a class (an upper bound).
+            lanes = min(BATCH_LANE_BITS, len(separator))
+            moved = 0
+            for vector in [*(reduced[i] for i in separator[len(separator) - lanes:]), *masks]:
+                moved |= vector
+            words = (1 << lanes) >> 6
+            lanes_cost = ((moved.bit_count() + 8 * len(groups)) * (128 + words) // 5
+                          << (len(separator) - lanes))
         return cls(
             tuple(reduced[i] for i in separator),
             tuple(tuple(reduced[i] for i in g) for g in groups),
             tuple(masks),
             cost,
+            lanes_cost,
         )
 
 
@@ -363,6 +384,53 @@ def _components(touching: list[set[int]], removed: set[int]) -> list[list[int]]:
                 stack.append(other)
         components.append(component)
     return components or [[]]
+
+
+def _separated_in_lanes(offset: int, plan: _Separation) -> Steps[tuple[int, int]]:
+    """:func:`_separated` when every group is one vector, 2**16 separator
+    combinations at a time.
+
+    The last separator vectors choose a bit lane of big ints (as in
+    :class:`_FoldedSearch`); a Gray-code walk goes over the others. A group
+    of one vector ``g`` weighs the smaller of its lit cells and ``|g|`` less
+    those, exactly, so the bit-sliced sum over the cells outside the groups
+    and over the groups is each lane's exact minimum; a group with as many
+    lit cells as dark ones doubles the lane's ties. King rules with walls
+    (the groups are one side of a switching game): 32x32 has a separator of
+    21 vectors, 32 steps of 2**16 lanes instead of 2**21 steps.
+    """
+    size = max(v.bit_length() for v in (offset, *plan.separator, *plan.masks))
+    lanes = min(BATCH_LANE_BITS, len(plan.separator))
+    outer = plan.separator[:len(plan.separator) - lanes]
+    singles = [group[0] for group in plan.groups]
+    stage = _Stage(plan.separator[len(outer):], 0, [], singles, size)
+    full = stage.full
+    current = offset
+    best_weight, best, ties = size + 1, offset, 0
+    total_steps = 1 << len(outer)
+    for step in range(total_steps):
+        if step:
+            current ^= outer[(step & -step).bit_length() - 1]
+        balanced: list[int] = []
+        base, total = stage.bound(current, balanced)
+        lightest, value = _lightest(total, full)
+        weight = (current & stage.fixed).bit_count() + base + value
+        if weight > best_weight:
+            continue
+        if weight < best_weight:
+            best_weight, ties = weight, 0
+            first = (lightest & -lightest).bit_length() - 1
+            best = _FoldedSearch._combined(current, stage.vectors, first)
+            for single in singles:  # each group's lighter side
+                if 2 * (best & single).bit_count() > single.bit_count():
+                    best ^= single
+        while lightest:
+            low = lightest & -lightest
+            lightest ^= low
+            lane = low.bit_length() - 1
+            ties += 1 << sum((count >> lane & 1) << i for i, count in enumerate(balanced))
+        yield Progress(step + 1, total_steps, "Searching the solutions for the fewest presses")
+    return best, ties
 
 
 def _separated(offset: int, plan: _Separation) -> Steps[tuple[int, int]]:
@@ -635,6 +703,27 @@ def _at_least(number: list[int], threshold: int, full: int) -> int:
     return above | equal
 
 
+def _lightest(number: list[int], lanes: int) -> tuple[int, int]:
+    """The lanes among ``lanes`` (not none) where ``number`` is smallest, and that value."""
+    lightest, value = lanes, 0
+    for i in range(len(number) - 1, -1, -1):
+        zero = lightest & ~number[i]
+        if zero:
+            lightest = zero
+        else:
+            value |= 1 << i
+    return lightest, value
+
+
+def _equal(number: list[int], value: int, full: int) -> int:
+    """The lanes where ``number == value``."""
+    equal = full
+    for i in range(max(len(number), value.bit_length())):
+        bit = number[i] if i < len(number) else 0
+        equal &= bit if value >> i & 1 else ~bit
+    return equal & full
+
+
 def _lesser_part(count: list[int], size: int, full: int) -> list[int]:
     """``min(count, size - count)`` lane by lane, for ``0 <= count <= size``."""
     high = _at_least(count, size // 2 + 1, full)
@@ -728,15 +817,18 @@ class _Stage:
                 out |= ones << (t * block_bits)
         return out
 
-    def bound(self, current: int) -> tuple[int, list[int]]:
+    def bound(self, current: int, balanced: list[int] | None = None) -> tuple[int, list[int]]:
         """A lower bound on the weight of the cells that this level or deeper
         ones move: a part common to every lane, and each lane's own part
-        (bit-sliced). Exact on the last level."""
+        (bit-sliced). Exact on the last level. Given ``balanced``, adds to it
+        (bit-sliced) the groups with as many lit cells as dark ones."""
         full = self.full
         base, total = self._count(current, self.settles)
         for size, group in self.groups:
             extra, count = self._count(current, group)
             _add_multiple(count, full, extra)
+            if balanced is not None and size % 2 == 0:
+                _add_bit(balanced, _equal(count, size // 2, full))
             _add(total, _lesser_part(count, size, full))
         return base, total
 
@@ -824,13 +916,9 @@ class _FoldedSearch:
             return
         if stage.last:
             # The lightest lanes among the hopeful ones (exact weights here).
-            lightest = hopeful
-            for i in range(len(total) - 1, -1, -1):
-                zero = lightest & ~total[i]
-                if zero:
-                    lightest = zero
+            lightest, value = _lightest(total, hopeful)
             first = (lightest & -lightest).bit_length() - 1
-            weight = constant + sum(((total[i] >> first) & 1) << i for i in range(len(total)))
+            weight = constant + value
             if weight < self.best_weight or self.best is None:
                 if weight < self.best_weight:
                     self.ties = 0
@@ -871,13 +959,7 @@ class _FoldedSearch:
     def _bands(self, total: list[int], hopeful: int, limit: int, full: int) -> list[int]:
         """``hopeful`` split by bound into bands, lightest first (the last band
         holds the rest)."""
-        lightest, value = hopeful, 0
-        for i in range(len(total) - 1, -1, -1):
-            zero = lightest & ~total[i]
-            if zero:
-                lightest = zero
-            else:
-                value |= 1 << i
+        value = _lightest(total, hopeful)[1]
         step = max(1, (limit - value) // self.BANDS)
         bands, seen = [], 0
         for threshold in range(value + step, limit + 1, step):
