@@ -925,8 +925,9 @@ class Solver:
     # of ms natively); 0 leaves every position to the search.
     BEAM_WIDTH = 16
     # The beam runs first only from positions with at least this many pegs more
-    # than the goal table's: closer to it, the search itself is quick.
-    BEAM_MIN_DEPTH = 8
+    # than the goal table's: closer to it, the search itself is quick (on late
+    # English positions, from 8 levels up a failed beam cost a little more than it saved).
+    BEAM_MIN_DEPTH = 12
 
     @cached_property
     def beam_score(self) -> BeamScore:
