@@ -18,11 +18,12 @@ Run from the repository root::
 * **verdict after each move**, the page's dead-end check (``pegs.status``,
   with its budget of positions): every position along random winning lines
   and random games, early (26 or more pegs) and late, on each standard board.
-  The baseline is the plain search (no goal table, no rounds); the new one
+  The baseline is the plain search (no goal table, rounds or beam); the new one
   keeps its goal table as the page's cached solver does (its one-off build
-  time is shown) but forgets its memo before each position; the last column
+  time is shown) but forgets its memo before each position; the next column
   keeps one solver and its memo from each verdict to the next, in game order,
-  as the page does.
+  as the page does. The last column is the new solver's beam search alone
+  (memo forgotten): how many winning lines it finds, and its times.
 """
 
 from __future__ import annotations
@@ -168,9 +169,11 @@ def solver_table(args):
 
 
 def plain_solver(geo, goal):
-    """The search before the goal table, the rounds and the book (the verdict baseline)."""
+    """The search before the goal table, the rounds, the beam and the book (the verdict
+    baseline)."""
     solver = pegs.Solver(geo, goal)
     solver.TABLE_LEVEL_LIMIT = 0
+    solver.BEAM_WIDTH = 0
     solver.ROUND_LEVELS = 0
     solver.book = None
     return solver
@@ -217,6 +220,17 @@ def verdict_times(solver, positions):
     return times, unknown, most
 
 
+def beam_times(solver, positions):
+    """Seconds per beam search alone (memo forgotten before each), and how many found a line."""
+    times, found = [], 0
+    for pos in positions:
+        solver.good_memo.clear()
+        began = time.perf_counter()
+        found += finish(solver.beam_steps(pos.pegs)) is not None
+        times.append(time.perf_counter() - began)
+    return times, found
+
+
 def verdict_times_in_game_order(solver, positions):
     """Per position (seconds, undecided, positions searched) with the memo kept from one
     verdict to the next, as the page asks them along a game with one shared solver."""
@@ -235,15 +249,17 @@ def verdict_times_in_game_order(solver, positions):
 
 def verdict_table(args):
     print(f"\n## Verdict after each move (budget {api.VERDICT_BUDGET:,} positions): "
-          "plain search vs goal table and rounds\n")
+          "plain search vs goal table, rounds and beam\n")
     print("| board     | positions    |   n | table build |"
           " plain: median / worst ms (undecided) most searched |"
           " new: median / worst ms (undecided) most searched |"
-          " new, memo kept along each game: the same |")
+          " new, memo kept along each game: the same |"
+          " beam alone: lines found, median / worst ms |")
     print("|-----------|--------------|-----|-------------|"
           "---------------------------------------------------|"
           "-------------------------------------------------|"
-          "-------------------------------------------|")
+          "-------------------------------------------|"
+          "--------------------------------------------|")
     plan = [("english", 1 if args.quick else 4, 1 if args.quick else 6)]
     if not args.quick:
         plan += [("french", 0, 4), ("diamond", 0, 3), ("wiegleb", 0, 3), ("triangle", 2, 6)]
@@ -269,11 +285,14 @@ def verdict_table(args):
                 times, unknown, most = verdict_times(solver, group)
                 cells.append(f"{statistics.median(times) * 1e3:7.1f} / "
                              f"{max(times) * 1e3:7.1f} ms ({unknown:>3}) {most:>7,}")
+            beam, found = beam_times(new, group)
             print(f"| {board:<9} | {label:<12} | {len(group):>3} | {build * 1e3:8.0f} ms | "
                   f"{cells[0]:>49} | {cells[1]:>47} | "
                   f"{statistics.median(k[0] for k in kept) * 1e3:7.1f} / "
                   f"{max(k[0] for k in kept) * 1e3:7.1f} ms ({sum(k[1] for k in kept):>3}) "
-                  f"{max(k[2] for k in kept):>7,} |", flush=True)
+                  f"{max(k[2] for k in kept):>7,} | {found:>9} | "
+                  f"{statistics.median(beam) * 1e3:7.1f} / {max(beam) * 1e3:7.1f} ms |",
+                  flush=True)
 
 
 def main() -> int:

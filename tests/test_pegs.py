@@ -273,9 +273,10 @@ def test_solve_budget_raises():
 
 def plain_solver(geo: pegs.Geometry, goal: pegs.Goal) -> pegs.Solver:
     """A solver whose goal table holds only the goal and that searches in one plain
-    depth-first pass: the search runs all the way down."""
+    depth-first pass, without a beam first: the search runs all the way down."""
     solver = pegs.Solver(geo, goal)
     solver.TABLE_LEVEL_LIMIT = 0
+    solver.BEAM_WIDTH = 0
     solver.ROUND_LEVELS = 0
     solver.book = None  # and no opening book
     return solver
@@ -715,3 +716,80 @@ def test_a_line_found_once_is_followed_again_within_a_tiny_budget():
         again = pegs.finish(solver.solve_steps(pos.pegs, budget=len(path)))
         assert again is not None
         assert_winning(pos, goal, again)
+
+
+# --- beam search --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("board", ["english", "wiegleb", "triangle", "t:.oo/ooo/ooo"])
+def test_beam_score_is_the_distance_to_the_goal_plus_the_isolated_pegs(board):
+    start = pegs.Position.parse(board)
+    geo = start.geo
+    goal = pegs.parse_goal(geo, None)
+    score = pegs.BeamScore(geo, goal)
+    distance = pegs._distances(geo, goal)
+    rng = random.Random(2)
+    for _ in range(200):
+        pos = pegs.Position.of(geo, rng.getrandbits(geo.size))
+        cells = {cell for i, cell in enumerate(geo.holes) if pos.pegs >> i & 1}
+        isolated = sum(not any((r + dr, c + dc) in cells for dr, dc in pegs.DIRECTIONS[geo.lattice])
+                       for r, c in cells)
+        far = sum(distance[i] for i in range(geo.size) if pos.pegs >> i & 1)
+        assert score(pos.pegs) == pytest.approx(far + score.ISOLATED * isolated)
+
+
+@pytest.mark.parametrize("grid, goal", [*SMALL_BOARDS, (TRIANGLE, "any"), ("triangle", "0,0")])
+def test_beam_lines_win_and_verdicts_with_the_beam_agree_with_the_exhaustive_search(grid, goal):
+    start = pegs.Position.parse(grid)
+    goal_ = pegs.parse_goal(start.geo, goal)
+    solver = pegs.Solver(start.geo, goal_)
+    solver.TABLE_LEVEL_LIMIT = 3  # a small table: the beam descends several levels to it
+    solver.BEAM_MIN_DEPTH = 0  # and runs before every search
+    _, good = brute_census(grid, goal)
+    rng = random.Random(7)
+    lines = goods = 0
+    for pos in [start, *random_positions(start, rng, 12)]:
+        goods += good(pos.pegs)
+        solver.good_memo.clear()
+        line = pegs.finish(solver.beam_steps(pos.pegs))
+        if line is not None:
+            assert good(pos.pegs)
+            assert_winning(pos, goal_, line)
+            lines += 1
+        path = solver.solve(pos.pegs)
+        assert (path is not None) == good(pos.pegs)
+        if path is not None:
+            assert_winning(pos, goal_, path)
+        # What the beam memoised as good is good (keys are positions of the board too).
+        assert all(good(key) for key, known in solver.good_memo.items() if known)
+    assert lines > 0 or goods == 0  # some boards here have no winnable position at all
+
+
+def test_early_wiegleb_positions_are_decided_within_the_verdict_budget():
+    start = pegs.standard_start("wiegleb")
+    goal = pegs.parse_goal(start.geo, None)
+    solver = pegs.Solver(start.geo, goal)
+    rng = random.Random(5)
+    pos = start
+    for _ in range(4):  # the first moves of a random game: the plain search cannot decide them
+        pos = pos.play(rng.choice(pos.legal_moves()))
+        solver.good_memo.clear()
+        solver.count_memo.clear()
+        assert pegs.finish(solver.decide_steps(pos.pegs, api.VERDICT_BUDGET)) is True
+        # The line found is memoised: asking again replays it within a tiny budget.
+        path = pegs.finish(solver.solve_steps(pos.pegs, budget=pos.peg_count))
+        assert path is not None
+        assert_winning(pos, goal, path)
+
+
+def test_a_beam_within_its_budget_gives_up_and_the_search_goes_on_with_the_rest():
+    start = pegs.standard_start("wiegleb")
+    goal = pegs.parse_goal(start.geo, None)
+    pos = start.play(start.legal_moves()[0])
+    solver = pegs.Solver(start.geo, goal)
+    assert pegs.finish(solver.beam_steps(pos.pegs, budget=5)) is None
+    assert solver.nodes <= 6
+    assert not solver.good_memo
+    with pytest.raises(pegs.OutOfBudget):
+        pegs.finish(solver.solve_steps(pos.pegs, budget=5))
+    assert solver.nodes <= 6 + 6

@@ -8,7 +8,9 @@ for a pagoda that proves each one dead, keeps the integer ones that prove the
 most samples, and prints them as Python literals for
 :data:`puzzlelab.pegs.PAGODAS`.
 
-Dead positions come from random play (``--samples``) and, with
+Dead positions come from random play (``--samples``), with ``--early N``
+from the first moves of ``N`` random games (sampled dead or not: only those
+a pagoda proves dead count), and, with
 ``--hard N``, from the searches themselves: the positions proved dead while
 deciding the verdict after each move of ``N`` random games (the subtrees the
 page's verdict actually has to walk), weighted by their peg count so that
@@ -95,6 +97,22 @@ def random_dead(start, solver, goal, count, rng):
     return dead
 
 
+def early_positions(start, goal, games, rng, low=26):
+    """Positions with ``low`` pegs or more along random games that the known pagodas
+    do not prune. Not known dead: a certificate the linear program finds for one
+    is itself the proof, and the others are never counted as proved."""
+    known = pegs.Pagodas(start.geo, goal)
+    out = []
+    for _ in range(games):
+        pos = start
+        while pos.peg_count > low and pos.legal_moves():
+            pos = pos.play(rng.choice(pos.legal_moves()))
+            if (pegs.goal_class_possible(pos.geo, pos.pegs, goal)
+                    and not known.hopeless(known.packed(pos.pegs))):
+                out.append(pos.pegs)
+    return out
+
+
 def hard_dead(start, goal, games, budget, rng):
     """Positions proved dead by the verdict searches along random games."""
     geo = start.geo
@@ -118,6 +136,8 @@ def main():
     parser.add_argument("--samples", type=int, default=300)
     parser.add_argument("--hard", type=int, default=0, help="random games whose verdict "
                         "searches supply dead positions")
+    parser.add_argument("--early", type=int, default=0, help="random games whose early "
+                        "positions (26 pegs or more) are sampled as they are, dead or not")
     parser.add_argument("--budget", type=int, default=100_000)
     parser.add_argument("--lp", type=int, default=600, help="linear programs to solve")
     parser.add_argument("--keep", type=int, default=10)
@@ -132,6 +152,8 @@ def main():
     if args.hard:
         hard = hard_dead(start, goal, args.hard, args.budget, rng)
         dead += rng.sample(hard, min(len(hard), 20 * args.lp))
+    if args.early:
+        dead += early_positions(start, goal, args.early, rng)
     dead = list(dict.fromkeys(dead))
     print(f"{len(dead)} dead samples", file=sys.stderr)
     # Pagodas that prune high in the tree save the most: weigh a sample by its pegs.

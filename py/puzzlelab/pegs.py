@@ -49,6 +49,7 @@ walks the game level by level as the seed does, with its two path counters;
 
 from __future__ import annotations
 
+import heapq
 import json
 import re
 import time
@@ -393,6 +394,10 @@ PAGODAS: dict[str, tuple[tuple[int, ...], ...]] = {
          4, 0, 4, 0, 4, 0, 4, -4, 4, 0, 4, 0, 0, 0, 4, 0, 4),
         (-12, 0, -12, 12, 4, 12, 0, 4, 0, 0, 6, 6, 12, 8, 12, 0, 12, -12, 12, 6, 12, 0, 12, 0, 12,
          12, 0, -12, 12, 0, 12, 12, 12, 0, 12, -12, 0, 0, 0, 12, 12, 12, -12, 0, -12),
+        # Found on the first moves of random games (tools/peg_pagodas.py wiegleb
+        # --samples 0 --early 40): it proves a few early dead ends at once.
+        (-4, 0, -4, 4, 0, 4, 0, 0, 0, -4, 4, 0, 4, 0, 4, 0, 4, -4, 0, 0, 0, 0, 0, 0, 0, 0, 0, -4,
+         4, 0, 4, 0, 4, 0, 4, -4, 0, 0, 0, 4, 0, 4, -4, 0, -4),
     ),
 }
 
@@ -590,6 +595,51 @@ class GoalTable:
         return out
 
 
+class BeamScore:
+    """How far a position looks from the goal, cheaply: the beam search's ranking.
+
+    The sum of the pegs' distances from the goal's centroid, plus
+    :data:`ISOLATED` for each peg with no neighbour (it needs pegs brought to
+    it before it can move or be taken). On early Wiegleb positions this
+    ranking finds winning lines with a beam of 16 where pagoda slack,
+    mobility or the peg-hole boundary length alone find none.
+
+    Both terms are read with one table look-up per byte of the position: the
+    distances add up, and the pegs are copied onto a grid with a blank border
+    (``width`` bits a row) where neighbours are fixed shifts of the bits.
+    """
+
+    ISOLATED = 2.0
+
+    def __init__(self, geo: Geometry, goal: Goal) -> None:
+        distance = _distances(geo, goal)
+        width = geo.cols + 2
+        cell = [(r + 1) * width + c + 1 for r, c in geo.holes]
+        self.grid_bytes: list[list[int]] = []
+        self.distance_bytes: list[list[float]] = []
+        for byte in range(0, geo.size, 8):
+            bits = [b for b in range(8) if byte + b < geo.size]
+            self.grid_bytes.append([sum(1 << cell[byte + b] for b in bits if value >> b & 1)
+                                    for value in range(256)])
+            self.distance_bytes.append([sum(distance[byte + b] for b in bits if value >> b & 1)
+                                        for value in range(256)])
+        # One shift per pair of opposite jump directions: (0, 1), (1, 0) and (1, 1).
+        self.shifts = (1, width) if geo.lattice == SQUARE else (1, width, width + 1)
+
+    def __call__(self, pegs: int) -> float:
+        """The score of ``pegs``: lower looks closer to the goal."""
+        grid, total = 0, 0.0
+        for grid_byte, distance_byte in zip(self.grid_bytes, self.distance_bytes, strict=True):
+            value = pegs & 255
+            grid |= grid_byte[value]
+            total += distance_byte[value]
+            pegs >>= 8
+        neighbours = 0
+        for shift in self.shifts:
+            neighbours |= grid << shift | grid >> shift
+        return total + self.ISOLATED * (grid & ~neighbours).bit_count()
+
+
 #: Where the opening books live (inside the package, so the page's wheel has them).
 BOOK_DIR = Path(__file__).resolve().parent / "data"
 
@@ -726,18 +776,9 @@ class Solver:
         ]
         # Searches pop the last child first: try first the jumps that bring the
         # pegs nearest the goal (a static order, free at search time).
-        gr, gc = _centroid(geo, goal)
-        tri = geo.lattice == TRIANGLE
-
-        def distance(hole: int) -> float:
-            r, c = geo.holes[hole]
-            if tri:  # axial coordinates: hex distance
-                dr, dc = r - gr, c - gc
-                return max(abs(dr), abs(dc), abs(dr - dc))
-            return abs(r - gr) + abs(c - gc)
-
-        steps.sort(key=lambda st: -(distance(geo.moves[st[0]].dst) - distance(geo.moves[st[0]].src)
-                                    - distance(geo.moves[st[0]].over)))
+        distance = _distances(geo, goal)
+        steps.sort(key=lambda st: -(distance[geo.moves[st[0]].dst] - distance[geo.moves[st[0]].src]
+                                    - distance[geo.moves[st[0]].over]))
         self.order = [st[0] for st in steps]
         self.steps = [st[1:] for st in steps]
         self.count_memo: dict[int, int] = {}
@@ -871,8 +912,91 @@ class Solver:
             return None
         for move in opening:
             pegs ^= move.mask
+        # A winning line is often quick to find by a beam where the search
+        # wanders into large dead subtrees first; only a dead end needs the search.
+        if (self.BEAM_WIDTH and pegs.bit_count() >= self.table.max_pegs + self.BEAM_MIN_DEPTH
+                and min(self.images(pegs)) not in self.good_memo):
+            before = self.nodes
+            path = yield from self.beam_steps(pegs, budget=budget)
+            if path is not None:
+                return opening + path
+            if budget is not None:
+                budget = max(0, budget - (self.nodes - before))
         path = yield from self._in_rounds(pegs, budget, self.ROUND_LEVELS)
         return None if path is None else opening + path
+
+    # Positions kept per level of the beam (a failed beam costs a few ms to tens
+    # of ms natively); 0 leaves every position to the search.
+    BEAM_WIDTH = 16
+    # The beam runs first only from positions with at least this many pegs more
+    # than the goal table's: closer to it, the search itself is quick (on late
+    # English positions, from 8 levels up a failed beam cost a little more than it saved).
+    BEAM_MIN_DEPTH = 12
+
+    @cached_property
+    def beam_score(self) -> BeamScore:
+        """The beam search's ranking of positions (built on first use)."""
+        return BeamScore(self.geo, self.goal)
+
+    def beam_steps(self, pegs: int, width: int | None = None,
+                   budget: int | None = None) -> Steps[list[Move] | None]:
+        """A winning move list found by a beam search, or None when the beam finds none.
+
+        Level by level (one jump each), keep the ``width`` (default
+        :data:`BEAM_WIDTH`) children with the lowest :class:`BeamScore`,
+        distinct up to symmetry, until the positions are few-pegged enough for
+        the goal table, which tells whether one is good. A line found is exact
+        and its positions are memoised as good; None proves nothing, as good
+        positions may have fallen out of the beam. ``budget`` caps the
+        positions expanded (they count in :attr:`nodes`).
+        """
+        width = self.BEAM_WIDTH if width is None else width
+        if pegs in self.goal.positions:
+            return []
+        memo, table, score = self.good_memo, self.table, self.beam_score
+        table_pegs = table.max_pegs
+        images = self.images(pegs)
+        pag = self.pagodas.packed(pegs)
+        if memo.get(min(images)) is False or self.pagodas.hopeless(pag):
+            return None
+        # An entry: (key, pegs, images, pagodas, (parent entry, move index) or None).
+        level = [(min(images), pegs, images, pag, None)]
+        nodes = 0
+        try:
+            while level:
+                children: dict[int, tuple] = {}
+                for entry in level:
+                    nodes += 1
+                    if nodes % PROGRESS_EVERY == 0:
+                        yield Progress(nodes, 0, "Searching")
+                    if budget is not None and nodes > budget:
+                        return None
+                    for i, child, child_images, child_pag in self._expand(*entry[1:4]):
+                        key = min(child_images)
+                        if key in children or memo.get(key) is False:
+                            continue
+                        left = child.bit_count()
+                        if left > table_pegs:
+                            children[key] = (key, child, child_images, child_pag, (entry, i))
+                        elif table.good(key, left):
+                            return self._beam_line(entry, i) + table.path(child)
+                level = heapq.nsmallest(width, children.values(), key=lambda e: score(e[1]))
+            return None
+        finally:
+            self.nodes += nodes
+
+    def _beam_line(self, entry: tuple, i: int) -> list[Move]:
+        """The moves from the beam's root to the child of ``entry`` by step ``i``, with
+        the positions along them memoised as good."""
+        line = [self.moves[self.order[i]]]
+        while True:
+            self.good_memo[entry[0]] = True
+            if entry[4] is None:
+                break
+            entry, i = entry[4]
+            line.append(self.moves[self.order[i]])
+        line.reverse()
+        return line
 
     def _book_line(self, pegs: int) -> list[Move] | None:
         """Moves through the opening book from ``pegs`` down to its last level
@@ -1025,6 +1149,18 @@ def _centroid(geo: Geometry, goal: Goal) -> tuple[float, float]:
     """The mean cell of the goal positions' pegs (the goal hole for a single-hole goal)."""
     cells = [geo.holes[i] for g in goal.positions for i in range(geo.size) if g >> i & 1]
     return (sum(r for r, _ in cells) / len(cells), sum(c for _, c in cells) / len(cells))
+
+
+def _distances(geo: Geometry, goal: Goal) -> list[float]:
+    """Each hole's distance from the goal's centroid (hex distance on the triangular lattice)."""
+    gr, gc = _centroid(geo, goal)
+    out = []
+    for r, c in geo.holes:
+        dr, dc = r - gr, c - gc
+        # Axial coordinates on the triangular lattice: (1, 1) is a neighbour.
+        out.append(max(abs(dr), abs(dc), abs(dr - dc)) if geo.lattice == TRIANGLE
+                   else abs(dr) + abs(dc))
+    return out
 
 
 @lru_cache(maxsize=8)
