@@ -23,6 +23,11 @@ Three tables:
   a kernel: the current packed enumeration beside the previous one (every
   member rebuilt cell by cell, up to 2**16 members), which only runs where
   it takes under ~20 s.
+* **random boards beyond the exhaustive search** (classic 39x39, 47x47,
+  47x31, 35x27; tori 24x24 and 30x30): annealing alone (the previous
+  answer) beside the quick search and the proving one (``--prove``).
+
+    PYTHONPATH=py .venv/bin/python bench/bench_fewest.py --only-random  # that table (~5 min)
 """
 
 from __future__ import annotations

@@ -745,7 +745,8 @@ class _Stage:
     Bit ``i`` of a lane's index chooses ``vectors[i]``: first the level's
     own vectors (the last ``carried_out`` of them, which the next level takes
     over, in the lowest bits), then the ``carried_in`` vectors taken over
-    from the level before (in the top bits).
+    from the level before (in the top bits). :func:`_separated_in_lanes`
+    uses one too, its deeper vectors being the separator's groups.
     """
 
     def __init__(self, own: Sequence[int], carried_out: int, carried_in: Sequence[int],
