@@ -1011,6 +1011,12 @@ def difficulty_presses(level: str | int, size: int) -> int:
     return max(1, round(DIFFICULTY_SHARE[level] * size))
 
 
+#: The generator's search budget per draw, a quarter of the usual: many draws
+#: may be needed, and a kernel that slow to prove (random 47x47) gives an
+#: inexact board at once instead of seconds per draw.
+GENERATOR_WORK_BUDGET = gf2.DEFAULT_WORK_BUDGET // 4
+
+
 def random_with_presses(
     rows: int, cols: int, presses: int, rng: random.Random, variant: Variant = CLASSIC,
     attempts: int = 400,
@@ -1033,7 +1039,7 @@ def random_with_presses(
     for _ in range(attempts):
         cells = rng.sample(range(size), presses)
         board = blank.apply(sum(1 << cell for cell in cells))
-        solution = solve(board)
+        solution = solve(board, work_budget=GENERATOR_WORK_BUDGET)
         if not solution.proven_fewest:
             return board, False
         if solution.press_count == presses and rng.random() * (solution.fewest_solutions or 1) < 1:
