@@ -74,17 +74,14 @@ def members(n: int, variant: lightsout.Variant) -> tuple[int, int]:
 def searchable(n: int, variant: lightsout.Variant, d: int, count: int) -> bool:
     """Whether the default budget covers the exact search of this kernel."""
     cells = n * n
+    if d > lightsout.MAX_SEARCHED_KERNEL:
+        return False
+    # Every quiet pattern (a solution carries only the first 64 of a bigger kernel).
+    quiet = lightsout._plan(n, n, variant).quiet()
     if variant.states == 2:
-        if d > lightsout.MAX_SEARCHED_KERNEL:
-            return False
-        quiet = lightsout.solve(lightsout.Board(n, n, 0, variant), fewest=False).quiet_patterns
         return gf2.search_cost(quiet) <= gf2.DEFAULT_WORK_BUDGET
     if modk.enumeration_cost(count, cells, variant.states) <= gf2.DEFAULT_WORK_BUDGET:
         return True
-    if d > lightsout.MAX_SEARCHED_KERNEL:
-        return False
-    board = lightsout.Board(n, n, 0, variant)
-    quiet = lightsout.solve(board, fewest=False).quiet_patterns
     generators = [lightsout.Board(n, n, q, variant).values() for q in quiet]
     return modk.search_cost(generators, variant.states, cells) <= gf2.DEFAULT_WORK_BUDGET
 
