@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
 from puzzlelab import __version__, api
-from puzzlelab.lightsout import Board, toggled_by
+from puzzlelab.lightsout import Board, Variant, toggled_by
 from puzzlelab.notation import PuzzleError
 
 
@@ -152,6 +153,22 @@ def test_solve_answer_really_solves():
     assert board.apply(presses).lights == 0
     assert result["presses"] == sorted(result["presses"])
     json.dumps(result)  # JSON-ready
+
+
+def test_analyse_says_when_the_long_search_could_still_prove_the_fewest():
+    """``provable``: a search ran but not the long one. A 31x31 torus (kernel 40, no
+    fold) is provable until asked with ``prove``; a 5x5 is proven; a king 27x27
+    torus (kernel 104) is not searched at all."""
+    torus = Board(31, 31, 0, Variant("cross", True)).apply(random.Random(3).getrandbits(961))
+    quick = ok({"cmd": "lightsout.analyse", "game": torus.game_id})
+    assert not quick["proven_fewest"] and quick["provable"]
+    longer = ok({"cmd": "lightsout.analyse", "game": torus.game_id, "prove": True})
+    assert not longer["proven_fewest"] and not longer["provable"]
+    assert longer["press_count"] <= quick["press_count"]
+    assert not ok({"cmd": "lightsout.analyse", "game": "11111/11111/11111/11111/11111"})["provable"]
+    king = Board(27, 27, 0, Variant("king", True)).apply(random.Random(4).getrandbits(729))
+    result = ok({"cmd": "lightsout.analyse", "game": king.game_id})
+    assert result["kernel_dimension"] > 100 and not result["provable"]
 
 
 def test_solve_unsolvable_names_a_quiet_conflict():

@@ -735,7 +735,8 @@ export class LightsOutBoard extends PuzzleBoard {
         !a.solvable ? "no solution" : a.proven_fewest ? String(a.fewest_press_count)
           : `${a.press_count} (not proven fewest)`,
         !a.solvable ? "The reason is drawn below."
-          : !a.proven_fewest ? "A solution found within the quick search; fewer presses may exist."
+          : !a.proven_fewest && a.provable ? "A solution found within the quick search; fewer presses may exist."
+          : !a.proven_fewest ? "The lightest solution the search found; this board is beyond its proof."
           : a.fewest_solutions_text == null ? "Proven fewest."
           : `Proven fewest; ${formatCount(a.fewest_solutions_text)} ${a.fewest_solutions_text === "1" ? "solution takes" : "solutions take"} that few.`],
     ];
@@ -750,7 +751,7 @@ export class LightsOutBoard extends PuzzleBoard {
       if (value.startsWith("about")) item.querySelector("dd").append(this.#exactNumber(a.solvable_boards_text));
       list.append(item);
     }
-    if (a.solvable && !a.proven_fewest) {
+    if (a.solvable && a.provable) {
       const prove = document.createElement("button");
       prove.type = "button";
       prove.className = "inline";

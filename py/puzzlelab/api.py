@@ -332,6 +332,9 @@ def _lightsout_analyse(request: Result) -> Steps[Result]:
         "fewest_press_count": solution.press_count if solution.proven_fewest else None,
         "press_count": solution.press_count,
         "proven_fewest": solution.proven_fewest,
+        # Whether "prove" could still change the answer: a search ran, but not the long one.
+        "provable": (not solution.proven_fewest and not _argument(request, "prove", bool, False)
+                     and 0 < dimension <= lightsout.MAX_SEARCHED_KERNEL),
         "fewest_solutions": fewest_solutions,
         "fewest_solutions_text": None if fewest_solutions is None else str(fewest_solutions),
         "explanation": solution.explain(),
