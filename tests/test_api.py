@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from puzzlelab import __version__, api
+from puzzlelab import __version__, api, lightsout
 from puzzlelab.lightsout import Board, Variant, toggled_by
 from puzzlelab.notation import PuzzleError
 
@@ -169,6 +169,21 @@ def test_analyse_says_when_the_long_search_could_still_prove_the_fewest():
     king = Board(27, 27, 0, Variant("king", True)).apply(random.Random(4).getrandbits(729))
     result = ok({"cmd": "lightsout.analyse", "game": king.game_id})
     assert result["kernel_dimension"] > 100 and not result["provable"]
+
+
+def test_a_solution_proven_by_the_long_search_serves_later_requests():
+    """King rules with walls, 38x38: the quick search leaves the fewest unproven, the
+    long one proves it; then a plain solve and a hint of that board give the proof."""
+    board = lightsout.random_solvable(38, 38, random.Random(1), Variant("king"))
+    quick = ok({"cmd": "lightsout.solve", "game": board.game_id})
+    assert not quick["proven_fewest"]
+    proven = ok({"cmd": "lightsout.analyse", "game": board.game_id, "prove": True})
+    assert proven["proven_fewest"] and proven["fewest_press_count"] <= quick["press_count"]
+    again = ok({"cmd": "lightsout.solve", "game": board.game_id})
+    assert again["proven_fewest"] and again["press_count"] == proven["fewest_press_count"]
+    presses = sum(1 << (r * 38 + c) for r, c in again["presses"])
+    assert board.apply(presses).lights == 0
+    assert ok({"cmd": "lightsout.hint", "game": board.game_id})["proven_fewest"]
 
 
 def test_solve_unsolvable_names_a_quiet_conflict():

@@ -491,6 +491,14 @@ export class LightsOutBoard extends PuzzleBoard {
         request: (state) => ({
           cmd: "lightsout.analyse", game: state.game, prove: this.proveGame === state.game,
         }),
+        accept: (result) => {
+          // A proof also changes the solution: ask again (the worker keeps the proven one).
+          if (result.proven_fewest && this.proveGame === this.state.game) {
+            this.jobs.solve.result = null;
+            this.#refreshJob(this.jobs.solve);
+          }
+          return result;
+        },
       },
       // The gallery depends on the shape and the rules only: the game ID's prefix.
       gallery: panelJob("gallery", "lightsout.gallery", (state) => state.game.split(":")[0],

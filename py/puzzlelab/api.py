@@ -261,13 +261,28 @@ def _lightsout_press(request: Result) -> Result:
 PROVE_EFFORT = 32
 
 
+#: Solutions that only the long search proved, by game ID (the few latest):
+#: the page's solve, hint and "apply the solution" on that board then give the
+#: proven answer at once instead of the quick search's.
+_PROVEN: dict[str, lightsout.Solution] = {}
+PROVEN_KEPT = 8
+
+
 def _lightsout_solution(request: Result) -> Steps[lightsout.Solution]:
     board = _lightsout_board(request)
     method = _argument(request, "method", str, "chase")
     effort = PROVE_EFFORT if _argument(request, "prove", bool, False) else 1
     if method == "chase":
-        return (yield from lightsout.solve_steps(
-            board, work_budget=effort * gf2.DEFAULT_WORK_BUDGET))
+        known = _PROVEN.get(board.game_id)
+        if known is not None:
+            return known
+        solution = yield from lightsout.solve_steps(
+            board, work_budget=effort * gf2.DEFAULT_WORK_BUDGET)
+        if effort > 1 and solution.proven_fewest:
+            _PROVEN[board.game_id] = solution
+            while len(_PROVEN) > PROVEN_KEPT:
+                del _PROVEN[next(iter(_PROVEN))]  # the oldest (dicts keep their order)
+        return solution
     if method == "dense":
         if not board.variant.is_classic:
             raise PuzzleError("The dense baseline solves classic boards only.")

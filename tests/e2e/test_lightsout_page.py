@@ -322,6 +322,11 @@ def test_prove_fewest_runs_the_long_search_and_cancel_keeps_the_quick_answer(
     assert f"Fewest presses for this board\n{proven['fewest_press_count']}\n" in text
     assert "Proven fewest" in text
     assert panel.get_by_role("button", name="Prove fewest").count() == 0
+    # The worker keeps the proof: the solution shown is the proven one, at once.
+    page.get_by_role("button", name="Show solution").click()
+    wait_idle(page)
+    note = page.locator(f"{BOARD} .solution-note").inner_text()
+    assert f"the fewest takes {proven['fewest_press_count']} presses" in note
     page.screenshot(path=str(screenshot_dir / "lightsout-analysis-proven.png"), full_page=True)
 
 
