@@ -168,7 +168,7 @@ def min_weight_search(
     folded search often beats annealing by 10 to 20), not proven lightest.
 
     Why not more: the cosets met here (a kernel of dimension ``d`` up to
-    ~60 inside ``N`` = 2500 cells) are codes whose lightest members weigh
+    100 inside ``N`` = 2500 cells) are codes whose lightest members weigh
     about 0.37 ``N``, close to the typical 0.5 ``N``. Bounds that would
     prune an enumeration (information sets, i.e. Brouwer-Zimmermann; sums
     of per-group minima over groups of cells sharing their projection on
@@ -269,8 +269,15 @@ class _Separation:
     groups: tuple[tuple[int, ...], ...]
     masks: tuple[int, ...]
     walk_cost: int
-    #: Work units of :func:`_separated_in_lanes`, when every group is one vector.
-    lanes_cost: int | None = None
+    #: The lanes of :func:`_separated_in_lanes`, when every group is one vector.
+    stage: _Stage | None = None
+
+    @property
+    def lanes_cost(self) -> int | None:
+        """Work units of :func:`_separated_in_lanes` (None when it does not apply)."""
+        if self.stage is None:
+            return None
+        return self.stage.cost << (len(self.separator) - len(self.stage.vectors))
 
     @property
     def cost(self) -> int:
@@ -288,22 +295,20 @@ class _Separation:
             for i in group:
                 mask |= reduced[i]
             masks.append(mask)
-        lanes_cost = None
+        stage = None
         if all(len(group) == 1 for group in groups):
-            # As _Stage.cost, every moved cell counted as a class (an upper bound).
+            # The last separator vectors as lanes, the groups deeper (built
+            # once per basis, a few milliseconds: it also gives the cost).
             lanes = min(BATCH_LANE_BITS, len(separator))
-            moved = 0
-            for vector in [*(reduced[i] for i in separator[len(separator) - lanes:]), *masks]:
-                moved |= vector
-            words = (1 << lanes) >> 6
-            lanes_cost = ((moved.bit_count() + 8 * len(groups)) * (128 + words) // 5
-                          << (len(separator) - lanes))
+            size = max(v.bit_length() for v in reduced)
+            stage = _Stage([reduced[i] for i in separator[len(separator) - lanes:]], 0, [],
+                           [reduced[g[0]] for g in groups], size)
         return cls(
             tuple(reduced[i] for i in separator),
             tuple(tuple(reduced[i] for i in g) for g in groups),
             tuple(masks),
             cost,
-            lanes_cost,
+            stage,
         )
 
 
@@ -399,14 +404,14 @@ def _separated_in_lanes(offset: int, plan: _Separation) -> Steps[tuple[int, int]
     (the groups are one side of a switching game): 32x32 has a separator of
     21 vectors, 32 steps of 2**16 lanes instead of 2**21 steps.
     """
-    size = max(v.bit_length() for v in (offset, *plan.separator, *plan.masks))
-    lanes = min(BATCH_LANE_BITS, len(plan.separator))
-    outer = plan.separator[:len(plan.separator) - lanes]
+    stage = plan.stage
+    assert stage is not None
+    outer = plan.separator[:len(plan.separator) - len(stage.vectors)]
     singles = [group[0] for group in plan.groups]
-    stage = _Stage(plan.separator[len(outer):], 0, [], singles, size)
     full = stage.full
     current = offset
-    best_weight, best, ties = size + 1, offset, 0
+    best_weight = max(v.bit_length() for v in (offset, *plan.separator, *plan.masks)) + 1
+    best, ties = offset, 0
     total_steps = 1 << len(outer)
     for step in range(total_steps):
         if step:
@@ -762,7 +767,8 @@ class _Stage:
         free = moving_later
         for v in self.vectors:
             free |= v
-        self.fixed = ~free & ((1 << size) - 1)
+        # Every other cell, as a negative int: ANDed with a board, its cells there.
+        self.fixed = ~free
         own_forms, later = _forms(self.vectors, size), _forms(deeper, size)
         lane_masks: dict[int, int] = {}
 
