@@ -5,7 +5,7 @@ Run from the repository root::
     PYTHONPATH=py .venv/bin/python bench/bench_fewest.py           # full (several minutes)
     PYTHONPATH=py .venv/bin/python bench/bench_fewest.py --quick   # n <= 20, k = 2 and 3
 
-Three tables:
+The tables:
 
 * **landscape**: for every neighbourhood (cross, king, diagonal, knight),
   walls or torus, and k = 2..5 states, the kernel of every square n x n
@@ -23,6 +23,10 @@ Three tables:
   a kernel: the current packed enumeration beside the previous one (every
   member rebuilt cell by cell, up to 2**16 members), which only runs where
   it takes under ~20 s.
+* **all-lit tori**: every all-lit torus up to 50x50 with a kernel of 20 or
+  more, k = 2: the search over the whole kernel alone (the previous answer)
+  beside the solver, which then tiles a smaller period's solution and
+  proves by counting where it can (``--only-tori``: that table alone).
 * **random boards beyond the exhaustive search** (classic 39x39, 47x47,
   47x31, 35x27; tori 24x24 and 30x30): annealing alone (the previous
   answer) beside the quick search and the proving one (``--prove``).
@@ -179,6 +183,44 @@ def sweep(sides: int) -> None:
     print()
 
 
+def all_lit_tori(sides: int) -> None:
+    """All-lit tori with big kernels: the kernel search alone beside the solver."""
+    rows = []
+    for name, n in itertools.product(NEIGHBOURHOODS, range(2, sides + 1)):
+        variant = lightsout.Variant(name, True)
+        d = members(n, variant)[0]
+        if d < 20:
+            continue
+        board = lightsout.Board(n, n, (1 << n * n) - 1, variant)
+        clear_caches()
+        plain = lightsout.solve(board, fewest=False)
+        if d <= lightsout.MAX_SEARCHED_KERNEL:
+            before_seconds, (before, before_proven, _) = timed(lambda p=plain, b=board: finish(
+                gf2.min_weight_search(p.presses, p.quiet_patterns,
+                                      folding=lightsout.folding(b.rows, b.cols, b.variant))))
+        else:
+            before_seconds, before, before_proven = 0.0, plain.presses, False
+        clear_caches()
+        seconds, solution = timed(lambda b=board: lightsout.solve(b))
+        check(board, solution.presses, "the solver")
+        if before_proven and before.bit_count() != solution.press_count:
+            raise SystemExit(f"the solver and the kernel search disagree on {board.game_id}")
+        rows.append([
+            f"{name} torus", f"{n}x{n}", str(d), str(lightsout.press_lower_bound(board)),
+            f"{before.bit_count()}{'' if before_proven else ' (not proven)'}",
+            fmt_time(before_seconds),
+            f"{solution.press_count}{'' if solution.proven_fewest else ' (not proven)'}",
+            fmt_time(seconds),
+        ])
+    print_table(["rules", "board", "d", "counting bound", "kernel search alone (previous)",
+                 "its time", "solver", "solver time"], rows)
+    print("All-lit tori, k = 2, kernel of 20 or more (kernels over "
+          f"{lightsout.MAX_SEARCHED_KERNEL} are not searched: the plain solution). Solver: "
+          "lightsout.solve with cold caches, which after an unproven search also tiles the "
+          "solution of a smaller period and proves by the counting bound.")
+    print()
+
+
 #: Boards whose kernel is beyond the exhaustive and separator searches, where
 #: the folded branch and bound decides: (rows, cols, wrap).
 FOLDED_BOARDS = [(39, 39, False), (47, 47, False), (47, 31, False), (35, 27, False),
@@ -277,13 +319,18 @@ def main(argv: list[str] | None = None) -> int:
                         help="only the timed tables (the landscape takes minutes)")
     parser.add_argument("--only-random", action="store_true",
                         help="only the random boards beyond the exhaustive search")
+    parser.add_argument("--only-tori", action="store_true", help="only the all-lit tori")
     args = parser.parse_args(argv)
     sides = QUICK_SIDES if args.quick else SIDES
     states = QUICK_STATES if args.quick else STATES
+    if args.only_tori:
+        all_lit_tori(sides)
+        return 0
     if not args.only_random:
         if not args.skip_landscape:
             landscape(sides, states)
         sweep(sides)
+        all_lit_tori(sides)
         k_states(sides, states)
     random_folded(1 if args.quick else 2, prove=not args.quick)
     return 0

@@ -195,3 +195,13 @@ def test_runs_on_the_standard_library_alone(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["press_count"] == 15
+
+
+def test_analyse_text_of_a_board_proven_by_counting():
+    """All-lit 40x40 torus: 320 presses (the 5x5 perfect code tiled) meet the
+    counting bound, so they are proven; the tied solutions are not counted."""
+    board = Board(40, 40, (1 << 1600) - 1, lightsout.Variant("cross", True))
+    done = run("lightsout", "analyse", board.game_id)
+    assert done.returncode == 0, done.stderr
+    assert "Fewest presses: 320." in done.stdout
+    assert "None" not in done.stdout

@@ -21,6 +21,7 @@ from puzzlelab.lightsout import (
     difficulty_presses,
     gallery_steps,
     kernel_dimension,
+    press_lower_bound,
     random_solvable,
     random_with_presses,
     solve,
@@ -425,3 +426,48 @@ def test_k_state_separator_search_matches_every_coefficient_vector(neighbourhood
     lights = Board.from_values(side, side, packing.unpack(best), variant).lights
     assert board.apply(lights).lit == 0
     assert (packing.weight(best), ties) == _brute_mod(board, presses, quiet)
+
+
+def test_the_counting_bound_never_exceeds_the_fewest_presses():
+    rng = random.Random(8)
+    tight = 0
+    for states, neighbourhood, wrap in itertools.product([2, 3], NEIGHBOURHOODS, [False, True]):
+        variant = Variant(neighbourhood, wrap, states)
+        for rows, cols in [(1, 3), (2, 2), (2, 3), (3, 3)]:
+            for values in ([1] * (rows * cols), None):
+                board = Board.from_values(rows, cols, values, variant) if values else random_board(
+                    rng, rows, cols, variant)
+                fewest, _ = brute_force(board)
+                if fewest is not None:
+                    assert press_lower_bound(board) <= fewest, board
+                    tight += press_lower_bound(board) == fewest
+    assert tight >= 10  # and it is often met, so it can prove
+
+
+@pytest.mark.parametrize(("neighbourhood", "states", "side", "fewest"), [
+    ("king", 2, 24, 64),  # one press per 3x3 block: the counting bound
+    ("king", 3, 15, 50),
+    ("cross", 2, 40, 320),  # the 5x5 perfect code, tiled; annealing alone found 636
+    ("diagonal", 2, 40, 320),
+])
+def test_tori_whose_solution_meets_the_counting_bound_are_proven(neighbourhood, states, side,
+                                                                 fewest):
+    board = Board.from_values(side, side, [1] * side * side, Variant(neighbourhood, True, states))
+    solution = solve(board)
+    assert board.apply(solution.presses).lit == 0
+    assert solution.press_count == fewest == press_lower_bound(board)
+    assert solution.proven_fewest
+    assert solution.fewest_solutions is None  # proven by counting: ties are not counted
+
+
+def test_a_periodic_torus_gets_its_tile_solution_tiled():
+    # Knight rules, 18x18 torus, all lit: a kernel of 48 (beyond proof). The 9x9 tile is
+    # proven at 27 presses; tiled four times it beats the search over the whole kernel.
+    variant = Variant("knight", True, 2)
+    board = Board.from_values(18, 18, [1] * 18 * 18, variant)
+    tile = solve(Board.from_values(9, 9, [1] * 81, variant))
+    assert tile.proven_fewest and tile.press_count == 27
+    solution = solve(board)
+    assert board.apply(solution.presses).lit == 0
+    assert solution.press_count <= 4 * 27
+    assert not solution.proven_fewest  # 108 is above the counting bound of 36

@@ -91,8 +91,9 @@ def _lightsout_analyse(args: argparse.Namespace) -> dict[str, Any]:
               f"{result['solvable_boards_text']} of {result['all_boards_text']}.")
         print(result["explanation"])
         if result["fewest_press_count"] is not None:
-            print(f"Fewest presses: {result['fewest_press_count']}, reached by "
-                  f"{result['fewest_solutions_text']} solution(s).")
+            ties = result["fewest_solutions_text"]
+            print(f"Fewest presses: {result['fewest_press_count']}"
+                  + ("." if ties is None else f", reached by {ties} solution(s)."))
         for number, pattern in enumerate(result["quiet_patterns"], start=1):
             print(f"Quiet pattern {number}:")
             _print_board(pattern.split("/"))
