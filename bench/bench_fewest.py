@@ -23,10 +23,12 @@ The tables:
   a kernel: the current packed enumeration beside the previous one (every
   member rebuilt cell by cell, up to 2**16 members), which only runs where
   it takes under ~20 s.
-* **all-lit tori**: every all-lit torus up to 50x50 with a kernel of 20 or
+* **all-lit boards of the other rules**: every all-lit square board up to
+  50x50 (tori, and walls but for the classic cross) with a kernel of 20 or
   more, k = 2: the search over the whole kernel alone (the previous answer)
-  beside the solver, which then tiles a smaller period's solution and
-  proves by counting where it can (``--only-tori``: that table alone).
+  beside the solver, which then tiles a smaller period's solution on a
+  torus and proves by a lower bound where it can (``--only-all-lit``: that
+  table alone).
 * **random boards beyond the exhaustive search** (classic 39x39, 47x47,
   47x31, 35x27; tori 24x24 and 30x30): annealing alone (the previous
   answer) beside the quick search and the proving one (``--prove``).
@@ -183,11 +185,13 @@ def sweep(sides: int) -> None:
     print()
 
 
-def all_lit_tori(sides: int) -> None:
-    """All-lit tori with big kernels: the kernel search alone beside the solver."""
+def all_lit_other_rules(sides: int) -> None:
+    """All-lit boards with big kernels: the kernel search alone beside the solver."""
     rows = []
-    for name, n in itertools.product(NEIGHBOURHOODS, range(2, sides + 1)):
-        variant = lightsout.Variant(name, True)
+    for name, wrap, n in itertools.product(NEIGHBOURHOODS, (True, False), range(2, sides + 1)):
+        variant = lightsout.Variant(name, wrap)
+        if variant.is_classic:
+            continue  # the all-lit sweep
         d = members(n, variant)[0]
         if d < 20:
             continue
@@ -206,18 +210,20 @@ def all_lit_tori(sides: int) -> None:
         if before_proven and before.bit_count() != solution.press_count:
             raise SystemExit(f"the solver and the kernel search disagree on {board.game_id}")
         rows.append([
-            f"{name} torus", f"{n}x{n}", str(d), str(lightsout.press_lower_bound(board)),
+            f"{name}, {'torus' if wrap else 'walls'}", f"{n}x{n}", str(d),
+            str(lightsout.press_lower_bound(board)),
             f"{before.bit_count()}{'' if before_proven else ' (not proven)'}",
             fmt_time(before_seconds),
             f"{solution.press_count}{'' if solution.proven_fewest else ' (not proven)'}",
             fmt_time(seconds),
         ])
-    print_table(["rules", "board", "d", "counting bound", "kernel search alone (previous)",
+    print_table(["rules", "board", "d", "lower bound", "kernel search alone (previous)",
                  "its time", "solver", "solver time"], rows)
-    print("All-lit tori, k = 2, kernel of 20 or more (kernels over "
+    print("All-lit boards, k = 2, kernel of 20 or more (kernels over "
           f"{lightsout.MAX_SEARCHED_KERNEL} are not searched: the plain solution). Solver: "
           "lightsout.solve with cold caches, which after an unproven search also tiles the "
-          "solution of a smaller period and proves by the counting bound.")
+          "solution of a smaller period (tori) and proves by the lower bound (counting and "
+          "packing).")
     print()
 
 
@@ -319,18 +325,19 @@ def main(argv: list[str] | None = None) -> int:
                         help="only the timed tables (the landscape takes minutes)")
     parser.add_argument("--only-random", action="store_true",
                         help="only the random boards beyond the exhaustive search")
-    parser.add_argument("--only-tori", action="store_true", help="only the all-lit tori")
+    parser.add_argument("--only-all-lit", action="store_true",
+                        help="only the all-lit boards of the other rules")
     args = parser.parse_args(argv)
     sides = QUICK_SIDES if args.quick else SIDES
     states = QUICK_STATES if args.quick else STATES
-    if args.only_tori:
-        all_lit_tori(sides)
+    if args.only_all_lit:
+        all_lit_other_rules(sides)
         return 0
     if not args.only_random:
         if not args.skip_landscape:
             landscape(sides, states)
         sweep(sides)
-        all_lit_tori(sides)
+        all_lit_other_rules(sides)
         k_states(sides, states)
     random_folded(1 if args.quick else 2, prove=not args.quick)
     return 0

@@ -649,14 +649,41 @@ def solve_steps(board: Board, *, fewest: bool = True,
 
 
 def press_lower_bound(board: Board) -> int:
-    """Fewer presses than this cannot solve ``board``, by counting: a light in
-    state ``s`` needs ``(k - s) mod k`` steps at least (one toggle for on/off),
-    and a press gives one step to each of at most as many cells as its stencil
-    has. A solution that meets this is the fewest (the all-lit king torus of
-    side 3m: m*m presses, one per 3x3 block), whatever the kernel."""
+    """Fewer presses than this cannot solve ``board``; a solution that meets it
+    is the fewest, whatever the kernel. A light in state ``s`` needs at least
+    ``(k - s) mod k`` steps (one toggle for on/off), and two bounds follow:
+
+    * counting: a press gives one step to each of at most as many cells as
+      its stencil has (the all-lit king torus of side 3m: m*m presses, one
+      per 3x3 block);
+    * packing: lights that no single press reaches together need their
+      steps from different presses, so their needs add up (up to
+      :data:`FOLDED_MAX_CELLS` cells; a greedy packing in reading order).
+      All-lit king boards with walls: lights 3 apart, ceil(n/3)**2 of them.
+    """
     k = board.states
-    need = board.lit if k == 2 else sum((-v) % k for v in board.values())
-    return -(-need // len(board.variant.offsets))
+    values = board.values()
+    needs = [(-v) % k for v in values]
+    counting = -(-sum(needs) // len(board.variant.offsets))
+    offsets, rows, cols = board.variant.offsets, board.rows, board.cols
+    if board.size > FOLDED_MAX_CELLS or (
+            k > 2 and board.variant.wrap
+            and len({(dr % rows, dc % cols) for dr, dc in offsets}) < len(offsets)):
+        return counting  # (a small torus where one press gives a light several steps)
+    # Two cells share a press exactly when their difference is one of these.
+    apart = {(a - c, b - d) for a, b in offsets for c, d in offsets}
+    taken, packing = set(), 0
+    for cell, need in enumerate(needs):
+        if need and cell not in taken:
+            packing += need
+            r, c = divmod(cell, cols)
+            for dr, dc in apart:
+                tr, tc = r + dr, c + dc
+                if board.variant.wrap:
+                    taken.add(tr % rows * cols + tc % cols)
+                elif 0 <= tr < rows and 0 <= tc < cols:
+                    taken.add(tr * cols + tc)
+    return max(counting, packing)
 
 
 #: Quotient tori up to this many cells are solved for :func:`_periodic_solution`.
