@@ -199,9 +199,12 @@ def all_lit_other_rules(sides: int) -> None:
         clear_caches()
         plain = lightsout.solve(board, fewest=False)
         if d <= lightsout.MAX_SEARCHED_KERNEL:
-            before_seconds, (before, before_proven, _) = timed(lambda p=plain, b=board: finish(
-                gf2.min_weight_search(p.presses, p.quiet_patterns,
-                                      folding=lightsout.folding(b.rows, b.cols, b.variant))))
+            # The whole kernel (a plain solution carries only its first 64 patterns).
+            quiet = lightsout._plan(n, n, variant).quiet(d)
+            folds = lightsout.folding(n, n, variant)
+            before_seconds, (before, before_proven, _) = timed(
+                lambda p=plain, q=quiet, f=folds: finish(gf2.min_weight_search(p.presses, q,
+                                                                            folding=f)))
         else:
             before_seconds, before, before_proven = 0.0, plain.presses, False
         clear_caches()
