@@ -661,11 +661,11 @@ def press_lower_bound(board: Board) -> int:
       :data:`FOLDED_MAX_CELLS` cells; a greedy packing in reading order).
       All-lit king boards with walls: lights 3 apart, ceil(n/3)**2 of them.
     """
-    k = board.states
-    values = board.values()
-    needs = [(-v) % k for v in values]
-    counting = -(-sum(needs) // len(board.variant.offsets))
-    offsets, rows, cols = board.variant.offsets, board.rows, board.cols
+    k, offsets, rows, cols = board.states, board.variant.offsets, board.rows, board.cols
+    if k == 2 and board.size > FOLDED_MAX_CELLS:
+        return -(-board.lit // len(offsets))  # (no cell list for a million cells)
+    needs = [(-v) % k for v in board.values()]
+    counting = -(-sum(needs) // len(offsets))
     if board.size > FOLDED_MAX_CELLS or (
             k > 2 and board.variant.wrap
             and len({(dr % rows, dc % cols) for dr, dc in offsets}) < len(offsets)):
