@@ -18,7 +18,7 @@ Run from the repository root::
 * **verdict after each move**, the page's dead-end check (``pegs.status``,
   with its budget of positions): every position along random winning lines
   and random games, early (26 or more pegs) and late, on each standard board.
-  The baseline is the plain search (no goal table, rounds or beam); the new one
+  The baseline is the plain search (no goal table, rounds, beam or book); the new one
   keeps its goal table as the page's cached solver does (its one-off build
   time is shown) but forgets its memo before each position; the next column
   keeps one solver and its memo from each verdict to the next, in game order,
@@ -249,7 +249,7 @@ def verdict_times_in_game_order(solver, positions):
 
 def verdict_table(args):
     print(f"\n## Verdict after each move (budget {api.VERDICT_BUDGET:,} positions): "
-          "plain search vs goal table, rounds and beam\n")
+          "plain search vs goal table, rounds, beam and opening book\n")
     print("| board     | positions    |   n | table build |"
           " plain: median / worst ms (undecided) most searched |"
           " new: median / worst ms (undecided) most searched |"

@@ -362,18 +362,66 @@ def test_english_verdicts_with_the_goal_table_agree_with_the_plain_search():
 
 #: The English central game's good classes per peg count, from its census.
 ENGLISH_GOOD_CLASSES = {32: 1, 31: 1, 30: 2, 29: 8, 28: 38, 27: 164, 26: 635, 25: 2089,
-                        24: 6174, 23: 16020, 22: 35749, 21: 68326, 20: 112788}
+                        24: 6174, 23: 16020, 22: 35749, 21: 68326, 20: 112788,
+                        19: 162319, 18: 204992, 17: 230230}
+
+#: A dead position of the English central game with 19 pegs, reachable from the start
+#: (the slowest verdict in the page when the book stopped at 20 pegs: 164 ms).
+ENGLISH_DEAD_19 = "--.oo--/--.oo--/o.oo.../oo...o./o.ooo../--o.o--/--ooo--"
 
 
 def test_english_opening_book_has_the_census_levels():
     book = pegs.opening_book("english")
-    assert book is not None and book.min_pegs == 20
+    assert book is not None and book.min_pegs == 17
     assert {n: len(keys) for n, keys in book.levels.items()} == ENGLISH_GOOD_CLASSES
     # The round trip of the file format.
     again = pegs.OpeningBook.encode(
-        {k: v for k, v in book.header.items() if k != "levels"},
+        {k: v for k, v in book.header.items() if k not in ("levels", "bytes")},
         {n: list(keys) for n, keys in book.levels.items()})
     assert again == (pegs.BOOK_DIR / pegs.BOOKS["english"]).read_bytes()
+
+
+def test_book_levels_round_trip_and_look_up_by_bisection():
+    rng = random.Random(2)
+    keys = sorted({0, 1, 255, 256, 2**33 + 5, 2**64 - 1,
+                   *(rng.getrandbits(40) for _ in range(500))})
+    level = pegs.BookLevel.decode(pegs.BookLevel.encode(reversed(keys)), len(keys))
+    assert list(level) == keys and len(level) == len(keys)
+    assert all(key in level for key in keys)
+    assert not any(key in level for key in (2, 257, 2**33 + 4, 2**40, -1))
+    narrow = pegs.BookLevel.encode([3, 200])
+    assert len(narrow) == 2  # one byte plane for keys below 256
+    assert list(pegs.BookLevel.decode(narrow, 2)) == [3, 200]
+    with pytest.raises(ValueError):
+        pegs.BookLevel.decode(narrow, 3)
+
+
+def test_english_book_decodes_a_level_when_a_position_first_needs_it():
+    book = pegs.OpeningBook.load(pegs.BOOK_DIR / pegs.BOOKS["english"])
+    assert book.levels.decoded == {} and sorted(book.levels) == list(range(17, 33))
+    start = pegs.standard_start("english")
+    solver = pegs.Solver(start.geo, pegs.parse_goal(start.geo, None))
+    dead = pegs.Position.parse(ENGLISH_DEAD_19)
+    assert book.decide(solver, dead.pegs) is False
+    assert list(book.levels.decoded) == [19]  # the complement's search, at 14 pegs, needs none
+    assert book.decide(solver, start.pegs) is True
+    assert sorted(book.levels.decoded) == [19, 32]
+
+
+def test_dead_english_positions_at_the_books_lowest_levels_need_no_deep_search():
+    start = pegs.standard_start("english")
+    goal = pegs.parse_goal(start.geo, None)
+    dead = pegs.Position.parse(ENGLISH_DEAD_19)
+    assert dead.peg_count == 19
+    booked = pegs.Solver(start.geo, goal)
+    # One look-up, then the complement's quick search (it can reach the goal).
+    assert pegs.finish(booked.decide_steps(dead.pegs, budget=1)) is False
+    assert booked.nodes <= booked.book.QUICK_BUDGET
+    unbooked = pegs.Solver(start.geo, goal)
+    unbooked.book = None
+    with pytest.raises(pegs.OutOfBudget):  # the search must walk the whole subtree
+        pegs.finish(unbooked.decide_steps(dead.pegs, budget=1_000))
+    assert unbooked.solve(dead.pegs) is None
 
 
 def test_english_book_verdicts_agree_with_the_search():
@@ -394,6 +442,30 @@ def test_english_book_verdicts_agree_with_the_search():
     assert seen == {True, False}
 
 
+def test_english_book_verdicts_at_its_lowest_levels_agree_with_the_search():
+    """17 to 19 pegs, on games that keep the goal reachable down to 20 pegs (by the
+    book, whose upper levels the test above checks), then play at random."""
+    start = pegs.standard_start("english")
+    goal = pegs.parse_goal(start.geo, None)
+    booked, plain = pegs.Solver(start.geo, goal), plain_solver(start.geo, goal)
+    book = booked.book
+    rng = random.Random(12)
+    seen = set()
+    for _ in range(8):
+        pos = start
+        while moves := pos.legal_moves():
+            if pos.peg_count > 20:
+                below = book.levels[pos.peg_count - 1]
+                moves = [m for m in moves if min(booked.images(pos.pegs ^ m.mask)) in below]
+            pos = pos.play(rng.choice(moves))
+            if 17 <= pos.peg_count <= 19:
+                verdict = book.decide(booked, pos.pegs)
+                assert verdict is not None  # reachable from the start: the book decides
+                assert verdict == (plain.solve(pos.pegs) is not None)
+                seen.add((pos.peg_count, verdict))
+    assert seen == {(n, v) for n in (17, 18, 19) for v in (True, False)}
+
+
 def test_english_solves_follow_the_book_down_to_its_last_level():
     start = pegs.standard_start("english")
     goal = pegs.parse_goal(start.geo, None)
@@ -402,7 +474,7 @@ def test_english_solves_follow_the_book_down_to_its_last_level():
     assert len(line) == 32 - solver.book.min_pegs
     rng = random.Random(4)
     for pos in [start, *random_positions(start, rng, 3)]:
-        if pos.peg_count < 20:
+        if pos.peg_count < solver.book.min_pegs:
             continue
         path = solver.solve(pos.pegs)
         assert (path is not None) == solver.book.decide(solver, pos.pegs)
