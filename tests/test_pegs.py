@@ -670,6 +670,15 @@ def test_api_verdicts():
     assert status["stuck"] and status["verdict"] == "dead"
 
 
+def test_a_game_s_first_status_builds_the_goal_table_for_the_moves_after_it():
+    pegs.solver.cache_clear()
+    start = pegs.standard_start("english")
+    search = pegs.solver(start.geo, pegs.parse_goal(start.geo, None))
+    assert "table" not in search.__dict__ and search.book is not None  # the book decides
+    assert ok({"cmd": "pegs.status", "grid": ENGLISH})["verdict"] == "reachable"
+    assert "table" in search.__dict__  # built now, not at the first search after a move
+
+
 def test_api_hint_solve_count():
     hint = ok({"cmd": "pegs.hint", "grid": ENGLISH})
     assert hint["solvable"] and hint["move"] in ok({"cmd": "pegs.load", "grid": ENGLISH})["moves"]
