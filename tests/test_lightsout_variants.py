@@ -475,3 +475,14 @@ def test_a_periodic_torus_gets_its_tile_solution_tiled():
     assert board.apply(solution.presses).lit == 0
     assert solution.press_count <= 4 * 27
     assert not solution.proven_fewest  # 108 is above the counting bound of 36
+
+
+def test_k_state_boards_beyond_the_budget_get_an_annealed_solution():
+    # 17x17, 3 states: 3**12 solutions, past the default budget but within the long one.
+    board = random_solvable(17, 17, random.Random(1), Variant("cross", False, 3))
+    plain = solve(board, fewest=False)
+    quick = solve(board)
+    proven = solve(board, work_budget=api.PROVE_EFFORT * gf2.DEFAULT_WORK_BUDGET)
+    assert not quick.proven_fewest and proven.proven_fewest
+    assert board.apply(quick.presses).lit == 0
+    assert proven.press_count <= quick.press_count < plain.press_count

@@ -10,8 +10,9 @@ XLightOff seed, and exact.
 from __future__ import annotations
 
 import math
+import operator
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -1047,14 +1048,13 @@ def _reduce(basis: Sequence[int]) -> list[int]:
 def _anneal(
     offset: int, basis: Sequence[int], steps: int = 250_000, restarts: int = 3
 ) -> Steps[int]:
-    """A light member of ``offset + span(basis)`` by simulated annealing.
+    """A light member of ``offset + span(basis)`` by simulated annealing
+    (:func:`anneal`).
 
     Moves add one basis vector (or two, for small bases) of a lightened
-    basis; a heavier result is accepted with probability exp(-gain / T) as
-    the temperature T cools geometrically. Runs vary a lot, so the best of a
-    few seeded runs is kept (answers repeat). On the all-lit 39x39 Lights Out
-    board (kernel dimension 32) this finds 561 presses, the known minimum
-    (OEIS A075464), where plain descent stops at 665.
+    basis. On the all-lit 39x39 Lights Out board (kernel dimension 32) this
+    finds 561 presses, the known minimum (OEIS A075464), where plain descent
+    stops at 665.
     """
     reduced = _reduce(basis)
     moves = list(reduced)
@@ -1063,19 +1063,33 @@ def _anneal(
     words = max(1, offset.bit_length() // 64)
     # About a second natively in all on big problems; small ones need far less.
     steps = max(1000, min(steps, 10_000_000 // words, 1000 * len(moves)))
+    return (yield from anneal(offset, moves, operator.xor, int.bit_count, steps, restarts))
+
+
+def anneal(start: int, moves: Sequence[int], combine: Callable[[int, int], int],
+           weight: Callable[[int], int], steps: int, restarts: int = 3) -> Steps[int]:
+    """The lightest ``combine``-sum of ``start`` and moves met by simulated annealing.
+
+    Each step combines the current vector with a random move; a heavier
+    result is accepted with probability exp(-gain / T) as the temperature T
+    cools geometrically. Runs vary a lot, so the best of a few seeded runs is
+    kept (answers repeat). Shared by the GF(2) and the Z/k searches.
+    """
     hot, cold = 6.0, 0.3
-    best, best_weight = offset, offset.bit_count()
+    start_weight = weight(start)
+    best, best_weight = start, start_weight
     for seed in range(restarts):
         rng = random.Random(seed)
-        current, weight = offset, offset.bit_count()
+        current, current_weight = start, start_weight
         for step in range(steps):
             temperature = hot * (cold / hot) ** (step / steps)
-            candidate = current ^ moves[rng.randrange(len(moves))]
-            new_weight = candidate.bit_count()
-            if new_weight <= weight or rng.random() < math.exp((weight - new_weight) / temperature):
-                current, weight = candidate, new_weight
-                if weight < best_weight:
-                    best, best_weight = current, weight
+            candidate = combine(current, moves[rng.randrange(len(moves))])
+            new_weight = weight(candidate)
+            if (new_weight <= current_weight
+                    or rng.random() < math.exp((current_weight - new_weight) / temperature)):
+                current, current_weight = candidate, new_weight
+                if current_weight < best_weight:
+                    best, best_weight = current, current_weight
             if not step & 0x3FFF:
                 yield Progress(seed * steps + step, restarts * steps,
                                "Searching for few presses (not provable at this size)")

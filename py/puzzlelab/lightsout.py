@@ -1027,15 +1027,13 @@ def _min_presses_mod(presses: int, quiet: tuple[int, ...], board: Board,
                      ) -> Steps[tuple[int, bool, int | None]]:
     """Fewest presses over ``presses`` + the span of ``quiet`` modulo k: the
     exhaustive enumeration of :func:`modk.min_weight_search` when it fits the
-    budget, else ``presses`` unproven."""
+    budget, else a light solution found by annealing, unproven."""
     def values(packed: int) -> list[int]:
         return Board(board.rows, board.cols, packed, board.variant).values()
 
     best, proven, ties = yield from modk.min_weight_search(
         values(presses), [values(q) for q in quiet], board.states, work_budget)
-    if not proven:
-        return presses, False, None
-    return Board.from_values(board.rows, board.cols, best, board.variant).lights, True, ties
+    return Board.from_values(board.rows, board.cols, best, board.variant).lights, proven, ties
 
 
 def solve_dense(board: Board, *, fewest: bool = True) -> Solution:

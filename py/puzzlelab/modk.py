@@ -310,7 +310,9 @@ def min_weight_search(
     used instead when cheaper (:func:`_separated`).
 
     Returns ``(entries, True, ties)`` when ``work_budget`` covers the
-    enumeration (see :func:`enumeration_cost`), else ``(base, False, None)``.
+    enumeration (see :func:`enumeration_cost`), else ``(entries, False,
+    None)``: a light member found by annealing (:func:`puzzlelab.gf2.anneal`,
+    moves adding a multiple of a generator), not proven lightest.
     """
     packing = _Packed(k, len(base))
     orders, packed = _orders_and_packed(generators, packing)
@@ -321,7 +323,14 @@ def min_weight_search(
         best, ties = yield from _separated(packing.pack(base), plan, packing)
         return packing.unpack(best), True, ties
     if plain > work_budget:
-        return base, False, None
+        moves = [multiple for g, order in zip(packed, orders, strict=True)
+                 for multiple in _multiples(g, order, packing)]
+        words = max(1, len(base) * packing.width // 64)
+        # About as long as the on/off annealing; a step costs a few more big-int operations.
+        steps = max(1000, min(250_000, 2_500_000 // words, 1000 * len(moves)))
+        light = yield from gf2.anneal(packing.pack(base), moves, packing.add, packing.weight,
+                                      steps)
+        return packing.unpack(light), False, None
     current = packing.pack(base)
     best, best_weight, ties = current, packing.weight(current), 1
     digits = [0] * len(orders)
@@ -344,6 +353,15 @@ def min_weight_search(
         if not step & 0x3FF:
             yield Progress(step, total, "Searching the solutions for the fewest presses")
     return packing.unpack(best), True, ties
+
+
+def _multiples(packed: int, order: int, packing: _Packed) -> list[int]:
+    """``c * packed`` for c = 1 .. order - 1."""
+    out, current = [], packed
+    for _ in range(order - 1):
+        out.append(current)
+        current = packing.add(current, packed)
+    return out
 
 
 def search_cost(generators: list[list[int]], k: int, cells: int) -> int:
