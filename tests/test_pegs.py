@@ -648,6 +648,10 @@ def test_api_play_undo_free_flow():
     state = ok({"cmd": "pegs.load", "grid": "english"})
     assert state["pegs"] == 32 and len(state["moves"]) == 4 and state["board"] == "english"
     assert state["goal"] == "3,3" and state["goal_cells"] == [[3, 3]]
+    # In words, holes count from 1 as in hints; the goal parameter stays zero-based.
+    assert state["goal_text"] == "one peg in the centre (row 4, column 4)"
+    other = ok({"cmd": "pegs.load", "grid": "english", "goal": "0,2"})
+    assert other["goal"] == "0,2" and other["goal_text"] == "one peg at row 1, column 3"
     after = ok({"cmd": "pegs.move", "grid": state["grid"], "from": [1, 3], "to": [3, 3]})
     assert after["pegs"] == 31 and after["grid"].split("/")[1] == "--o.o--"
     bad = api.handle({"cmd": "pegs.move", "grid": state["grid"], "from": [0, 2], "to": [0, 4]})

@@ -447,10 +447,16 @@ class Goal:
         return next(iter(self.positions)).bit_count()
 
     def describe(self, geo: Geometry) -> str:
+        """The goal in words, holes counted from 1 as the page's hints and announcements do."""
         if self.text == "any":
             return "one peg anywhere"
         if len(self.positions) == 1 and self.pegs == 1:
-            return f"one peg at {self.text}"
+            hole = next(iter(self.positions)).bit_length() - 1
+            r, c = geo.holes[hole]
+            where = f"row {r + 1}, column {c + 1}"
+            if hole == geo.centre:
+                return f"one peg in the centre ({where})"
+            return f"one peg at {where}"
         return "the chosen final pattern"
 
 

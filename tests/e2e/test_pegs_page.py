@@ -196,7 +196,7 @@ def test_editor_makes_a_custom_board(page, site_url):
     page.get_by_role("button", name="Goal hole").click()
     click(page, 2, 1)
     wait_idle(page)
-    assert "one peg at 2,1" in page.locator(f"{BOARD} .counters").inner_text()
+    assert "one peg at row 3, column 2" in page.locator(f"{BOARD} .counters").inner_text()
     page.get_by_role("button", name="Play").click()
     wait_idle(page)
     assert page.get_by_label("Board", exact=True).input_value() == "custom"
