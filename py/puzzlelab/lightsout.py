@@ -1122,7 +1122,10 @@ def random_with_presses(
     probability 1 / (number of fewest solutions), since a board with t fewest
     solutions is reached by t press sets. Where the kernel is too large to
     prove fewest, the board is returned with ``exact`` False (it needs at
-    most that many presses).
+    most that many presses). Where only a lower bound proves it
+    (:func:`press_lower_bound`), t is not known and is taken as 1: those
+    boards are sparse presses on big kernels, whose fewest solution is
+    nearly always unique.
     """
     check_shape(rows, cols)
     if variant.states != 2:
