@@ -418,11 +418,12 @@ class _Packed:
         self.length = length
         self.ones = sum(1 << (self.width * i) for i in range(length))
         self.bias = (self.half - k) * self.ones
+        self.fields = [format(v, f"0{self.width}b") for v in range(k)]
 
     def pack(self, values: list[int]) -> int:
         """The packed form of ``values`` (each reduced modulo k)."""
-        text = "".join(format(v % self.k, f"0{self.width}b") for v in reversed(values))
-        return int(text or "0", 2)
+        fields, k = self.fields, self.k
+        return int("".join([fields[v % k] for v in reversed(values)]) or "0", 2)
 
     def unpack(self, packed: int) -> list[int]:
         """The entries of a packed vector, in order."""
