@@ -58,6 +58,7 @@ MAX_SEARCHED_KERNEL = 100
 #: How many quiet patterns a solution carries when the kernel is bigger.
 SHOWN_QUIET_PATTERNS = 64
 GRID_MEANING = "1 for a lit cell and 0 for a dark one"
+_HEX_DIGITS = "0123456789abcdef"
 _GAME_ID = re.compile(r"(\d+)x(\d+)((?:;[^:;]*)*):([0-9a-fA-F]*)")
 
 Offsets = tuple[tuple[int, int], ...]
@@ -256,11 +257,11 @@ class Board:
     @classmethod
     def from_values(cls, rows: int, cols: int, values: list[int], variant: Variant) -> Board:
         """A board from its cell states in reading order."""
-        bits = _cell_bits(variant.states)
+        bits, k = _cell_bits(variant.states), variant.states
         if bits == 1:
-            text = "".join("1" if v else "0" for v in reversed(values))
+            text = "".join(["1" if v else "0" for v in reversed(values)])
         else:
-            text = "".join(format(v % variant.states, "x") for v in reversed(values))
+            text = "".join([_HEX_DIGITS[v % k] for v in reversed(values)])
         return cls(rows, cols, int(text or "0", 2 if bits == 1 else 16), variant)
 
     @property
