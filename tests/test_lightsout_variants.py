@@ -486,3 +486,21 @@ def test_k_state_boards_beyond_the_budget_get_an_annealed_solution():
     assert not quick.proven_fewest and proven.proven_fewest
     assert board.apply(quick.presses).lit == 0
     assert proven.press_count <= quick.press_count < plain.press_count
+
+
+@pytest.mark.parametrize("states", [4, 6])
+def test_kernel_size_of_composite_states_counts_the_quiet_patterns(states):
+    """Taken over the unknowns; checked against the span of the whole quiet patterns
+    and, on tiny boards, against every press vector that changes nothing."""
+    for neighbourhood, wrap, side in [("cross", True, 6), ("knight", True, 5), ("king", False, 5),
+                                      ("cross", False, 2), ("king", True, 2)]:
+        board = Board(side, side, 0, Variant(neighbourhood, wrap, states))
+        solution = solve(board, fewest=False)
+        quiet = [Board(side, side, q, board.variant).values() for q in solution.quiet_patterns]
+        assert len(quiet) == solution.kernel_dimension  # all of them here
+        assert solution.kernel_size == modk.span_size(quiet, states, board.size)
+        if states ** board.size <= 5000:
+            blank = Board(side, side, 0, board.variant)
+            assert solution.kernel_size == sum(
+                blank.apply(Board.from_values(side, side, list(v), board.variant).lights).lit == 0
+                for v in itertools.product(range(states), repeat=board.size))

@@ -619,6 +619,7 @@ def solve_steps(board: Board, *, fewest: bool = True,
     if board.variant.is_classic:
         presses, quiet, conflict = _solve_classic(board)
         dimension = len(quiet)
+        kernel_size = 2**dimension
     else:
         presses, plan = _solve_general(board)
         dimension = len(plan.kernel)
@@ -627,7 +628,7 @@ def solve_steps(board: Board, *, fewest: bool = True,
         quiet = plan.quiet(dimension if fewest and dimension <= MAX_SEARCHED_KERNEL
                            else SHOWN_QUIET_PATTERNS)
         conflict = _conflict(board) if presses is None else None
-    kernel_size = k**dimension if modk.is_prime(k) else _module_size(quiet, board)
+        kernel_size = plan.kernel_size()
     if presses is None:
         return Solution(board, None, False, quiet, conflict, None, kernel_size, dimension)
     proven, ties = dimension == 0, 1
@@ -812,11 +813,6 @@ def _transpose_packed(packed: int, board: Board) -> int:
     return Board(board.rows, board.cols, packed, board.variant).transposed().lights
 
 
-def _module_size(quiet: tuple[int, ...], board: Board) -> int:
-    vectors = [Board(board.rows, board.cols, q, board.variant).values() for q in quiet]
-    return modk.span_size(vectors, board.states, board.size)
-
-
 def _solve_classic(board: Board) -> tuple[int | None, tuple[int, ...], int | None]:
     height, width = board.rows, board.cols
     shape = _shape(height, width)
@@ -860,6 +856,19 @@ class _Plan:
     kernel: list = field(default_factory=list)
     expanded: list[int] = field(default_factory=list)
     columns: list[int] = field(default_factory=list)
+    members: int | None = None
+
+    def kernel_size(self) -> int:
+        """How many quiet patterns the shape has (the empty one included), once
+        per shape. For composite k it is the size of the Z/k-span of the
+        kernel's generators, taken over the unknowns (a press pattern is fixed
+        by its unknowns): 400 entries rather than 40,000 on a 200x200 torus,
+        where the whole boards took 55 s for k = 6."""
+        if self.members is None:
+            k = self.states
+            self.members = (k ** len(self.kernel) if modk.is_prime(k)
+                            else modk.span_size(self.kernel, k, self.variables))
+        return self.members
 
     def column_forms(self) -> tuple[list[int], int]:
         """(k > 2) Per unknown, its coefficient in every press as one int of
