@@ -869,16 +869,38 @@ class _Stage:
             if balanced is not None and size % 2 == 0:
                 _add_bit(balanced, _equal(count, size // 2 - common, full)
                          if 0 <= size // 2 - common <= spread else 0)
-            high = _at_least(count, rest // 2 + 1, full) if 2 * spread > rest else 0
-            if not high:
+            if 2 * spread <= rest:  # c <= rest - c in every lane
                 base += common
                 for place, bit in enumerate(count):
                     if bit:
                         columns[place].append(bit)
                 continue
-            # Where high, rest - c = (c ^ ones) + 1 + rest - 2**depth with c's
-            # depth bits: min(c, rest - c) = (c ^ high) + shift * ~high - shift
-            # with shift = 2**depth - rest - 1 >= 0.
+            if spread <= rest:
+                # high: the lanes where 2c > rest, the borrow out of rest - 2c.
+                high = 0
+                for place in range(1, max(len(count) + 1, rest.bit_length())):
+                    bit = count[place - 1] if place <= len(count) else 0
+                    high = bit & high if rest >> place & 1 else bit | high
+                # Where high, 0 <= rest - c < c < 2**len(count): bit by bit,
+                # with the borrow of rest - c, c where not high, rest - c where high.
+                base += common
+                borrow = 0
+                for place, bit in enumerate(count):
+                    flip = high & borrow
+                    if rest >> place & 1:
+                        flip ^= high
+                        borrow &= bit
+                    else:
+                        borrow |= bit
+                    bit ^= flip
+                    if bit:
+                        columns[place].append(bit)
+                continue
+            # Else rest - c may be negative (cells the same in every lane weigh
+            # in common). Where high, rest - c = (c ^ ones) + 1 + rest - 2**depth
+            # with c's depth bits: min(c, rest - c) = (c ^ high) + shift * ~high
+            # - shift with shift = 2**depth - rest - 1 >= 0.
+            high = _at_least(count, rest // 2 + 1, full)
             depth = max(spread, rest).bit_length()
             shift = (1 << depth) - rest - 1
             base += common - shift
