@@ -674,34 +674,30 @@ def _add_bit(total: list[int], bit: int, place: int = 0) -> None:
 def _sum_columns(columns: list[list[int]]) -> list[int]:
     """The lane-by-lane sum of ``columns[p]``'s masks, each worth ``2**p``,
     bit-sliced (no trailing zeros). Full adders in carry-save chains: about
-    five big-int operations per mask, whatever the sum's depth. Empties
-    ``columns``' lists into higher ones (appending a list when needed)."""
+    five big-int operations per mask, whatever the sum's depth. The carries
+    go into ``columns``' higher lists (a list appended when needed)."""
     out = []
-    place = 0
-    while place < len(columns):
-        column = columns[place]
+    for place, column in enumerate(columns):  # goes on over appended lists
         n = len(column)
         if n < 2:
             out.append(column[0] if n else 0)
-        else:
-            if place + 1 == len(columns):
-                columns.append([])
-            carries = columns[place + 1]
-            acc = column[0]
-            pairs = iter(column[1:] if n & 1 else column[1:-1])
-            push = carries.append
-            for b, c in zip(pairs, pairs, strict=True):
-                t = acc ^ b
-                push((acc & b) | (t & c))
-                acc = t ^ c
-            if not n & 1:
-                b = column[-1]
-                carry = acc & b
-                if carry:
-                    push(carry)
-                acc ^= b
-            out.append(acc)
-        place += 1
+            continue
+        if place + 1 == len(columns):
+            columns.append([])
+        push = columns[place + 1].append
+        acc = column[0]
+        pairs = iter(column[1:] if n & 1 else column[1:-1])
+        for b, c in zip(pairs, pairs, strict=True):
+            t = acc ^ b
+            push((acc & b) | (t & c))
+            acc = t ^ c
+        if not n & 1:
+            b = column[-1]
+            carry = acc & b
+            if carry:
+                push(carry)
+            acc ^= b
+        out.append(acc)
     while out and not out[-1]:
         out.pop()
     return out
