@@ -671,41 +671,53 @@ def _add_bit(total: list[int], bit: int, place: int = 0) -> None:
         total.append(bit)
 
 
-def _add_multiple(total: list[int], lanes: int, times: int) -> None:
-    """``total += times`` in ``lanes`` (bit-sliced)."""
-    place = 0
-    while times:
-        if times & 1:
-            _add_bit(total, lanes, place)
-        times >>= 1
-        place += 1
-
-
-def _add(total: list[int], number: list[int]) -> None:
-    """``total += number`` lane by lane (both bit-sliced)."""
-    carry = 0
-    i = 0
-    while i < len(number) or carry:
-        if i == len(total):
-            total.append(0)
-        a, b = total[i], number[i] if i < len(number) else 0
-        total[i] = a ^ b ^ carry
-        carry = (a & b) | (carry & (a ^ b))
-        i += 1
+def _sum_columns(columns: list[list[int]]) -> list[int]:
+    """The lane-by-lane sum of ``columns[p]``'s masks, each worth ``2**p``,
+    bit-sliced (no trailing zeros). Full adders in carry-save chains: about
+    five big-int operations per mask, whatever the sum's depth. The carries
+    go into ``columns``' higher lists (a list appended when needed)."""
+    out = []
+    for place, column in enumerate(columns):  # goes on over appended lists
+        n = len(column)
+        if n < 2:
+            out.append(column[0] if n else 0)
+            continue
+        if place + 1 == len(columns):
+            columns.append([])
+        push = columns[place + 1].append
+        acc = column[0]
+        pairs = iter(column[1:] if n & 1 else column[1:-1])
+        for b, c in zip(pairs, pairs, strict=True):
+            t = acc ^ b
+            push((acc & b) | (t & c))
+            acc = t ^ c
+        if not n & 1:
+            b = column[-1]
+            carry = acc & b
+            if carry:
+                push(carry)
+            acc ^= b
+        out.append(acc)
+    while out and not out[-1]:
+        out.pop()
+    return out
 
 
 def _at_least(number: list[int], threshold: int, full: int) -> int:
     """The lanes where ``number >= threshold``."""
     if threshold <= 0:
         return full
+    if threshold.bit_length() > len(number):
+        return 0
     above, equal = 0, full
-    for i in range(max(len(number), threshold.bit_length()) - 1, -1, -1):
-        bit = number[i] if i < len(number) else 0
+    for i in range(len(number) - 1, -1, -1):
+        bit = number[i]
         if threshold >> i & 1:
             equal &= bit
         else:
-            above |= equal & bit
-            equal &= ~bit
+            both = equal & bit
+            above |= both
+            equal ^= both
     return above | equal
 
 
@@ -730,19 +742,10 @@ def _equal(number: list[int], value: int, full: int) -> int:
     return equal & full
 
 
-def _lesser_part(count: list[int], size: int, full: int) -> list[int]:
-    """``min(count, size - count)`` lane by lane, for ``0 <= count <= size``."""
-    high = _at_least(count, size // 2 + 1, full)
-    if not high:
-        return count
-    out, borrow = [], 0
-    for i in range(max(len(count), size.bit_length())):
-        c = count[i] if i < len(count) else 0
-        s = full if size >> i & 1 else 0
-        difference = s ^ c ^ borrow
-        borrow = (~s & (c | borrow)) | (c & borrow)
-        out.append((c & ~high) | (difference & high & full))
-    return out
+_BYTE_OF_DIGIT = str.maketrans("01", "\0\1")
+
+#: Classes of cells ready to count (:meth:`_Stage._tally`).
+_Tally = tuple[int, list[tuple[int, list[tuple[int, int, tuple[int, ...]]]]], int]
 
 
 class _Stage:
@@ -794,15 +797,25 @@ class _Stage:
             if free >> cell & 1:
                 key = (later[cell], own_forms[cell])
                 classes[key] = classes.get(key, 0) | 1 << cell
-        self.settles: list[tuple[int, int, int]] = []
-        groups: dict[int, list[tuple[int, int, int]]] = {}
+        self.settles: list[tuple[int, int, int, int]] = []
+        groups: dict[int, list[tuple[int, int, int, int]]] = {}
+        complements: dict[int, int] = {}
         for (group, form), cells in classes.items():
-            entry = (cells, cells.bit_count(), lane(form))
+            mask = lane(form)
+            if form not in complements:
+                complements[form] = mask ^ self.full
+            entry = (cells, cells.bit_count(), mask, complements[form])
             if group:
                 groups.setdefault(group, []).append(entry)
             else:
                 self.settles.append(entry)
         self.groups = [(sum(entry[1] for entry in group), group) for group in groups.values()]
+        # Columns enough for any class's count (sums grow their own).
+        self.depth = max((entry[1] for entry in self.settles), default=0).bit_length()
+        for group_size, _ in self.groups:
+            self.depth = max(self.depth, group_size.bit_length())
+        self.settle_tally = self._tally(self.settles)
+        self.group_tallies = [(size, self._tally(group)) for size, group in self.groups]
         # Work units of one batch (those of exhaustive_cost, about 20-25 ns
         # natively). Measured: a class costs the interpreter about 0.6
         # microseconds plus 5 ns per 64 lanes, a group about eight classes.
@@ -815,64 +828,133 @@ class _Stage:
         if not self.carried_in:
             return self.full
         count, block_bits = 1 << self.carried_in, 1 << (len(self.vectors) - self.carried_in)
+        if count <= 32:
+            out, ones = 0, (1 << block_bits) - 1
+            for t in range(count):
+                if parent >> t & 1:
+                    out |= ones << (t * block_bits)
+            return out
+        # A one at bit t * block_bits for each choice t, by text (no loop over
+        # the choices); spread: its blocks filled, (x << block_bits) - x.
+        bits = format(parent, f"0{count}b")
         if block_bits % 8 == 0:
-            ones, zeros = b"\xff" * (block_bits // 8), bytes(block_bits // 8)
-            return int.from_bytes(
-                b"".join(ones if parent >> t & 1 else zeros for t in range(count)), "little")
-        out, ones = 0, (1 << block_bits) - 1
-        for t in range(count):
-            if parent >> t & 1:
-                out |= ones << (t * block_bits)
-        return out
+            spread = ("\0" * (block_bits // 8 - 1)).join(bits.translate(_BYTE_OF_DIGIT))
+            x = int.from_bytes(spread.encode("latin-1"), "big")
+        else:
+            x = int(("0" * (block_bits - 1)).join(bits), 2)
+        return (x << block_bits) - x
 
     def bound(self, current: int, balanced: list[int] | None = None) -> tuple[int, list[int]]:
         """A lower bound on the weight of the cells that this level or deeper
         ones move: a part common to every lane, and each lane's own part
         (bit-sliced). Exact on the last level. Given ``balanced``, adds to it
-        (bit-sliced) the groups with as many lit cells as dark ones."""
-        full = self.full
-        base, total = self._count(current, self.settles)
-        for size, group in self.groups:
-            extra, count = self._count(current, group)
-            _add_multiple(count, full, extra)
-            if balanced is not None and size % 2 == 0:
-                _add_bit(balanced, _equal(count, size // 2, full))
-            _add(total, _lesser_part(count, size, full))
-        return base, total
+        (bit-sliced) the groups with as many lit cells as dark ones.
 
-    def _count(self, current: int, classes: list[tuple[int, int, int]]) -> tuple[int, list[int]]:
-        """The lit cells of ``classes``: a part common to every lane, and each
-        lane's own part (bit-sliced)."""
+        The common part may be negative: a group's lesser side goes into the
+        lanes' sum with an offset taken back from it (see below)."""
         full = self.full
-        base, total = 0, []
-        for cells, size, mask in classes:
-            lit = (current & cells).bit_count()
-            dark = size - lit
-            # The dark ones end lit in ``mask``, the lit ones outside it.
-            if dark >= lit:
-                base += lit
-                times, lanes = dark - lit, mask
-            else:
-                base += dark
-                times, lanes = lit - dark, mask ^ full
-            # total += times in lanes, inline (this loop is the search's hot spot).
-            place = 0
-            while times:
-                if times & 1:
-                    while len(total) < place:
-                        total.append(0)
-                    bit, i = lanes, place
-                    while bit:
-                        if i == len(total):
-                            total.append(bit)
-                            break
-                        was = total[i]
-                        total[i] = was ^ bit
-                        bit &= was
-                        i += 1
-                times >>= 1
-                place += 1
-        return base, total
+        columns: list[list[int]] = [[] for _ in range(self.depth)]
+        base = self._count(current, self.settle_tally, columns)[0]
+        for size, group in self.group_tallies:
+            columns_in = [[] for _ in range(self.depth)]
+            # The group weighs common + c, 0 <= c <= spread, lane by lane;
+            # its lesser side common + min(c, rest - c).
+            common, spread = self._count(current, group, columns_in)
+            count = _sum_columns(columns_in)
+            rest = size - 2 * common
+            if balanced is not None and size % 2 == 0:
+                _add_bit(balanced, _equal(count, size // 2 - common, full)
+                         if 0 <= size // 2 - common <= spread else 0)
+            if 2 * spread <= rest:  # c <= rest - c in every lane
+                base += common
+                for place, bit in enumerate(count):
+                    if bit:
+                        columns[place].append(bit)
+                continue
+            if spread <= rest:
+                # high: the lanes where 2c > rest, the borrow out of rest - 2c.
+                high = 0
+                for place in range(1, max(len(count) + 1, rest.bit_length())):
+                    bit = count[place - 1] if place <= len(count) else 0
+                    high = bit & high if rest >> place & 1 else bit | high
+                # Where high, 0 <= rest - c < c < 2**len(count): bit by bit,
+                # with the borrow of rest - c, c where not high, rest - c where high.
+                base += common
+                borrow = 0
+                for place, bit in enumerate(count):
+                    flip = high & borrow
+                    if rest >> place & 1:
+                        flip ^= high
+                        borrow &= bit
+                    else:
+                        borrow |= bit
+                    bit ^= flip
+                    if bit:
+                        columns[place].append(bit)
+                continue
+            # Else rest - c may be negative (cells the same in every lane weigh
+            # in common). Where high, rest - c = (c ^ ones) + 1 + rest - 2**depth
+            # with c's depth bits: min(c, rest - c) = (c ^ high) + shift * ~high
+            # - shift with shift = 2**depth - rest - 1 >= 0.
+            high = _at_least(count, rest // 2 + 1, full)
+            depth = max(spread, rest).bit_length()
+            shift = (1 << depth) - rest - 1
+            base += common - shift
+            while len(columns) < depth:
+                columns.append([])
+            for place in range(depth):
+                bit = (count[place] if place < len(count) else 0) ^ high
+                if bit:
+                    columns[place].append(bit)
+            low = full ^ high
+            if low:
+                place = 0
+                while shift:
+                    if shift & 1:
+                        while len(columns) <= place:
+                            columns.append([])
+                        columns[place].append(low)
+                    shift >>= 1
+                    place += 1
+        return base, _sum_columns(columns)
+
+    @staticmethod
+    def _tally(classes: list[tuple[int, int, int, int]]) -> _Tally:
+        """``classes`` ready for :meth:`_count`: the cells of those the same in
+        every lane; the others, each with what it adds by its number of lit
+        cells (lit or dark ones, whichever fewer; the lanes where the
+        difference adds; its bits); and how many cells those hold.
+
+        The dark ones end lit in the class's lane mask, the lit ones outside it."""
+        same, varying, spanned = 0, [], 0
+        for cells, size, mask, complement in classes:
+            if not mask:
+                same |= cells
+                continue
+            table = []
+            for lit in range(size + 1):
+                dark = size - lit
+                times, lanes = (dark - lit, mask) if dark >= lit else (lit - dark, complement)
+                places = tuple(p for p in range(times.bit_length()) if times >> p & 1)
+                table.append((min(lit, dark), lanes, places))
+            varying.append((cells, table))
+            spanned += size
+        return same, varying, spanned
+
+    @staticmethod
+    def _count(current: int, tally: _Tally, columns: list[list[int]]) -> tuple[int, int]:
+        """The lit cells of a :meth:`_tally`'s classes: a part common to every
+        lane, and the largest of each lane's own part, which goes into
+        ``columns`` (masks by the power of two they are worth, for
+        :func:`_sum_columns`)."""
+        same, varying, spanned = tally
+        base = 0
+        for cells, table in varying:  # the search's hot spot
+            least, lanes, places = table[(current & cells).bit_count()]
+            base += least
+            for place in places:
+                columns[place].append(lanes)
+        return base + (current & same).bit_count(), spanned - 2 * base
 
 
 class _FoldedSearch:
