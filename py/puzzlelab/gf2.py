@@ -1090,10 +1090,11 @@ def folded_search(
     within ``upper`` (the best weight so far) are followed.
 
     Strongest when the target is as symmetric as the folds (all-lit 39x39:
-    561 presses, 4 solutions, proven in 1.5 s natively; 47x47: 971, 8, 2 s);
-    on random boards a fibre's cells disagree and the bounds bite later
-    (random 47x47: 3 to 6 s; 39x39: about 45 s). Hence the budget, and the
-    caller's fallback.
+    561 presses, 4 solutions, proven in 1.2 s natively; 47x47: 971, 8,
+    1.4 s); on random boards a fibre's cells disagree and the bounds bite
+    later (random 47x47: 2 to 4 s; 39x39: about 20 s, where hardly a batch
+    is pruned: all 2**32 members are counted, 2**16 or 2**12 per step).
+    Hence the budget, and the caller's fallback.
     """
     search = _FoldedSearch(offset, basis, folding, max(v.bit_length() for v in (offset, *basis)),
                            upper, work_budget)
