@@ -710,29 +710,28 @@ def _periodic_solution(board: Board, work_budget: int) -> Steps[int | None]:
         return None
     values = board.values()
     rows, cols = board.rows, board.cols
-
-    def repeats(period_rows: int, period_cols: int) -> bool:
-        return all(values[i] == values[(i // cols) % period_rows * cols + (i % cols) % period_cols]
-                   for i in range(board.size))
-
     best, best_weight = None, None
-    primes = [p for p in (2, 3, 5, 7) if rows % p == 0 or cols % p == 0]
-    for p in primes:
+    for p in (2, 3, 5, 7):
+        if rows % p and cols % p:
+            continue
         period_rows = rows // p if rows % p == 0 else rows
         period_cols = cols // p if cols % p == 0 else cols
-        if period_rows * period_cols > PERIODIC_MAX_CELLS or not repeats(period_rows, period_cols):
+        if period_rows * period_cols > PERIODIC_MAX_CELLS:
             continue
-        tile = Board.from_values(
-            period_rows, period_cols,
-            [values[r * cols + c] for r in range(period_rows) for c in range(period_cols)],
-            board.variant)
+        # Each cell's place in the tile (reading order).
+        home = [(i // cols) % period_rows * period_cols + (i % cols) % period_cols
+                for i in range(board.size)]
+        tile_values = [0] * (period_rows * period_cols)
+        for i, h in enumerate(home):
+            tile_values[h] = values[i]
+        if any(values[i] != tile_values[h] for i, h in enumerate(home)):
+            continue  # not periodic
+        tile = Board.from_values(period_rows, period_cols, tile_values, board.variant)
         small = yield from solve_steps(tile, work_budget=work_budget // 4)
         if small.presses is None:
             continue
         counts = Board(period_rows, period_cols, small.presses, board.variant).values()
-        tiled = Board.from_values(rows, cols, [
-            counts[(i // cols) % period_rows * period_cols + (i % cols) % period_cols]
-            for i in range(board.size)], board.variant).lights
+        tiled = Board.from_values(rows, cols, [counts[h] for h in home], board.variant).lights
         weight = _weight(tiled, board.states)
         if best_weight is None or weight < best_weight:
             best, best_weight = tiled, weight
