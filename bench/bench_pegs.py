@@ -152,7 +152,7 @@ def solver_table(args):
 
         def verdict(pos=pos):
             try:
-                return finish(pegs.Solver(pos.geo, goal).solve_steps(pos.pegs, 60_000))
+                return finish(pegs.Solver(pos.geo, goal).solve_steps(pos.pegs, api.VERDICT_BUDGET))
             except pegs.OutOfBudget:
                 return "unknown"
 
@@ -262,7 +262,7 @@ def verdict_table(args):
           "--------------------------------------------|")
     plan = [("english", 1 if args.quick else 4, 1 if args.quick else 6)]
     if not args.quick:
-        plan += [("french", 0, 4), ("diamond", 0, 3), ("wiegleb", 0, 3), ("triangle", 2, 6)]
+        plan += [("french", 0, 4), ("diamond", 0, 3), ("wiegleb", 0, 8), ("triangle", 2, 6)]
     for board, lines, games in plan:
         goal, positions = verdict_positions(board, lines, games, 5)
         if not positions:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import statistics
 import subprocess
 import sys
 from functools import cache
@@ -807,12 +808,20 @@ def test_a_line_found_once_is_followed_again_within_a_tiny_budget():
 
 
 @pytest.mark.parametrize("board", ["english", "wiegleb", "triangle", "t:.oo/ooo/ooo"])
-def test_beam_score_is_the_distance_to_the_goal_plus_the_isolated_pegs(board):
+def test_beam_score_is_the_distance_to_the_goal_less_the_pagoda_share_plus_the_isolated_pegs(
+        board):
     start = pegs.Position.parse(board)
     geo = start.geo
     goal = pegs.parse_goal(geo, None)
-    score = pegs.BeamScore(geo, goal)
+    pagodas = pegs.Pagodas(geo, goal)
+    score = pegs.BeamScore(geo, goal, pagodas)
     distance = pegs._distances(geo, goal)
+    if board in pegs.PAGODAS:
+        assert pagodas.weights
+        distance = [d - score.PAGODA_SHARE * statistics.mean(w[i] for w in pagodas.weights)
+                    for i, d in enumerate(distance)]
+    else:
+        assert not pagodas.weights
     rng = random.Random(2)
     for _ in range(200):
         pos = pegs.Position.of(geo, rng.getrandbits(geo.size))
@@ -865,6 +874,25 @@ def test_early_wiegleb_positions_are_decided_within_the_verdict_budget():
         path = pegs.finish(solver.solve_steps(pos.pegs, budget=pos.peg_count))
         assert path is not None
         assert_winning(pos, goal, path)
+
+
+@pytest.mark.parametrize("grid", [
+    # The first positions of two random games that one beam of 16 and the
+    # search left undecided within the verdict budget.
+    "---oo.---/---oo.---/---ooo---/oooooo..o/oooo..ooo/ooooooooo/---ooo---/---ooo---/---ooo---",
+    "---ooo---/---ooo---/---ooo---/oo.o..ooo/..o.ooooo/ooooooooo/---o.o---/---ooo---/---ooo---",
+])
+def test_wider_beams_decide_wiegleb_positions_that_one_narrow_beam_leaves_undecided(grid):
+    pos = pegs.Position.parse(grid)
+    goal = pegs.parse_goal(pos.geo, None)
+    narrow = pegs.Solver(pos.geo, goal)
+    narrow.BEAM_WIDENING = (1,)
+    with pytest.raises(pegs.OutOfBudget):
+        pegs.finish(narrow.decide_steps(pos.pegs, api.VERDICT_BUDGET))
+    solver = pegs.Solver(pos.geo, goal)
+    path = pegs.finish(solver.solve_steps(pos.pegs, api.VERDICT_BUDGET))
+    assert path is not None
+    assert_winning(pos, goal, path)
 
 
 def test_a_beam_within_its_budget_gives_up_and_the_search_goes_on_with_the_rest():
