@@ -182,8 +182,8 @@ def plain_solver(geo, goal):
 def verdict_positions(board, lines, games, seed):
     """Positions after each move of random winning lines and of random games."""
     rng = random.Random(seed)
-    start = pegs.standard_start(board)
-    goal = pegs.parse_goal(start.geo, None)
+    start, goal_text = pegs.classic_game(board)  # the board's usual game, as the page opens it
+    goal = pegs.parse_goal(start.geo, goal_text)
     guide = pegs.Solver(start.geo, goal)
     out = []
     for _ in range(lines):

@@ -661,6 +661,28 @@ def test_api_play_undo_free_flow():
     assert not bad["ok"] and "jumps over" in bad["error"]
 
 
+def test_every_board_s_usual_game_can_be_won_from_its_start():
+    boards = ok({"cmd": "pegs.boards"})["boards"]
+    assert [b["name"] for b in boards] == list(pegs.BOARDS)
+    for board in boards:
+        goal = None if board["goal"] == "default" else board["goal"]
+        request = {"grid": board["grid"], "goal": goal}
+        assert ok({"cmd": "pegs.status", **request})["verdict"] == "reachable", board
+        solved = ok({"cmd": "pegs.solve", **request})
+        assert solved["solvable"], board
+        pos = pegs.Position.parse(board["grid"])
+        for src, dst in solved["moves"]:
+            pos = pos.play(pos.find_move(tuple(src), tuple(dst)))
+        assert pos.pegs in pegs.parse_goal(pos.geo, goal).positions
+        if board["name"] in pegs.CLASSIC_GAMES:
+            # Their central game cannot be won: its start is in another class than the centre.
+            central = pegs.standard_start(board["name"])
+            assert ok({"cmd": "pegs.status", "grid": central.grid})["verdict"] == "dead"
+        else:
+            assert board["goal"] == "default"
+            assert board["grid"] == pegs.standard_start(board["name"]).grid
+
+
 def test_api_verdicts():
     assert ok({"cmd": "pegs.status", "grid": ENGLISH})["verdict"] == "reachable"
     # The first move into the centre, then a jump that strands the board in the wrong class

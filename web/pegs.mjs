@@ -16,7 +16,7 @@ const TEMPLATE = `
       <label>Goal <select data-field="goal" aria-label="Goal">
         <option value="default">Default (the centre, else anywhere)</option>
         <option value="any">One peg anywhere</option>
-        <option value="hole" disabled>The hole marked in the editor</option>
+        <option value="hole" disabled>One peg at the marked hole</option>
         <option value="pattern" disabled hidden>The pattern of the link</option>
       </select></label>
     </div>
@@ -167,7 +167,9 @@ export class PegsBoard extends PuzzleBoard {
     this.run(async () => {
       await this.#boardList();
       this.#field("board").value = options.board || "english";
-      await this.#newGame(options.grid || this.boards.find((b) => b.name === this.#field("board").value).grid);
+      const board = this.boards.find((b) => b.name === this.#field("board").value);
+      if (!options.grid) this.#setGoal(board.goal);
+      await this.#newGame(options.grid || board.grid);
     });
   }
 
@@ -258,7 +260,25 @@ export class PegsBoard extends PuzzleBoard {
   }
 
   async #load(grid) {
-    return this.client.request({ cmd: "pegs.load", grid, goal: this.#goalParam() });
+    return this.#leave({ cmd: "pegs.load", grid, goal: this.#goalParam() });
+  }
+
+  /**
+   * Send a request for the position that replaces the shown one. The worker
+   * answers one request at a time, and a verdict still searching is about
+   * the position being left (undecided Wiegleb positions take seconds): it
+   * is stopped first, so the move is not kept waiting; should the request
+   * fail, the position stays and its verdict runs again.
+   */
+  async #leave(request) {
+    const stopped = this.job?.kind === "verdict";
+    if (stopped) this.#cancelJob();
+    try {
+      return await this.client.request(request);
+    } catch (error) {
+      if (stopped && this.job === null) this.#checkVerdict();
+      throw error;
+    }
   }
 
   async #newGame(grid) {
@@ -280,7 +300,7 @@ export class PegsBoard extends PuzzleBoard {
   }
 
   async #jump(from, to) {
-    const state = await this.client.request({
+    const state = await this.#leave({
       cmd: "pegs.move", grid: this.state.grid, goal: this.#goalParam(), from, to,
     });
     this.announce(`Jumped from ${holeName(from)} to ${holeName(to)}; ${plural(state.pegs, "peg")} left.`);
@@ -899,7 +919,10 @@ export class PegsBoard extends PuzzleBoard {
     });
     this.#field("board").addEventListener("change", () => {
       const board = this.boards?.find((b) => b.name === this.#field("board").value);
-      if (board) this.run(() => this.#newGame(board.grid));
+      if (!board) return;
+      // A board's usual game: its start and its goal (French and Diamond cannot end in the centre).
+      this.#setGoal(board.goal);
+      this.run(() => this.#newGame(board.grid));
     });
     this.#field("goal").addEventListener("change", () => {
       const value = this.#field("goal").value;

@@ -21,7 +21,7 @@ from collections.abc import Callable, Generator
 from typing import Any
 
 from puzzlelab import __version__, binairo, gf2, lightsout, pegs
-from puzzlelab.jobs import Progress, Steps, finish
+from puzzlelab.jobs import Progress, Steps
 from puzzlelab.notation import PuzzleError
 
 Result = dict[str, Any]
@@ -632,8 +632,12 @@ def _pegs_state(position: pegs.Position, goal: pegs.Goal) -> Result:
     }
 
 
-def _pegs_verdict(position: pegs.Position, goal: pegs.Goal, budget: int | None) -> Result:
-    """Whether the goal can still be reached: won, reachable, dead or unknown (budget spent)."""
+def _pegs_verdict(position: pegs.Position, goal: pegs.Goal, budget: int | None) -> Steps[Result]:
+    """Whether the goal can still be reached: won, reachable, dead or unknown (budget spent).
+
+    Stepwise, so that the page can stop it: a move stops the verdict of the
+    position it leaves (an undecided one searches for seconds in the page).
+    """
     if position.pegs in goal.positions:
         return {"verdict": "won", "reason": "The goal is reached."}
     if position.peg_count <= goal.pegs:
@@ -646,7 +650,7 @@ def _pegs_verdict(position: pegs.Position, goal: pegs.Goal, budget: int | None) 
         }
     search = pegs.solver(position.geo, goal)
     try:
-        reachable = finish(search.decide_steps(position.pegs, budget))
+        reachable = yield from search.decide_steps(position.pegs, budget)
     except pegs.OutOfBudget:
         return {"verdict": "unknown", "reason": "Not decided within the quick search budget."}
     if not reachable:
@@ -656,13 +660,14 @@ def _pegs_verdict(position: pegs.Position, goal: pegs.Goal, budget: int | None) 
 
 @command("pegs.boards")
 def _pegs_boards(request: Result) -> Result:
-    """The named boards, with their standard starts."""
-    return {
-        "boards": [
-            {"name": name, "title": pegs.BOARD_TITLES[name], "grid": pegs.standard_start(name).grid}
-            for name in pegs.BOARDS
-        ]
-    }
+    """The named boards, each with its usual game's start (``grid``) and ``goal``
+    (``default`` or a hole ``r,c``: see :func:`pegs.classic_game`)."""
+    boards = []
+    for name in pegs.BOARDS:
+        start, goal = pegs.classic_game(name)
+        boards.append({"name": name, "title": pegs.BOARD_TITLES[name], "grid": start.grid,
+                       "goal": goal})
+    return {"boards": boards}
 
 
 @command("pegs.load")
@@ -692,11 +697,11 @@ def _cell_argument(request: Result, key: str) -> tuple[int, int]:
 
 
 @command("pegs.status")
-def _pegs_status(request: Result) -> Result:
+def _pegs_status(request: Result) -> Steps[Result]:
     """The state and the dead-end verdict (a quick search with a budget of positions)."""
     position, goal = _pegs_position(request)
     budget = _argument(request, "budget", int, VERDICT_BUDGET)
-    verdict = _pegs_verdict(position, goal, budget)
+    verdict = yield from _pegs_verdict(position, goal, budget)
     if verdict["verdict"] == "reachable":
         # The game's first search builds the goal table (English: 0.1 s natively,
         # up to 0.27 s in the page). Build it here, with the status of a game's

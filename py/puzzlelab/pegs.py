@@ -343,6 +343,11 @@ BOARD_TITLES = {
     "triangle": "Triangle (15 holes)",
 }
 BOARDS = tuple(BOARD_GRIDS)
+# The French and Diamond central games are impossible: with only the centre
+# empty, the board is in another "rule of three" class than any single peg.
+# Their usual games empty a hole above the centre and end at its mirror image
+# below it (the empty hole and the final one, zero-based row,column).
+CLASSIC_GAMES: dict[str, tuple[str, str]] = {"french": ("2,3", "4,3"), "diamond": ("2,4", "6,4")}
 
 # Pagoda functions of the named boards, one weight per hole in reading order
 # (their rotations and reflections are used too). Found by tools/peg_pagodas.py:
@@ -423,6 +428,17 @@ def standard_start(name: str) -> Position:
         ) from None
 
 
+def classic_game(name: str) -> tuple[Position, str]:
+    """A named board's usual game: its start and its goal (``default`` or a hole ``r,c``).
+
+    The central game where it can be won, else the game of :data:`CLASSIC_GAMES`.
+    """
+    if name not in CLASSIC_GAMES:
+        return standard_start(name), "default"
+    empty, goal = CLASSIC_GAMES[name]
+    return board_position(name, empty), goal
+
+
 def board_position(text: str, start: str | None = None) -> Position:
     """A board for the census: a board name or grid, with ``start`` the one empty hole."""
     pos = Position.parse(text)
@@ -480,7 +496,11 @@ def parse_goal(geo: Geometry, text: str | None) -> Goal:
 
 # --- solving and counting -------------------------------------------------------
 
-PROGRESS_EVERY = 20_000
+# Positions between progress steps. A step is also when the page's worker can
+# take a Cancel (or a move, which stops the verdict of the position it leaves):
+# in Pyodide a beam expands about 10,000 positions a second, so 20,000 kept a
+# move waiting 2.5 s; at 2,000 it waits a fraction of a second.
+PROGRESS_EVERY = 2_000
 
 
 class OutOfBudget(Exception):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from urllib.parse import quote
 
 import pytest
 
@@ -125,6 +126,54 @@ def test_hint_and_dead_end_warning(page, site_url, screenshot_dir):
     verdict = page.locator(f"{BOARD} .verdict")
     assert "Dead end" in verdict.inner_text()
     page.screenshot(path=str(screenshot_dir / "pegs-dead-end.png"), full_page=True)
+
+
+def test_french_and_diamond_open_on_a_game_that_can_be_won(page, site_url, screenshot_dir):
+    root = open_board(page, site_url)
+    board = page.get_by_label("Board", exact=True)
+    for name, (row, col), goal in (("french", (2, 3), "4,3"), ("diamond", (2, 4), "6,4")):
+        board.select_option(name)
+        wait_idle(page)
+        start, _, linked_goal = grid(root).partition("@")
+        assert start.split("/")[row][col] == "." and start.count(".") == 1
+        assert linked_goal == goal
+        assert page.get_by_label("Goal", exact=True).input_value() == "hole"
+        r, c = (int(x) + 1 for x in goal.split(","))
+        assert f"one peg at row {r}, column {c}" in page.locator(f"{BOARD} .counters").inner_text()
+        page.wait_for_function("document.querySelector('#pegs').dataset.verdict === 'reachable'")
+        if name == "french":
+            page.screenshot(path=str(screenshot_dir / "pegs-french.png"), full_page=True)
+    board.select_option("english")
+    wait_idle(page)
+    assert grid(root) == ENGLISH  # the centre again, with the default goal
+    assert page.get_by_label("Goal", exact=True).input_value() == "default"
+
+
+# A Wiegleb position whose verdict searches for seconds in the page and stays undecided.
+SLOW_VERDICT = ("---ooo---/---ooo---/---ooo---/ooooooooo/ooooooo../ooooo.ooo/"
+                "---.oo---/---.o.---/---o.o---")
+
+
+def test_a_move_stops_the_verdict_of_the_position_it_leaves(page, site_url):
+    page.goto(f"{site_url}#pegs={quote(SLOW_VERDICT, safe='')}")
+    root = page.locator(BOARD)
+    page.wait_for_function(
+        f"document.querySelector('{BOARD}')?.dataset.gameId === '{SLOW_VERDICT}'", timeout=90_000)
+    assert "Checking whether" in page.locator(f"{BOARD} .verdict").inner_text()
+    page.evaluate("""() => {
+        window.seenVerdicts = [];
+        const root = document.querySelector('#pegs');
+        new MutationObserver(() => window.seenVerdicts.push(root.dataset.verdict ?? null))
+            .observe(root, { attributes: true, attributeFilter: ['data-verdict'] });
+    }""")
+    click(page, 4, 5)
+    click(page, 4, 7)  # jumps over (4, 6) while the verdict is still searching
+    page.wait_for_function(f"document.querySelector('{BOARD}').dataset.gameId !== '{SLOW_VERDICT}'")
+    assert grid(root).split("/")[4] == "ooooo..o."
+    # The move did not wait for the verdict of the position it left: none was shown.
+    assert "unknown" not in page.evaluate("window.seenVerdicts")
+    wait_idle(page)
+    assert root.get_attribute("data-verdict") in ("unknown", "dead")
 
 
 def test_solve_playback_pause_step_and_count(page, site_url, screenshot_dir):
