@@ -794,14 +794,16 @@ def no_pagoda_solver(geo: pegs.Geometry, goal: pegs.Goal) -> pegs.Solver:
     return solver
 
 
-@pytest.mark.parametrize("board, games, most", [("english", 6, 15), ("wiegleb", 4, 13)])
+@pytest.mark.parametrize("board, games, most",
+                         [("english", 6, 15), ("wiegleb", 4, 13), ("french", 6, 15),
+                          ("diamond", 6, 15)])
 def test_verdicts_with_pagodas_agree_with_a_search_without_them(board, games, most):
-    start = pegs.standard_start(board)
-    goal = pegs.parse_goal(start.geo, None)
+    start, goal_text = pegs.classic_game(board)
+    goal = pegs.parse_goal(start.geo, goal_text)
     fast, bare = pegs.Solver(start.geo, goal), no_pagoda_solver(start.geo, goal)
     assert not bare.pagodas.hopeless(bare.pagodas.packed(start.pegs))
     rng = random.Random(11)
-    seen = 0
+    seen = proved_by_pagoda = 0
     for pos in random_positions(start, rng, games):
         if pos.peg_count <= most and pegs.goal_class_possible(pos.geo, pos.pegs, goal):
             path = fast.solve(pos.pegs)
@@ -809,7 +811,9 @@ def test_verdicts_with_pagodas_agree_with_a_search_without_them(board, games, mo
             if path is not None:
                 assert_winning(pos, goal, path)
             seen += 1
+            proved_by_pagoda += fast.pagodas.hopeless(fast.pagodas.packed(pos.pegs))
     assert seen >= 10
+    assert proved_by_pagoda > 0  # the pagodas are put to the test
 
 
 def test_a_line_found_once_is_followed_again_within_a_tiny_budget():

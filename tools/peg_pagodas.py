@@ -143,10 +143,12 @@ def main():
     parser.add_argument("--keep", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    start = pegs.standard_start(args.board)
+    # The board's usual game: the central one, or the French and Diamond games
+    # that end below the centre (pegs.CLASSIC_GAMES).
+    start, goal_text = pegs.classic_game(args.board)
     geo = start.geo
-    goal_hole = geo.centre
-    goal = pegs.parse_goal(geo, None)
+    goal = pegs.parse_goal(geo, goal_text)
+    goal_hole = next(iter(goal.positions)).bit_length() - 1
     rng = random.Random(args.seed)
     dead = random_dead(start, pegs.Solver(geo, goal), goal, args.samples, rng)
     if args.hard:
