@@ -921,8 +921,10 @@ export class PegsBoard extends PuzzleBoard {
       const board = this.boards?.find((b) => b.name === this.#field("board").value);
       if (!board) return;
       // A board's usual game: its start and its goal (French and Diamond cannot end in the centre).
-      this.#setGoal(board.goal);
-      this.run(() => this.#newGame(board.grid));
+      this.run(() => {
+        this.#setGoal(board.goal);
+        return this.#newGame(board.grid);
+      });
     });
     this.#field("goal").addEventListener("change", () => {
       const value = this.#field("goal").value;
