@@ -205,3 +205,19 @@ def test_analyse_text_of_a_board_proven_by_counting():
     assert done.returncode == 0, done.stderr
     assert "Fewest presses: 320." in done.stdout
     assert "None" not in done.stdout
+
+
+def test_a_reader_that_stops_early_gets_no_traceback():
+    game = json.loads(run("lightsout", "random", "150", "--seed", "1", "--json").stdout)["game"]
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "py"), PYTHONNOUSERSITE="1")
+    # The answer (about 120 kB) outgrows the pipe; the reader takes a byte and goes.
+    child = subprocess.Popen(
+        [sys.executable, "-m", "puzzlelab", "lightsout", "solve", game, "--json"],
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, env=env,
+    )
+    assert child.stdout.read(1) == b"{"
+    child.stdout.close()
+    stderr = child.stderr.read().decode()
+    child.stderr.close()
+    assert child.wait(timeout=60) == 1
+    assert stderr == ""
