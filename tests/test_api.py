@@ -95,7 +95,7 @@ def test_json_that_is_not_an_object():
         ({"cmd": "lightsout.press", "game": "101/010", "row": 0.0, "col": 0}, "whole number"),
         ({"cmd": "lightsout.press", "game": "101/010", "row": True, "col": 0}, "whole number"),
         ({"cmd": "lightsout.press", "game": "101/010", "row": 2, "col": 0}, "outside"),
-        ({"cmd": "lightsout.press", "game": "101/010", "row": 0, "col": -1}, "outside"),
+        ({"cmd": "lightsout.press", "game": "101/010", "row": 0, "col": -1}, "out of range"),
         ({"cmd": "lightsout.new"}, "needs 'rows'"),
         ({"cmd": "lightsout.new", "rows": "5"}, "'rows' must be a whole number"),
         ({"cmd": "lightsout.new", "rows": 0}, "0 is out of range"),

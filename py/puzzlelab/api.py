@@ -8,7 +8,9 @@ can report progress and cancel between steps, and the CLI can run a job to
 completion with :func:`handle`.
 
 Responses always have the envelope ``{"ok": true, "result": {...}}`` or
-``{"ok": false, "error": "one-line message"}``.
+``{"ok": false, "error": "one-line message"}``. Each command's arguments are
+described in :mod:`puzzlelab.params` and checked there before it runs, so a
+handler reads them without checks of its own.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import traceback
 from collections.abc import Callable, Generator
 from typing import Any
 
-from puzzlelab import __version__, binairo, gf2, lightsout, pegs
+from puzzlelab import __version__, binairo, gf2, lightsout, params, pegs
 from puzzlelab.jobs import Progress, Steps
 from puzzlelab.notation import PuzzleError
 
@@ -66,7 +68,11 @@ class Job:
             self._finished = _error(f"Unknown command {name!r}; known commands: {known}.")
             return
         self._handler = handler
-        self._request = request
+        try:
+            # Commands registered without a description (tests) get the request as it is.
+            self._request = params.check(name, request) if name in params.COMMANDS else request
+        except PuzzleError as exc:
+            self._finished = _error(str(exc))
 
     def step(self) -> Result:
         """Run until the next progress report or the final result.
@@ -127,10 +133,18 @@ def start_json(text: str) -> Job:
     try:
         request = json.loads(text)
     except json.JSONDecodeError as exc:
-        job = Job({})
-        job._finish(_error(f"The request is not valid JSON: {exc}."))
-        return job
+        return _failed(f"The request is not valid JSON: {exc}.")
+    except RecursionError:
+        return _failed("The request is not valid JSON: it nests too deeply.")
+    except ValueError:  # an integer of more digits than Python converts
+        return _failed("The request has a number too long to read.")
     return Job(request)
+
+
+def _failed(message: str) -> Job:
+    job = Job({})
+    job._finish(_error(message))
+    return job
 
 
 def handle(
@@ -154,22 +168,13 @@ def _ping(request: Result) -> Result:
     return {"version": __version__}
 
 
-def _argument(request: Result, key: str, kind: type, default: Any = ...) -> Any:
-    """``request[key]`` checked to be of ``kind``, with a message a person can act on."""
-    if key not in request or request[key] is None:
-        if default is ...:
-            raise PuzzleError(f"The request needs {key!r}.")
-        return default
-    value = request[key]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise PuzzleError(f"{key!r} must be {_KINDS.get(kind, kind.__name__)}.")
-    return value
+@command("describe")
+def _describe(request: Result) -> Result:
+    """Every command's arguments: name, kind, range, default (see :mod:`puzzlelab.params`)."""
+    return params.describe()
 
 
 # --- Lights Out -------------------------------------------------------------
-
-
-_KINDS = {int: "a whole number", str: "text", bool: "true or false"}
 
 
 def _lightsout_variant(request: Result, base: lightsout.Variant | None = None
@@ -178,9 +183,9 @@ def _lightsout_variant(request: Result, base: lightsout.Variant | None = None
     each defaulting to ``base`` (the game ID's rules) or to the classic game."""
     base = base or lightsout.CLASSIC
     return lightsout.Variant(
-        _argument(request, "neighbourhood", str, base.neighbourhood),
-        _argument(request, "wrap", bool, base.wrap),
-        _argument(request, "states", int, base.states),
+        request.get("neighbourhood", base.neighbourhood),
+        request.get("wrap", base.wrap),
+        request.get("states", base.states),
     )
 
 
@@ -197,7 +202,7 @@ def _lightsout_state(board: lightsout.Board) -> Result:
 
 
 def _lightsout_board(request: Result) -> lightsout.Board:
-    text = _argument(request, "game", str)
+    text = request["game"]
     if not any(key in request for key in ("neighbourhood", "wrap", "states")):
         return lightsout.Board.parse(text)
     return lightsout.Board.parse(text, _lightsout_variant(request, lightsout.written_variant(text)))
@@ -221,14 +226,14 @@ def _pattern_grid(packed: int, board: lightsout.Board) -> str:
 def _lightsout_new(request: Result) -> Result:
     """A new board: random and solvable unless ``random`` is false (then all dark);
     ``difficulty`` (easy, medium, hard or a press count) sets its fewest presses."""
-    rows = _argument(request, "rows", int)
-    cols = _argument(request, "cols", int, rows)
+    rows = request["rows"]
+    cols = request.get("cols", rows)
     lightsout.check_shape(rows, cols)
     variant = _lightsout_variant(request)
-    rng = random.Random(_argument(request, "seed", int, None))
+    rng = random.Random(request.get("seed"))
     difficulty = request.get("difficulty")
     exact = None
-    if not _argument(request, "random", bool, True):
+    if not request["random"]:
         board = lightsout.Board(rows, cols, 0, variant)
     elif difficulty is not None:
         presses = lightsout.difficulty_presses(difficulty, rows * cols)
@@ -251,8 +256,7 @@ def _lightsout_load(request: Result) -> Result:
 def _lightsout_press(request: Result) -> Result:
     """Press one cell: every cell of its neighbourhood changes state."""
     board = _lightsout_board(request)
-    row, col = _argument(request, "row", int), _argument(request, "col", int)
-    return _lightsout_state(board.press(row, col))
+    return _lightsout_state(board.press(request["row"], request["col"]))
 
 
 #: ``"prove": true`` gives the fewest-press search this many times its usual
@@ -270,8 +274,8 @@ PROVEN_KEPT = 8
 
 def _lightsout_solution(request: Result) -> Steps[lightsout.Solution]:
     board = _lightsout_board(request)
-    method = _argument(request, "method", str, "chase")
-    effort = PROVE_EFFORT if _argument(request, "prove", bool, False) else 1
+    method = request["method"]
+    effort = PROVE_EFFORT if request["prove"] else 1
     if method == "chase":
         known = _PROVEN.get(board.game_id)
         if known is not None:
@@ -302,7 +306,7 @@ def _lightsout_solve(request: Result) -> Steps[Result]:
     board = solution.board
     # A million-cell board has a third of a million presses: as [row, col]
     # pairs that is 5 MB of JSON to build and parse, as a grid 1 MB.
-    listed = _argument(request, "press_list", bool, True)
+    listed = request["press_list"]
     return {
         "game": board.game_id,
         "solvable": solution.solvable,
@@ -348,7 +352,7 @@ def _lightsout_analyse(request: Result) -> Steps[Result]:
         "press_count": solution.press_count,
         "proven_fewest": solution.proven_fewest,
         # Whether "prove" could still change the answer: a search ran, but not the long one.
-        "provable": (not solution.proven_fewest and not _argument(request, "prove", bool, False)
+        "provable": (not solution.proven_fewest and not request["prove"]
                      and 0 < dimension <= lightsout.MAX_SEARCHED_KERNEL),
         "fewest_solutions": fewest_solutions,
         "fewest_solutions_text": None if fewest_solutions is None else str(fewest_solutions),
@@ -410,7 +414,7 @@ def _lightsout_solution_board(request: Result) -> Steps[Result]:
 
 
 def _binairo_grid(request: Result) -> binairo.Grid:
-    return binairo.Grid.parse(_argument(request, "game", str))
+    return binairo.Grid.parse(request["game"])
 
 
 def _binairo_state(grid: binairo.Grid) -> Result:
@@ -443,25 +447,24 @@ def _binairo_load(request: Result) -> Result:
 @command("binairo.empty")
 def _binairo_empty(request: Result) -> Result:
     """The empty grid of a size (``rows``, ``cols``), e.g. to count its solutions."""
-    rows = _argument(request, "rows", int)
-    return _binairo_state(binairo.Grid.empty(rows, _argument(request, "cols", int, rows)))
+    rows = request["rows"]
+    return _binairo_state(binairo.Grid.empty(rows, request.get("cols", rows)))
 
 
 @command("binairo.set")
 def _binairo_set(request: Result) -> Result:
     """Set the player's digit at (row, col) to ``value``: "0", "1" or "." (clear)."""
     grid = _binairo_grid(request)
-    row, col = _argument(request, "row", int), _argument(request, "col", int)
-    return _binairo_state(grid.with_entry(row, col, _argument(request, "value", str)))
+    return _binairo_state(grid.with_entry(request["row"], request["col"], request["value"]))
 
 
 @command("binairo.new")
 def _binairo_new(request: Result) -> Steps[Result]:
     """A good puzzle of ``difficulty`` (easy, medium, hard), reproducible from ``seed``."""
-    rows = _argument(request, "rows", int)
-    cols = _argument(request, "cols", int, rows)
-    difficulty = _argument(request, "difficulty", str, "medium")
-    seed = _argument(request, "seed", int, None)
+    rows = request["rows"]
+    cols = request.get("cols", rows)
+    difficulty = request["difficulty"]
+    seed = request.get("seed")
     if seed is None:
         seed = random.randrange(1_000_000)
     puzzle, rating = yield from binairo.generate_steps(rows, cols, difficulty, seed)
@@ -572,10 +575,7 @@ def _binairo_minimize(request: Result) -> Steps[Result]:
     default) keeps trying random removal orders and returns the fewest clues found.
     """
     grid = _binairo_grid(request)
-    seed = _argument(request, "seed", int, 0)
-    budget = request.get("budget") or 0
-    if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not 0 <= budget <= 600:
-        raise PuzzleError("'budget' must be a number of seconds from 0 to 600.")
+    seed, budget = request["seed"], request["budget"]
     # The player's digits count as clues: a solved grid can be reduced to a puzzle.
     start = binairo.Grid.from_masks(grid.rows, grid.cols, grid.ones, grid.zeros)
     before = start.clue_count
@@ -595,12 +595,13 @@ def _binairo_minimize(request: Result) -> Steps[Result]:
 # ``pegs.boards`` and ``pegs.census`` (``board``, ``start``, ``goal``).
 # Counts are exact integers in the JSON answers.
 
-VERDICT_BUDGET = 70_000  # positions searched for the verdict after a move, beams included
+#: Positions searched for the verdict after a move, beams included.
+VERDICT_BUDGET = params.spec("pegs.status", "budget").default
 
 
 def _pegs_position(request: Result) -> tuple[pegs.Position, pegs.Goal]:
-    position = pegs.Position.parse(_argument(request, "grid", str))
-    return position, pegs.parse_goal(position.geo, _argument(request, "goal", str, None))
+    position = pegs.Position.parse(request["grid"])
+    return position, pegs.parse_goal(position.geo, request.get("goal"))
 
 
 def _pegs_cells(geo: pegs.Geometry, positions: frozenset[int]) -> list[list[int]]:
@@ -680,27 +681,15 @@ def _pegs_load(request: Result) -> Result:
 def _pegs_move(request: Result) -> Result:
     """Play one jump ``from`` -> ``to`` (``[row, col]`` pairs)."""
     position, goal = _pegs_position(request)
-    src, dst = _cell_argument(request, "from"), _cell_argument(request, "to")
-    move = position.find_move(src, dst)
+    move = position.find_move(tuple(request["from"]), tuple(request["to"]))
     return _pegs_state(position.play(move), goal)
-
-
-def _cell_argument(request: Result, key: str) -> tuple[int, int]:
-    value = request.get(key)
-    if (
-        not isinstance(value, list)
-        or len(value) != 2
-        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    ):
-        raise PuzzleError(f"{key!r} must be a [row, column] pair.")
-    return value[0], value[1]
 
 
 @command("pegs.status")
 def _pegs_status(request: Result) -> Steps[Result]:
     """The state and the dead-end verdict (a quick search with a budget of positions)."""
     position, goal = _pegs_position(request)
-    budget = _argument(request, "budget", int, VERDICT_BUDGET)
+    budget = request["budget"]
     verdict = yield from _pegs_verdict(position, goal, budget)
     if verdict["verdict"] == "reachable":
         # The game's first search builds the goal table (English: 0.1 s natively,
@@ -759,16 +748,11 @@ def _pegs_census(request: Result) -> Steps[Result]:
     ``python``; ``max_classes`` stops the walk when a level passes that many
     positions up to symmetry (the answer then has ``complete`` false).
     """
-    board = _argument(request, "board", str)
-    start = _argument(request, "start", str, None)
-    goal = _argument(request, "goal", str, None)
-    engine = _argument(request, "engine", str, "auto")
-    max_classes = _argument(request, "max_classes", int, None)
+    board, start, goal = request["board"], request.get("start"), request.get("goal")
+    engine, max_classes = request["engine"], request.get("max_classes")
     # The page caps the pure engine so that it finishes; numpy runs uncapped.
-    pure_max_classes = _argument(request, "pure_max_classes", int, max_classes)
-    numpy_error = _argument(request, "numpy_error", str, None)
-    if engine not in ("auto", "numpy", "python"):
-        raise PuzzleError(f"Unknown engine {engine!r}; use auto, numpy or python.")
+    pure_max_classes = request.get("pure_max_classes", max_classes)
+    numpy_error = request.get("numpy_error")
     note = ""
     if engine in ("auto", "numpy"):
         try:

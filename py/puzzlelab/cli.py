@@ -1,269 +1,383 @@
-"""The command line: ``python -m puzzlelab FAMILY VERB ...``.
+"""The command line: ``puzzlelab FAMILY VERB ...`` (or ``python -m puzzlelab``).
 
 Every verb builds one request for :mod:`puzzlelab.api` (the same surface the
-web page uses) and prints its result, as JSON with ``--json`` or as text for
-people. Bad input prints one line on stderr and exits with code 2.
+web page uses), its words read and checked with the argument descriptions of
+:mod:`puzzlelab.params`, and prints the result, as JSON with ``--json`` or as
+text for people. With ``--each`` a grid verb reads one grid per line and
+writes one JSON object per line.
+
+Exit codes: 0 done (an unsolvable board is an answer too), 1 the reader of the
+output went away (``| head``), 2 bad input (one line on standard error),
+130 interrupted (Ctrl-C).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
+import re
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
-from puzzlelab import __version__, api, pegs_cli
+from puzzlelab import __version__, params, pegs_cli
 from puzzlelab.notation import PuzzleError
+from puzzlelab.terminal import (
+    Verb,
+    call,
+    metavar,
+    option,
+    print_board,
+    read_lines,
+    request_of,
+    write_json,
+)
 
-USAGE_ERROR = 2
+DONE, PIPE_CLOSED, USAGE_ERROR, INTERRUPTED = 0, 1, 2, 130
+PROG = "puzzlelab"
 
+GRIDS_WITH_DASHES = """\
+A grid that begins with '-' (peg boards do: --ooo--/...) is read as a grid,
+not an option, wherever a grid is taken; to be explicit put '--' before it,
+give it as @FILE or on standard input (-), or name the board (english)."""
 
-def read_grid_argument(value: str) -> str:
-    """A grid given on the command line: literal text, ``@PATH`` or ``-`` (stdin)."""
-    if value == "-":
-        return sys.stdin.read()
-    if value.startswith("@"):
-        path = value[1:]
-        try:
-            with open(path, encoding="utf-8") as handle:
-                return handle.read()
-        except OSError as exc:
-            raise PuzzleError(f"Cannot read the grid file {path!r}: {exc.strerror}.") from exc
-        except UnicodeDecodeError as exc:
-            raise PuzzleError(f"The grid file {path!r} is not UTF-8 text.") from exc
-    return value
-
-
-def _call(request: dict[str, Any]) -> dict[str, Any]:
-    def show_progress(report: dict[str, Any]) -> None:
-        print(f"  {report['message']} {report['done']}/{report['total']}", file=sys.stderr)
-
-    response = api.handle(request, show_progress if sys.stderr.isatty() else None)
-    if not response["ok"]:
-        raise PuzzleError(response["error"])
-    return response["result"]
+EXIT_CODES = """\
+exit codes: 0 done (an unsolvable board is an answer too); 1 the reader of
+the output went away; 2 bad input (one line on standard error); 130 Ctrl-C."""
 
 
-def _print_board(rows: list[str]) -> None:
-    for row in rows:
-        print(" ".join(row))
+# --- Lights Out ---------------------------------------------------------------
 
 
-def _lightsout_request(args: argparse.Namespace, cmd: str) -> dict[str, Any]:
-    """A request for the board in ``args.grid`` under the rules given by the options."""
-    request: dict[str, Any] = {"cmd": cmd, "game": read_grid_argument(args.grid)}
-    for key in ("wrap", "neighbourhood", "states", "prove"):
-        value = getattr(args, key)
-        if value not in (None, False):
-            request[key] = value
-    return request
+def _lightsout_solve_show(result: dict[str, Any]) -> None:
+    state = call({"cmd": "lightsout.load", "game": result["game"]}, progress=False)
+    print(f"{state['cols']}x{state['rows']} board, {state['lit']} lit.")
+    print(result["explanation"])
+    if result["solvable"] and result["press_count"]:
+        if state["variant"].get("states", 2) == 2 and "k=" not in result["game"].split(":")[0]:
+            print("Press the cells marked X:")
+            marks = [list(row) for row in state["grid"].split("/")]
+            for r, row in enumerate(result["press_grid"].split("/")):
+                for c, count in enumerate(row):
+                    if count != "0":
+                        marks[r][c] = "X"
+            print_board(["".join(row) for row in marks])
+        else:
+            print("Press each cell this many times (. not at all):")
+            print_board(result["press_grid"].replace("0", ".").split("/"))
+    print(f"Kernel dimension: {result['kernel_dimension']}.")
 
 
-def _print_marked(grid: str, cells: list[list[int]], mark: str) -> None:
-    marks = [list(row) for row in grid.split("/")]
-    for row, col, *_ in cells:
-        marks[row][col] = mark
-    _print_board(["".join(row) for row in marks])
+def _lightsout_solve_build(words: argparse.Namespace, request: dict[str, Any]) -> None:
+    if words.presses == "grid":
+        request["press_list"] = False
 
 
-def _lightsout_solve(args: argparse.Namespace) -> dict[str, Any]:
-    request = _lightsout_request(args, "lightsout.solve")
-    result = _call(request)
-    if not args.json:
-        state = _call({"cmd": "lightsout.load", "game": result["game"]})
-        print(f"{state['cols']}x{state['rows']} board, {state['lit']} lit.")
-        print(result["explanation"])
-        if result["solvable"] and result["press_count"]:
-            print("Press the cells marked X (a cell listed twice is pressed twice):")
-            _print_marked(state["grid"], result["presses"], "X")
-        print(f"Kernel dimension: {result['kernel_dimension']}.")
-    return result
+def _lightsout_analyse_show(result: dict[str, Any]) -> None:
+    print(f"{result['cols']}x{result['rows']} board, {result['states']} states.")
+    if result["rank"] is not None:
+        print(f"Rank {result['rank']}, kernel dimension {result['kernel_dimension']}.")
+    print(f"Quiet patterns: {result['quiet_count_text']}; solvable boards: "
+          f"{result['solvable_boards_text']} of {result['all_boards_text']}.")
+    print(result["explanation"])
+    if result["fewest_press_count"] is not None:
+        ties = result["fewest_solutions_text"]
+        print(f"Fewest presses: {result['fewest_press_count']}"
+              + ("." if ties is None else f", reached by {ties} solution(s)."))
+    for number, pattern in enumerate(result["quiet_patterns"], start=1):
+        print(f"Quiet pattern {number}:")
+        print_board(pattern.split("/"))
 
 
-def _lightsout_analyse(args: argparse.Namespace) -> dict[str, Any]:
-    result = _call(_lightsout_request(args, "lightsout.analyse"))
-    if not args.json:
-        print(f"{result['cols']}x{result['rows']} board, {result['states']} states.")
-        if result["rank"] is not None:
-            print(f"Rank {result['rank']}, kernel dimension {result['kernel_dimension']}.")
-        print(f"Quiet patterns: {result['quiet_count_text']}; solvable boards: "
-              f"{result['solvable_boards_text']} of {result['all_boards_text']}.")
-        print(result["explanation"])
-        if result["fewest_press_count"] is not None:
-            ties = result["fewest_solutions_text"]
-            print(f"Fewest presses: {result['fewest_press_count']}"
-                  + ("." if ties is None else f", reached by {ties} solution(s)."))
-        for number, pattern in enumerate(result["quiet_patterns"], start=1):
-            print(f"Quiet pattern {number}:")
-            _print_board(pattern.split("/"))
-    return result
+def _show_game(result: dict[str, Any]) -> None:
+    print(result["game"])
+    print_board(result["grid"].split("/"))
 
 
-def _lightsout_random(args: argparse.Namespace) -> dict[str, Any]:
-    cols = args.rows if args.cols is None else args.cols  # an explicit 0 must be rejected
-    request: dict[str, Any] = {"cmd": "lightsout.new", "rows": args.rows, "cols": cols,
-                               "seed": args.seed}
-    for key in ("wrap", "neighbourhood", "states", "difficulty"):
-        value = getattr(args, key)
-        if value not in (None, False):
-            request[key] = int(value) if key == "difficulty" and value.isdigit() else value
-    result = _call(request)
-    if not args.json:
-        print(result["game"])
-        _print_board(result["grid"].split("/"))
-    return result
+VARIANT_OPTIONS = ("wrap", "neighbourhood", "states")
+
+LIGHTSOUT = (
+    Verb("lightsout", "solve", "lightsout.solve",
+         "fewest presses that turn every light off, or why there are none",
+         ("game",), (*VARIANT_OPTIONS, "prove", "method"), _lightsout_solve_show,
+         ("puzzlelab lightsout solve 11111/11111/11111/11111/11111",
+          "puzzlelab lightsout solve 0120/1000/0000 --states 3 --wrap --json",
+          "puzzlelab lightsout solve - --each --presses grid < boards.txt"),
+         _lightsout_solve_build),
+    Verb("lightsout", "analyse", "lightsout.analyse",
+         "rank, kernel, solvable boards, quiet patterns, fewest presses",
+         ("game",), (*VARIANT_OPTIONS, "prove"), _lightsout_analyse_show,
+         ("puzzlelab lightsout analyse 10000/00000/00000/00000/00000",
+          "puzzlelab lightsout analyse 1111/1111/1111 --neighbourhood king --json",
+          "puzzlelab lightsout analyse @board.txt --prove   # minutes on a 39x39 board")),
+    Verb("lightsout", "random", "lightsout.new", "a random solvable board",
+         ("rows", "cols"), ("seed", "difficulty", *VARIANT_OPTIONS), _show_game,
+         ("puzzlelab lightsout random 10 --seed 7 --difficulty hard",
+          "puzzlelab lightsout random 6 8 --states 3 --wrap --json")),
+)
 
 
-def _add_variant_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--wrap", action="store_true", help="join opposite edges (a torus)")
-    parser.add_argument(
-        "--neighbourhood", metavar="NAME|STENCIL",
-        help="cross (default), king, diagonal, knight, or a stencil such as 010.111.010",
-    )
-    parser.add_argument("--states", type=int, metavar="K",
-                        help="states per light; a press adds 1 modulo K (default 2)")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+# --- binary puzzle ----------------------------------------------------------------
 
 
-def _add_lightsout(families: argparse._SubParsersAction) -> None:
-    lights = families.add_parser("lightsout", help="Lights Out (XLightOff, Enlight, any size)")
-    verbs = lights.add_subparsers(dest="verb", required=True, metavar="VERB")
-    grid_help = (
-        "rows of digits joined by '/' (0 dark, 1 lit; 0..K-1 with --states K), a game ID "
-        "like 5x5:1f8c4a0, @PATH to read a file, or - for standard input"
-    )
-    for verb, helptext, run in (
-        ("solve", "fewest presses that turn every light off, or why there are none",
-         _lightsout_solve),
-        ("analyse", "rank, kernel, solvable boards, quiet patterns, fewest presses",
-         _lightsout_analyse),
-    ):
-        sub = verbs.add_parser(verb, help=helptext)
-        sub.add_argument("grid", metavar="GRID", help=grid_help)
-        _add_variant_options(sub)
-        sub.add_argument("--prove", action="store_true",
-                         help="search much longer (minutes) to prove the fewest presses")
-        sub.set_defaults(run=run)
-    rand = verbs.add_parser("random", help="a random solvable board")
-    rand.add_argument("rows", type=int)
-    rand.add_argument("cols", type=int, nargs="?")
-    rand.add_argument("--seed", type=int, help="make the board reproducible")
-    rand.add_argument("--difficulty", help="easy, medium, hard, or a number of fewest presses")
-    _add_variant_options(rand)
-    rand.set_defaults(run=_lightsout_random)
-
-
-def _binairo_size(text: str) -> tuple[int, int]:
-    """``8`` or ``COLSxROWS`` (``10x8``) as (rows, cols)."""
-    parts = text.lower().split("x")
-    if len(parts) > 2 or not all(part.isdigit() for part in parts):
-        raise PuzzleError(f"A size is N or COLSxROWS, e.g. 8 or 10x8; got {text!r}.")
+def _binairo_size(words: argparse.Namespace, request: dict[str, Any]) -> None:
+    """``8`` or ``COLSxROWS`` (``10x8``) as rows and columns."""
+    text = words.size
+    parts = text.strip().lower().split("x")
+    if len(parts) > 2 or not all(re.fullmatch(r"[0-9]{1,6}", part) for part in parts):
+        raise PuzzleError(f"SIZE is N or COLSxROWS, e.g. 8 or 10x8; got {text[:40]!r}.")
     cols = int(parts[0])
-    return (int(parts[1]) if len(parts) == 2 else cols), cols
+    rows = int(parts[1]) if len(parts) == 2 else cols
+    spec = params.spec("binairo.new", "rows")
+    request["rows"] = params.check_value(spec, rows, "The number of rows in SIZE")
+    request["cols"] = params.check_value(spec, cols, "The number of columns in SIZE")
 
 
-def _binairo_solve(args: argparse.Namespace) -> dict[str, Any]:
-    result = _call({"cmd": "binairo.solve", "game": read_grid_argument(args.grid)})
-    if not args.json:
-        print({0: "No solution.", 1: "Exactly one solution: a good puzzle.",
-               2: "Several solutions: not a good puzzle."}[result["solutions"]])
-        for name in ("solution", "second"):
-            if result[name]:
-                print(f"{'First' if name == 'solution' else 'Second'} solution:"
-                      if result["second"] else "Solution:")
-                _print_board(result[name])
-        if result["difficulty"]:
-            print(f"Difficulty: {result['difficulty']}.")
-    return result
+def _binairo_solve_show(result: dict[str, Any]) -> None:
+    print({0: "No solution.", 1: "Exactly one solution: a good puzzle.",
+           2: "Several solutions: not a good puzzle."}[result["solutions"]])
+    for name in ("solution", "second"):
+        if result[name]:
+            print(f"{'First' if name == 'solution' else 'Second'} solution:"
+                  if result["second"] else "Solution:")
+            print_board(result[name])
+    if result["difficulty"]:
+        print(f"Difficulty: {result['difficulty']}.")
 
 
-def _binairo_count(args: argparse.Namespace) -> dict[str, Any]:
-    result = _call({"cmd": "binairo.count", "game": read_grid_argument(args.grid)})
-    if not args.json:
-        print(f"{result['count']:,} solutions ({result['seconds']} s).")
-    return result
+def _binairo_count_show(result: dict[str, Any]) -> None:
+    print(f"{result['count']:,} solutions ({result['seconds']} s).")
 
 
-def _binairo_minimize(args: argparse.Namespace) -> dict[str, Any]:
-    result = _call({"cmd": "binairo.minimize", "game": read_grid_argument(args.grid),
-                    "seed": args.seed, "budget": args.budget})
-    if not args.json:
-        print(f"{result['clues']} clues left of {result['clues_before']} "
-              f"({result['difficulty']}); no clue can be removed.")
-        _print_board(result["givens"].split("/"))
-        print(result["game"])
-    return result
+def _binairo_hint_show(result: dict[str, Any]) -> None:
+    print(result["text"])
 
 
-def _binairo_generate(args: argparse.Namespace) -> dict[str, Any]:
-    rows, cols = _binairo_size(args.size)
-    result = _call({"cmd": "binairo.new", "rows": rows, "cols": cols,
-                    "difficulty": args.difficulty, "seed": args.seed})
-    if not args.json:
-        print(f"{result['difficulty']} puzzle, {result['clues']} clues, seed {result['seed']}:")
-        _print_board(result["givens"].split("/"))
-        print(result["game"])
-    return result
+def _binairo_minimize_show(result: dict[str, Any]) -> None:
+    print(f"{result['clues']} clues left of {result['clues_before']} "
+          f"({result['difficulty']}); no clue can be removed.")
+    print_board(result["givens"].split("/"))
+    print(result["game"])
 
 
-def _binairo_hint(args: argparse.Namespace) -> dict[str, Any]:
-    result = _call({"cmd": "binairo.hint", "game": read_grid_argument(args.grid)})
-    if not args.json:
-        print(result["text"])
-    return result
+def _binairo_generate_show(result: dict[str, Any]) -> None:
+    print(f"{result['difficulty']} puzzle, {result['clues']} clues, seed {result['seed']}:")
+    print_board(result["givens"].split("/"))
+    print(result["game"])
 
 
-def _add_binairo(families: argparse._SubParsersAction) -> None:
-    family = families.add_parser("binairo", help="binary puzzle (Takuzu, Binairo)")
-    verbs = family.add_subparsers(dest="verb", required=True, metavar="VERB")
-    grid_help = ("rows of 0, 1 and . joined by '/', a game ID like 6x6:1b0..., @PATH to read "
-                 "a file, or - for standard input")
-    for name, run, text in (
-        ("solve", _binairo_solve, "solve; say whether the puzzle is good (one solution)"),
-        ("count", _binairo_count, "the exact number of solutions"),
-        ("hint", _binairo_hint, "the next deduction, naming the rule"),
-        ("minimize", _binairo_minimize, "remove clues while the puzzle stays good"),
-    ):
-        verb = verbs.add_parser(name, help=text)
-        verb.add_argument("grid", metavar="GRID", help=grid_help)
-        verb.add_argument("--json", action="store_true", help="print one JSON object")
-        verb.set_defaults(run=run)
-        if name == "minimize":
-            verb.add_argument("--seed", type=int, default=0, help="order of removal")
-            verb.add_argument("--budget", type=float, default=0,
-                              help="seconds of random restarts for the fewest clues")
-    gen = verbs.add_parser("generate", help="a good puzzle of a difficulty")
-    gen.add_argument("size", metavar="SIZE", help="N or COLSxROWS, even sides 2 to 16")
-    gen.add_argument("--difficulty", default="medium", help="easy, medium or hard")
-    gen.add_argument("--seed", type=int, help="make the puzzle reproducible")
-    gen.add_argument("--json", action="store_true", help="print one JSON object")
-    gen.set_defaults(run=_binairo_generate)
+BINAIRO = (
+    Verb("binairo", "solve", "binairo.solve",
+         "solve; say whether the puzzle is good (one solution)", ("game",), (),
+         _binairo_solve_show,
+         ("puzzlelab binairo solve 1..0../....../..1.../....../0...1./......",
+          "puzzlelab binairo solve - --each < puzzles.txt")),
+    Verb("binairo", "count", "binairo.count", "the exact number of solutions", ("game",), (),
+         _binairo_count_show,
+         ("puzzlelab binairo count 6x6:1zi",
+          "puzzlelab binairo count ..../..../..../.... --json")),
+    Verb("binairo", "hint", "binairo.hint", "the next deduction, naming the rule", ("game",), (),
+         _binairo_hint_show,
+         ("puzzlelab binairo hint 6x6:e1a0a00c1g00f0e",
+          "puzzlelab binairo hint 1..0../....../..1.../....../0...1./...... --json")),
+    Verb("binairo", "minimize", "binairo.minimize", "remove clues while the puzzle stays good",
+         ("game",), ("seed", "budget"), _binairo_minimize_show,
+         ("puzzlelab binairo minimize 0110/1001/0101/1010",
+          "puzzlelab binairo minimize @solution.txt --budget 5 --json")),
+    Verb("binairo", "generate", "binairo.new", "a good puzzle of a difficulty",
+         (), ("difficulty", "seed"), _binairo_generate_show,
+         ("puzzlelab binairo generate 8 --seed 7",
+          "puzzlelab binairo generate 10x8 --difficulty hard --json"),
+         _binairo_size),
+)
+
+VERBS: tuple[Verb, ...] = (*LIGHTSOUT, *pegs_cli.VERBS, *BINAIRO)
+FAMILIES = {
+    "lightsout": "Lights Out (XLightOff, Enlight, any size)",
+    "pegs": "peg solitaire (English, French, triangle, ...)",
+    "binairo": "binary puzzle (Takuzu, Binairo)",
+}
+
+
+# --- the parser -------------------------------------------------------------------
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line: ``error: ... (see --help)``."""
+
+    def error(self, message: str) -> NoReturn:
+        text = " ".join(message.split())
+        self.exit(USAGE_ERROR, f"error: {text} (see {self.prog} --help).\n")
+
+
+def _add_verb(verbs: argparse._SubParsersAction, verb: Verb) -> argparse.ArgumentParser:
+    examples = "\n".join(f"  {line}" for line in verb.examples)
+    sub = verbs.add_parser(
+        verb.name, help=verb.help, description=verb.help[0].upper() + verb.help[1:] + ".",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=f"examples:\n{examples}\n\n{EXIT_CODES}",
+    )
+    for position, name in enumerate(verb.positionals):
+        arg = verb.arg(name)
+        extra: dict[str, Any] = {}
+        if not arg.required:
+            extra["nargs"] = "?"
+        help_text = arg.help
+        if position == 0 and verb.takes_grid:
+            help_text += "; @PATH reads a file, - standard input"
+        sub.add_argument(name, metavar=metavar(name), help=help_text, **extra)
+    if verb.build is _binairo_size:
+        sub.add_argument("size", metavar="SIZE", help="N or COLSxROWS, even sides 2 to 16")
+    for name in verb.options:
+        arg = verb.arg(name)
+        if arg.kind == "bool":
+            sub.add_argument(option(name), dest=name, action="store_true", help=arg.help)
+        else:
+            choices = f" ({arg.describe()})" if arg.kind != "text" or arg.choices else ""
+            sub.add_argument(option(name), dest=name, metavar=metavar(name).replace("_", "-"),
+                             help=arg.help + choices)
+    if verb.command == "lightsout.solve":
+        sub.add_argument("--presses", choices=("list", "grid"), default="list",
+                         help="in the JSON, the presses as [row, col] pairs (list, default) or "
+                              "only as press_grid, rows of press counts (grid: much smaller)")
+    sub.add_argument("--json", action="store_true", help="print one JSON object")
+    if verb.takes_grid:
+        sub.add_argument("--each", action="store_true",
+                         help="read one grid per line (from GRID: - or @PATH) and write one "
+                              "JSON object per line")
+    sub.set_defaults(verb=verb)
+    return sub
+
+
+#: The parser of each (family, verb), for reading grids that begin with '-'.
+_VERB_PARSERS: dict[tuple[str, str], argparse.ArgumentParser] = {}
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of ``python -m puzzlelab``: one sub-command per family."""
-    parser = argparse.ArgumentParser(
-        prog="python -m puzzlelab",
+    """The argument parser of ``puzzlelab``: one sub-command per family."""
+    parser = _Parser(
+        prog=PROG,
         description="Play, solve, analyse and count 0/1-cell puzzles.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="examples:\n  puzzlelab lightsout solve 11111/11111/11111/11111/11111\n"
+               "  puzzlelab pegs solve english\n  puzzlelab binairo generate 8 --seed 7\n\n"
+               f"{GRIDS_WITH_DASHES}\n\n{EXIT_CODES}",
     )
     parser.add_argument("--version", action="version", version=f"puzzlelab {__version__}")
     families = parser.add_subparsers(dest="family", required=True, metavar="FAMILY")
-    _add_lightsout(families)
-    pegs_cli.add_parser(families)
-    _add_binairo(families)
+    family_verbs: dict[str, argparse._SubParsersAction] = {}
+    for family, help_text in FAMILIES.items():
+        sub = families.add_parser(family, help=help_text, description=help_text + ".")
+        family_verbs[family] = sub.add_subparsers(dest="verb_name", required=True,
+                                                  metavar="VERB")
+    for verb in VERBS:
+        _VERB_PARSERS[verb.family, verb.name] = _add_verb(family_verbs[verb.family], verb)
     return parser
+
+
+# An unknown option as a person would type one (argparse then names it); a
+# word that does not look like this, such as --ooo--/... or -5x5:0, is a value.
+_OPTION_LIKE = re.compile(r"--?[A-Za-z][A-Za-z0-9]*(-[A-Za-z0-9]+)*")
+
+
+def arrange(argv: Sequence[str]) -> list[str]:
+    """The words reordered so that argparse takes grids beginning with '-' as values.
+
+    After FAMILY VERB, every word that is not one of the verb's options (nor
+    an option's value, nor an unknown word shaped like an option) is a
+    positional value; they go after a '--', in their order, so that argparse
+    cannot mistake ``--ooo--/--ooo--/...`` for an option.
+    """
+    words = list(argv)
+    names: list[str] = []
+    index = 0
+    while index < len(words) and len(names) < 2:
+        if not words[index].startswith("-"):
+            names.append(words[index])
+        index += 1
+    parser = _VERB_PARSERS.get((names[0], names[1])) if len(names) == 2 else None
+    if parser is None:
+        return words
+    takes_value = {opt: action.nargs != 0 for action in parser._actions
+                   for opt in action.option_strings}
+    head, options, values = words[:index], [], []
+    rest = words[index:]
+    position = 0
+    while position < len(rest):
+        word = rest[position]
+        name = word.split("=", 1)[0]
+        if word == "--":
+            values.extend(rest[position + 1:])
+            break
+        if name in takes_value:
+            if takes_value[name] and "=" not in word and position + 1 < len(rest):
+                position += 1
+                word = f"{word}={rest[position]}"
+            options.append(word)
+        elif _OPTION_LIKE.fullmatch(word):
+            options.append(word)
+        else:
+            values.append(word)
+        position += 1
+    return head + options + (["--", *values] if values else [])
+
+
+# --- running ------------------------------------------------------------------------
+
+
+def _run_each(verb: Verb, words: argparse.Namespace) -> int:
+    """``--each``: one request per line of the grid argument, one JSON line per answer."""
+    grid_name = verb.positionals[0]
+    failed = total = 0
+    for number, line in read_lines(getattr(words, grid_name)):
+        total += 1
+        try:
+            result = call(request_of(verb, words, line), progress=False)
+        except PuzzleError as exc:
+            failed += 1
+            result = {"line": number, "error": str(exc)}
+        write_json(result)
+    if failed:
+        print(f"error: {failed} of {total} lines were not answered (see their \"error\").",
+              file=sys.stderr)
+        return USAGE_ERROR
+    return DONE
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
-    args = build_parser().parse_args(pegs_cli.protect_grids(sys.argv[1:] if argv is None else argv))
+    parser = build_parser()
     try:
-        result = args.run(args)
+        words = parser.parse_args(arrange(sys.argv[1:] if argv is None else argv))
+    except SystemExit as stop:  # --help, --version, or a usage error (printed already)
+        return stop.code if isinstance(stop.code, int) else USAGE_ERROR
+    verb: Verb = words.verb
+    try:
+        if verb.takes_grid and words.each:
+            return _run_each(verb, words)
+        result = call(request_of(verb, words))
+        if words.json:
+            write_json(result)
+        else:
+            verb.show(result)
     except PuzzleError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return USAGE_ERROR
-    if args.json:
-        json.dump(result, sys.stdout, separators=(",", ":"))
-        sys.stdout.write("\n")
-    return 0
+    return DONE
+
+
+def run() -> NoReturn:
+    """The ``puzzlelab`` command: :func:`main`, with a quiet end when the reader
+    of the output goes away (``| head``) or Ctrl-C is pressed."""
+    import os
+
+    try:
+        code = main()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Keep Python's own flush at exit from failing again on the closed stdout.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        code = PIPE_CLOSED
+    except KeyboardInterrupt:
+        print("error: interrupted.", file=sys.stderr)
+        code = INTERRUPTED
+    sys.exit(code)

@@ -494,7 +494,9 @@ def parse_goal(geo: Geometry, text: str | None) -> Goal:
     cleaned = text.strip().lower()
     if cleaned == "any":
         return Goal(frozenset(1 << i for i in range(geo.size)), "any")
-    if any(ch in cleaned for ch in "o./-") and not re.fullmatch(r"[\d\s,()]+", cleaned):
+    # Digits with signs or dots (-1,-1 or 3.3) are a mistyped hole, not a pattern.
+    if any(ch in cleaned for ch in "o./-") and not re.fullmatch(r"[\d\s,().+-]*\d[\d\s,().+-]*",
+                                                                cleaned):
         pattern = Position.parse(text)
         if pattern.geo is not geo:
             raise PuzzleError("The goal pattern must be drawn on the same board.")

@@ -1,85 +1,41 @@
-"""``python -m puzzlelab pegs ...``: solve, count and census from the command line.
+"""``puzzlelab pegs ...``: solve, count and census from the command line.
 
 ::
 
-    pegs solve GRID [--goal G] [--json]     # solvable, moves [[fr, fc], [tr, tc]]
-    pegs count GRID [--goal G] [--json]     # solutions (an exact integer)
+    pegs solve GRID [--goal G] [--json] [--each]   # solvable, moves [[fr, fc], [tr, tc]]
+    pegs count GRID [--goal G] [--json] [--each]   # solutions (an exact integer)
     pegs census BOARD [--start HOLE] [--goal HOLE] [--engine E] [--json]
 
 GRID: ``o`` peg, ``.`` hole, ``-`` no hole, rows joined by ``/`` (or a board
 name for its standard start). BOARD: english, french, wiegleb, diamond,
 triangle or a grid. HOLE: ``r,c`` (zero-based row and column) or ``centre``.
+A grid that begins with ``-`` is read as a grid (see :func:`cli.arrange`).
 """
 
 from __future__ import annotations
 
-import argparse
-import re
-from collections.abc import Sequence
 from typing import Any
 
-from puzzlelab import pegs
+from puzzlelab.terminal import Verb, call
 
-_GRID_LIKE = re.compile(r"-[-o.]*(/[-o.]*)+")
-
-
-def protect_grids(argv: Sequence[str]) -> list[str]:
-    """Shield grids that start with ``-`` (the English board does) from argparse.
-
-    argparse would read ``--ooo--/...`` as an option; a leading space keeps
-    it positional, and the grid parser ignores spaces.
-    """
-    return [" " + arg if _GRID_LIKE.fullmatch(arg) else arg for arg in argv]
+ENGLISH = "--ooo--/--ooo--/ooooooo/ooo.ooo/ooooooo/--ooo--/--ooo--"
 
 
-def _grid(args: argparse.Namespace) -> str:
-    from puzzlelab.cli import read_grid_argument
-
-    return read_grid_argument(args.grid)
-
-
-def _call(request: dict[str, Any]) -> dict[str, Any]:
-    from puzzlelab.cli import _call as call
-
-    return call(request)
-
-
-def _solve(args: argparse.Namespace) -> dict[str, Any]:
-    result = _call({"cmd": "pegs.solve", "grid": _grid(args), "goal": args.goal})
-    if not args.json:
-        state = _call({"cmd": "pegs.load", "grid": result["grid"], "goal": args.goal})
-        print(f"{state['pegs']} pegs; goal: {state['goal_text']}.")
-        if not result["solvable"]:
-            print("The goal cannot be reached from this position.")
-        else:
-            print(f"Solved in {len(result['moves'])} moves:")
-            for number, ((fr, fc), (tr, tc)) in enumerate(result["moves"], start=1):
-                print(f"{number:3}. {fr},{fc} -> {tr},{tc}")
-    return result
+def _solve_show(result: dict[str, Any]) -> None:
+    state = call({"cmd": "pegs.load", "grid": result["grid"], "goal": result["goal"]},
+                 progress=False)
+    print(f"{state['pegs']} pegs; goal: {state['goal_text']}.")
+    if not result["solvable"]:
+        print("The goal cannot be reached from this position.")
+    else:
+        print(f"Solved in {len(result['moves'])} moves:")
+        print("".join(f"{number:3}. {fr},{fc} -> {tr},{tc}\n"
+                      for number, ((fr, fc), (tr, tc)) in enumerate(result["moves"], start=1)),
+              end="")
 
 
-def _count(args: argparse.Namespace) -> dict[str, Any]:
-    result = _call({"cmd": "pegs.count", "grid": _grid(args), "goal": args.goal})
-    if not args.json:
-        print(f"{result['solutions']:,} winning move sequences (goal: {result['goal']}).")
-    return result
-
-
-def _census(args: argparse.Namespace) -> dict[str, Any]:
-    from puzzlelab.cli import read_grid_argument
-
-    request = {
-        "cmd": "pegs.census",
-        "board": read_grid_argument(args.board),
-        "start": args.start,
-        "goal": args.goal,
-        "engine": args.engine,
-        "max_classes": args.max_classes,
-    }
-    result = _call(request)
-    if not args.json:
-        print_census(result)
-    return result
+def _count_show(result: dict[str, Any]) -> None:
+    print(f"{result['solutions']:,} winning move sequences (goal: {result['goal']}).")
 
 
 def print_census(result: dict[str, Any]) -> None:
@@ -109,31 +65,18 @@ def print_census(result: dict[str, Any]) -> None:
     print(f"Time {result['seconds']:.2f} s; peak data {result['peak_bytes'] / 1e6:.0f} MB.")
 
 
-def add_parser(families: argparse._SubParsersAction) -> None:
-    """Add the ``pegs`` family to the command line."""
-    family = families.add_parser("pegs", help="peg solitaire (English, French, triangle, ...)")
-    verbs = family.add_subparsers(dest="verb", required=True, metavar="VERB")
-    grid_help = (
-        "o peg, . empty hole, - no hole, rows joined by '/'; a board name; @PATH; or - for stdin"
-    )
-    goal_help = "the goal: r,c (zero-based), centre, any, or a final pattern grid"
-    for name, run, text in (
-        ("solve", _solve, "a winning move list from the position"),
-        ("count", _count, "the exact number of winning move sequences"),
-    ):
-        verb = verbs.add_parser(name, help=text)
-        verb.add_argument("grid", metavar="GRID", help=grid_help)
-        verb.add_argument("--goal", help=goal_help + " (default: the centre, else any)")
-        verb.add_argument("--json", action="store_true", help="print one JSON object")
-        verb.set_defaults(run=run)
-    census = verbs.add_parser("census", help="positions and game paths level by level")
-    census.add_argument(
-        "board", metavar="BOARD", help=f"{', '.join(pegs.BOARDS)}, or a grid of the board"
-    )
-    census.add_argument("--start", metavar="HOLE", help="the empty hole at the start (r,c)")
-    census.add_argument("--goal", metavar="HOLE", help=goal_help)
-    census.add_argument("--engine", choices=("auto", "numpy", "python"), default="auto")
-    census.add_argument("--max-classes", type=int, metavar="N",
-                        help="stop when a level passes N positions up to symmetry")
-    census.add_argument("--json", action="store_true", help="print one JSON object")
-    census.set_defaults(run=_census)
+VERBS = (
+    Verb("pegs", "solve", "pegs.solve", "a winning move list from the position",
+         ("grid",), ("goal",), _solve_show,
+         ("puzzlelab pegs solve english",
+          f"puzzlelab pegs solve -- {ENGLISH} --json",
+          "puzzlelab pegs solve ./oo/ooo/oooo/ooooo --goal any")),
+    Verb("pegs", "count", "pegs.count", "the exact number of winning move sequences",
+         ("grid",), ("goal",), _count_show,
+         ("puzzlelab pegs count ./oo/ooo/oooo/ooooo --goal any",
+          "puzzlelab pegs count - --each --goal any < positions.txt")),
+    Verb("pegs", "census", "pegs.census", "positions and game paths level by level",
+         ("board",), ("start", "goal", "engine", "max_classes"), print_census,
+         ("puzzlelab pegs census triangle --start 2,1 --goal any --engine python",
+          "puzzlelab pegs census english --max-classes 1000 --json")),
+)
