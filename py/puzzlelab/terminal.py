@@ -100,9 +100,14 @@ def call(request: dict[str, Any], progress: bool = True) -> dict[str, Any]:
     return response["result"]
 
 
+def dumps(value: Any) -> str:
+    """``value`` as compact JSON on one line."""
+    return json.dumps(value, separators=(",", ":"))
+
+
 def write_json(value: Any) -> None:
     """``value`` as one line of compact JSON, written in one piece."""
-    write_out(json.dumps(value, separators=(",", ":")) + "\n")
+    write_out(dumps(value) + "\n")
 
 
 def write_out(text: str) -> None:
@@ -148,8 +153,10 @@ class Verb:
     options: tuple[str, ...]
     show: Callable[[dict[str, Any]], None]
     examples: tuple[str, ...]
-    #: Optional: the request from the parsed words (when it is not one word per argument).
+    #: Optional: completes the request from the parsed words (beyond one word per argument).
     build: Callable[[Any, dict[str, Any]], None] | None = None
+    #: Optional: the ``--json`` text of an answer, when plain ``json.dumps`` is not the way.
+    json_text: Callable[[Any, dict[str, Any]], str] | None = None
 
     @property
     def takes_grid(self) -> bool:
