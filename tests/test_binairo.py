@@ -309,8 +309,7 @@ def test_cli_solve_count_generate_minimize():
     assert result["solutions"] == 1 and binairo.is_solution(result["solution"])
     several = json.loads(run_cli("solve", "..../..../..../....", "--json").stdout)
     assert several["solutions"] == 2 and several["solution"] != several["second"]
-    assert json.loads(run_cli("count", "6x6:1zi", "--json").stdout)["count"] == binairo.count(
-        Grid.parse("6x6:1zi"))
+    # (The CLI's count is checked against a brute-force enumeration in test_cli.py.)
     generated = json.loads(run_cli("generate", "6", "--difficulty", "easy", "--seed", "9",
                                    "--json").stdout)
     assert generated["difficulty"] == "easy" and binairo.is_good(Grid.parse(generated["game"]))

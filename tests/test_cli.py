@@ -1,17 +1,23 @@
-"""`python -m puzzlelab` run as a real subprocess from the repository root."""
+"""The command line: `python -m puzzlelab` as a real subprocess, and `cli.main` in-process."""
 
 from __future__ import annotations
 
+import contextlib
+import gc
+import io
+import itertools
 import json
 import os
 import random
+import shlex
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from puzzlelab import lightsout
+from puzzlelab import api, lightsout, terminal
+from puzzlelab.cli import VERBS, main
 from puzzlelab.lightsout import Board, toggled_by
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -221,3 +227,253 @@ def test_a_reader_that_stops_early_gets_no_traceback():
     child.stderr.close()
     assert child.wait(timeout=60) == 1
     assert stderr == ""
+
+
+# --- in-process runs ---------------------------------------------------------------
+
+
+def cli(*argv: str, stdin: str = "") -> tuple[int, str, str]:
+    """``cli.main(argv)`` in this process: (exit code, stdout, stderr)."""
+    out, err = io.StringIO(), io.StringIO()
+    saved = sys.stdin
+    sys.stdin = io.StringIO(stdin)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(list(argv))
+    finally:
+        sys.stdin = saved
+        gc.enable()  # a one-request run turns the cycle collector off
+    return code, out.getvalue(), err.getvalue()
+
+
+def one_line_error(code: int, out: str, err: str) -> str:
+    assert code == 2 and out == ""
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), err
+    assert "Traceback" not in err and "Internal error" not in err
+    return lines[0]
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (("lightsout", "random", "5", "--difficulty", "²"), "--difficulty must be easy"),
+        (("lightsout", "random", "²"), "ROWS must be a whole number"),
+        (("lightsout", "random", "٣"), "ROWS must be a whole number"),
+        (("lightsout", "random", "1000000000", "1000000000"), "out of range"),
+        (("lightsout", "random", "5", "--seed", "-1"), "--seed must be a whole number"),
+        (("lightsout", "random", "5", "--states", "99"), "--states must be"),
+        (("lightsout", "random", "5", "--difficulty", "1e3"), "--difficulty must be"),
+        (("binairo", "generate", "²"), "SIZE is N or COLSxROWS"),
+        (("binairo", "generate", "8", "--difficulty", "insane"), "--difficulty must be"),
+        (("binairo", "minimize", "0110/1001/0101/1010", "--budget", "-1"), "--budget must be"),
+        (("binairo", "minimize", "0110/1001/0101/1010", "--budget", "nan"), "--budget must be"),
+        (("lightsout", "solve", "-5x5:0"), "Not a Lights Out game ID or grid: '-5x5:0'"),
+        (("lightsout", "solve", "x" * 100_000), "Not a Lights Out game ID or grid"),
+        (("lightsout", "solve", "@/"), "Cannot read the grid file '/'"),
+        (("pegs", "solve", "--ooo--/--oXo--"), "Unexpected character 'X'"),
+        (("pegs", "solve", "english", "--goal", "-1,-1"), "Not a hole: '-1,-1'"),
+        (("pegs", "solve", "english", "--goal", "3.3"), "Not a hole: '3.3'"),
+        (("pegs", "census", "english", "--max-classes", "0"), "--max-classes must be"),
+        (("pegs", "census", "english", "--engine", "fast"), "--engine must be auto, numpy"),
+        (("lightsout",), "required: VERB"),
+        (("lightsout", "fly"), "invalid choice: 'fly'"),
+        (("lightsout", "solve"), "required: GRID"),
+        (("lightsout", "solve", "101/010", "--jsn"), "unrecognized arguments: --jsn"),
+        (("lightsout", "solve", "101/010", "--states"), "expected one argument"),
+        (("lightsout", "random", "5", "6", "7"), "unrecognized arguments: 7"),
+    ],
+)
+def test_malformed_arguments_get_one_line_and_exit_2(argv, message):
+    line = one_line_error(*cli(*argv))
+    assert message in line
+
+
+def test_argparse_errors_are_one_line_in_a_real_process():
+    for argv in (("lightsout", "fly"), ("lightsout", "random", "5", "--difficulty", "²"),
+                 ("pegs", "solve", "--ooo--/--oXo--"), ()):
+        done = run(*argv)
+        assert done.returncode == 2 and done.stdout == ""
+        assert len(done.stderr.splitlines()) == 1 and done.stderr.startswith("error: ")
+
+
+def test_grids_beginning_with_a_dash_work_wherever_a_grid_is_taken():
+    english = "--ooo--/--ooo--/ooooooo/ooo.ooo/ooooooo/--ooo--/--ooo--"
+    goal = "--...--/--...--/......./...o.../......./--...--/--...--"
+    for argv in (("pegs", "solve", english, "--json"),
+                 ("pegs", "solve", "--json", english),
+                 ("pegs", "solve", "--json", "--", english),
+                 ("pegs", "solve", english, "--goal", goal, "--json"),
+                 ("pegs", "solve", english, f"--goal={goal}", "--json"),
+                 ("pegs", "solve", "english", "--json")):
+        code, out, err = cli(*argv)
+        assert code == 0, (argv, err)
+        result = json.loads(out)
+        assert result["solvable"] is True and len(result["moves"]) == 31
+    code, out, err = cli("pegs", "count", "-oo./-...", "--goal", "-..o/-...", "--json")
+    assert code == 0, err
+    assert json.loads(out)["solutions"] == 1  # the one jump: 0,1 over 0,2 to 0,3
+    code, out, err = cli("pegs", "census", "-ooo-/ooooo/oo.oo/ooooo/-ooo-", "--goal", "any",
+                         "--max-classes", "50", "--json")
+    assert code == 0, err
+    assert json.loads(out)["levels"][0]["pegs"] == 20
+    code, out, err = cli("pegs", "solve", "-", "--json", stdin=english + "\n")
+    assert code == 0 and json.loads(out)["solvable"] is True
+
+
+def test_unicode_digits_in_a_grid_are_named():
+    line = one_line_error(*cli("lightsout", "solve", "1²/01"))
+    assert "Unexpected character '²'" in line
+
+
+def test_json_press_list_is_what_the_api_lists():
+    """The CLI writes the press list from the press grid; the API lists the
+    cells itself: both must give the same JSON."""
+    boards = [
+        lightsout.random_solvable(30, 17, random.Random(3)).game_id,
+        "10000/00000/00000/00000/00000",  # unsolvable
+        "00/00",  # nothing to press
+        "2222/2222/2222",  # three states: a cell pressed twice is listed twice
+    ]
+    for game in boards:
+        extra = ("--states", "3", "--wrap") if "2" in game else ()
+        code, out, err = cli("lightsout", "solve", game, *extra, "--json")
+        assert code == 0, err
+        request = {"cmd": "lightsout.solve", "game": game}
+        if extra:
+            request.update(states=3, wrap=True)
+        expected = api.handle(request)["result"]
+        assert json.loads(out) == expected
+        assert out == json.dumps(expected, separators=(",", ":")) + "\n"
+
+
+def test_presses_grid_is_the_compact_form():
+    board = lightsout.random_solvable(9, 7, random.Random(9))
+    code, out, _ = cli("lightsout", "solve", board.game_id, "--json", "--presses", "grid")
+    result = json.loads(out)
+    assert code == 0 and result["presses"] is None
+    pressed = sum(1 << i for i, ch in enumerate(result["press_grid"].replace("/", ""))
+                  if ch == "1")
+    assert board.apply(pressed).lights == 0
+
+
+def test_k_state_picture_shows_each_cell_s_press_count():
+    board = Board.parse("3x1;k=3:100")
+    code, out, err = cli("lightsout", "solve", board.game_id)
+    assert code == 0, err
+    solved = api.handle({"cmd": "lightsout.solve", "game": board.game_id})["result"]
+    picture = [line.replace(" ", "") for line in out.splitlines()[3:-1]]
+    assert "this many times" in out.splitlines()[2]
+    assert "/".join(picture) == solved["press_grid"].replace("0", ".")
+    assert any(ch == "2" for ch in solved["press_grid"])  # a count, not one X
+
+
+def test_each_solves_a_thousand_boards_in_one_process(tmp_path):
+    rng = random.Random(1000)
+    boards = [lightsout.random_solvable(5, 5, rng) for _ in range(1000)]
+    lines = [board.grid for board in boards]
+    lines[500] = "10000/00000/00000/00000/00000"  # unsolvable: still an answer
+    lines[700] = "12/01"  # bad: an error object for that line, the rest go on
+    path = tmp_path / "boards.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    done = run("lightsout", "solve", "-", "--each", stdin=path.read_text(encoding="utf-8"))
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(answers) == 1000
+    assert done.returncode == 2 and len(done.stderr.splitlines()) == 1
+    assert "1 of 1000 lines" in done.stderr
+    assert answers[700] == {"line": 701, "error": answers[700]["error"]}
+    assert "Unexpected character '2'" in answers[700]["error"]
+    assert answers[500]["solvable"] is False
+    for number, (board, result) in enumerate(zip(boards, answers, strict=True)):
+        if number in (500, 700):
+            continue
+        assert board.apply(presses_of(result, 5)).lights == 0
+    code, out, _ = cli("lightsout", "solve", f"@{path}", "--each", "--presses", "grid")
+    assert code == 2 and len(out.splitlines()) == 1000
+
+
+@pytest.mark.parametrize("verb", VERBS, ids=lambda verb: f"{verb.family}-{verb.name}")
+def test_help_ends_with_real_examples_and_exit_codes(verb):
+    code, out, _ = cli(verb.family, verb.name, "--help")
+    assert code == 0
+    tail = out[out.index("examples:"):]
+    examples = [line.strip() for line in tail.splitlines()[1:] if line.startswith("  puzzlelab")]
+    assert 2 <= len(examples) <= 3 and "exit codes: 0 done" in tail
+    for example in examples:
+        words = shlex.split(example.split("#")[0])[1:]
+        if any(word.startswith("@") or word == "-" or word == "<" for word in words):
+            continue  # reads a file or standard input
+        if "census" in words and "english" in words:
+            words.append("--engine=python")  # (the numpy engine may be missing)
+        code, out, err = cli(*words)
+        assert code == 0 and err == "", (example, err)
+        assert out
+
+
+def test_progress_only_on_a_terminal(monkeypatch):
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr(terminal, "PROGRESS_PERIOD", 0.0)
+    shown = Terminal()
+    with contextlib.redirect_stderr(shown), contextlib.redirect_stdout(io.StringIO()):
+        assert main(["binairo", "count", "6x6:zj"]) == 0
+    gc.enable()
+    assert "\r" in shown.getvalue() and "%" in shown.getvalue()
+    assert shown.getvalue().endswith("\r")  # the line is cleared at the end
+    code, out, err = cli("binairo", "count", "6x6:zj")  # stderr not a terminal: nothing
+    assert code == 0 and err == ""
+
+
+def test_pegs_cli_does_not_import_the_cli():
+    script = ("import sys, puzzlelab.pegs_cli\n"
+              "assert 'puzzlelab.cli' not in sys.modules\n")
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "py"))
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+
+
+def _binairo_solutions_by_brute_force(rows: int, cols: int, fixed: dict) -> int:
+    """Fill rows of valid lines (balanced, no three alike in a row), all rows
+    different, and keep the fillings whose columns are valid and different."""
+    def valid(line: tuple[int, ...]) -> bool:
+        return (sum(line) * 2 == len(line)
+                and all(not line[i] == line[i + 1] == line[i + 2] for i in range(len(line) - 2)))
+
+    lines = [line for line in itertools.product((0, 1), repeat=cols) if valid(line)]
+    count = 0
+
+    def fill(chosen: list) -> None:
+        nonlocal count
+        r = len(chosen)
+        if r == rows:
+            columns = list(zip(*chosen, strict=True))
+            if all(valid(c) for c in columns) and len(set(columns)) == cols:
+                count += 1
+            return
+        for line in lines:
+            if line in chosen or any(fixed.get((r, c), v) != v for c, v in enumerate(line)):
+                continue
+            # prune: no column gets three alike or more than half of one digit
+            if r >= 2 and any(chosen[r - 2][c] == chosen[r - 1][c] == line[c]
+                              for c in range(cols)):
+                continue
+            if any(sum(row[c] for row in chosen) + line[c] > rows // 2
+                   or (r + 1 - sum(row[c] for row in chosen) - line[c]) > rows // 2
+                   for c in range(cols)):
+                continue
+            fill([*chosen, line])
+
+    fill([])
+    return count
+
+
+def test_binairo_count_against_brute_force():
+    """The CLI's count of 6x6 grids, beside an enumeration that shares no code with it."""
+    code, out, err = cli("binairo", "count", "....../....../....../....../....../......", "--json")
+    assert code == 0, err
+    assert json.loads(out)["count"] == _binairo_solutions_by_brute_force(6, 6, {}) == 4140
+    code, out, err = cli("binairo", "count", "6x6:1zi", "--json")
+    assert json.loads(out)["count"] == _binairo_solutions_by_brute_force(6, 6, {(0, 0): 1})

@@ -69,7 +69,7 @@ VERBS = (
     Verb("pegs", "solve", "pegs.solve", "a winning move list from the position",
          ("grid",), ("goal",), _solve_show,
          ("puzzlelab pegs solve english",
-          f"puzzlelab pegs solve -- {ENGLISH} --json",
+          f"puzzlelab pegs solve --json -- {ENGLISH}",
           "puzzlelab pegs solve ./oo/ooo/oooo/ooooo --goal any")),
     Verb("pegs", "count", "pegs.count", "the exact number of winning move sequences",
          ("grid",), ("goal",), _count_show,
