@@ -422,7 +422,7 @@ def test_progress_only_on_a_terminal(monkeypatch):
     gc.enable()
     assert "\r" in shown.getvalue() and "%" in shown.getvalue()
     assert shown.getvalue().endswith("\r")  # the line is cleared at the end
-    code, out, err = cli("binairo", "count", "6x6:zj")  # stderr not a terminal: nothing
+    code, _, err = cli("binairo", "count", "6x6:zj")  # stderr not a terminal: nothing
     assert code == 0 and err == ""
 
 
