@@ -317,3 +317,68 @@ def test_lightsout_solve_press_grid_matches_the_press_list() -> None:
     assert sum(counts) == result["press_count"] == len(result["presses"])
     unsolvable = api.handle({"cmd": "lightsout.solve", "game": "4x4:8000"})["result"]
     assert unsolvable["press_grid"] is None
+
+
+# --- the argument descriptions ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "request_, message",
+    [
+        ({"cmd": "lightsout.new", "rows": 5, "difficulty": [1]},
+         "'difficulty' must be easy, medium, hard or a whole number from 1 to 1,000,000; "
+         "a list is not."),
+        ({"cmd": "lightsout.new", "rows": 5, "difficulty": {"a": 1}}, "an object is not"),
+        ({"cmd": "lightsout.new", "rows": 5, "difficulty": "insane"}, "'insane' is not"),
+        ({"cmd": "lightsout.new", "rows": 5, "difficulty": 0}, "0 is out of range"),
+        ({"cmd": "lightsout.new", "rows": 10**9}, "1000000000 is out of range"),
+        ({"cmd": "lightsout.new", "rows": 10**5000}, "a number of about 5,001 digits"),
+        ({"cmd": "lightsout.new", "rows": 5.5}, "5.5 is not"),
+        ({"cmd": "lightsout.new", "rows": True}, "true is not"),
+        ({"cmd": "lightsout.new", "rows": 5, "wrap": "yes"}, "'wrap' must be true or false"),
+        ({"cmd": "lightsout.solve", "game": "1" * 5_000_000}, "too long"),
+        ({"cmd": "lightsout.solve", "game": "11/11", "method": "fast"},
+         "'method' must be chase or dense"),
+        ({"cmd": "pegs.status", "grid": "english", "budget": -1}, "-1 is out of range"),
+        ({"cmd": "pegs.status", "grid": "english", "budget": 0}, "0 is out of range"),
+        ({"cmd": "pegs.move", "grid": "english", "from": [1, 3]}, "needs 'to'"),
+        ({"cmd": "pegs.move", "grid": "english", "from": [1, 3], "to": [3, True]},
+         "'to' must be a [row, column] pair"),
+        ({"cmd": "pegs.load", "grid": "english", "goal": "-1,-1"}, "Not a hole: '-1,-1'"),
+        ({"cmd": "pegs.load", "grid": "english", "goal": "3.3"}, "Not a hole: '3.3'"),
+        ({"cmd": "binairo.minimize", "game": "0110/1001/0101/1010", "budget": -1},
+         "'budget' must be a number from 0 to 600"),
+        ({"cmd": "binairo.minimize", "game": "0110/1001/0101/1010", "budget": float("nan")},
+         "not finite"),
+        ({"cmd": "binairo.set", "game": "..../..../..../....", "row": 0, "col": 0,
+          "value": 2}, "'value' must be 0, 1 or ."),
+        ({"cmd": "pegs.census", "board": "english", "engine": "fast"}, "'engine' must be"),
+    ],
+)
+def test_arguments_are_checked_by_their_description(request_, message):
+    text = error(request_)
+    assert message in text and not text.startswith("Internal error")
+
+
+def test_describe_lists_every_command_s_arguments():
+    described = ok({"cmd": "describe"})["commands"]
+    assert set(described) == set(api.COMMANDS)
+    rows = {arg["name"]: arg for arg in described["lightsout.new"]}["rows"]
+    assert rows == {"name": "rows", "kind": "int", "help": "rows of the board",
+                    "required": True, "default": None, "low": 1, "high": lightsout.MAX_SIDE,
+                    "accepts": f"a whole number from 1 to {lightsout.MAX_SIDE}"}
+    json.dumps(described)  # JSON-ready
+
+
+def test_undescribed_keys_are_ignored():
+    # The web worker adds keys of its own (numpy: true for a census).
+    assert ok({"cmd": "lightsout.load", "game": "10/01", "id": 7})["grid"] == "10/01"
+
+
+@pytest.mark.parametrize("text, message", [
+    ('{"cmd": "lightsout.new", "rows": ' + "9" * 5000 + "}", "number too long"),
+    ("[" * 100_000 + "]" * 100_000, "nests too deeply"),
+])
+def test_json_that_python_cannot_read(text, message):
+    answer = api.start_json(text).step()
+    assert answer["ok"] is False and message in answer["error"]
