@@ -477,3 +477,21 @@ def test_binairo_count_against_brute_force():
     assert json.loads(out)["count"] == _binairo_solutions_by_brute_force(6, 6, {}) == 4140
     code, out, err = cli("binairo", "count", "6x6:1zi", "--json")
     assert json.loads(out)["count"] == _binairo_solutions_by_brute_force(6, 6, {(0, 0): 1})
+
+
+def test_each_reads_standard_input_when_the_grid_is_left_out():
+    code, out, _ = cli("binairo", "count", "--each", stdin="..../..../..../....\n6x6:zj\n")
+    assert code == 0 and [json.loads(line)["count"] for line in out.splitlines()] == [72, 4140]
+    assert "required: GRID" in one_line_error(*cli("binairo", "count"))
+
+
+def test_pip_install_gives_the_puzzlelab_command():
+    """pyproject names the entry point; `pip install .` in a fresh venv was
+    checked by hand (it needs setuptools from PyPI, so not here)."""
+    import tomllib
+
+    from puzzlelab import cli as cli_module
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert project["scripts"] == {"puzzlelab": "puzzlelab.cli:run"}
+    assert callable(cli_module.run)

@@ -258,7 +258,7 @@ def _add_verb(verbs: argparse._SubParsersAction, verb: Verb) -> argparse.Argumen
     for position, name in enumerate(verb.positionals):
         arg = verb.arg(name)
         extra: dict[str, Any] = {}
-        if not arg.required:
+        if not arg.required or (position == 0 and verb.takes_grid):  # (--each: stdin)
             extra["nargs"] = "?"
         help_text = arg.help
         if position == 0 and verb.takes_grid:
@@ -281,8 +281,8 @@ def _add_verb(verbs: argparse._SubParsersAction, verb: Verb) -> argparse.Argumen
     sub.add_argument("--json", action="store_true", help="print one JSON object")
     if verb.takes_grid:
         sub.add_argument("--each", action="store_true",
-                         help="read one grid per line (from GRID: - or @PATH) and write one "
-                              "JSON object per line")
+                         help="read one grid per line (from GRID: - or @PATH; standard input "
+                              "when GRID is left out) and write one JSON object per line")
     sub.set_defaults(verb=verb)
     return sub
 
@@ -395,6 +395,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as stop:  # --help, --version, or a usage error (printed already)
         return stop.code if isinstance(stop.code, int) else USAGE_ERROR
     verb: Verb = words.verb
+    if verb.takes_grid and getattr(words, verb.positionals[0]) is None:
+        if not words.each:
+            print(f"error: the following arguments are required: "
+                  f"{metavar(verb.positionals[0])} (see {PROG} {verb.family} {verb.name} "
+                  "--help).", file=sys.stderr)
+            return USAGE_ERROR
+        setattr(words, verb.positionals[0], "-")  # --each reads standard input by default
     try:
         if verb.takes_grid and words.each:
             return _run_each(verb, words)
