@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import gc
 import io
 import itertools
 import json
@@ -242,7 +241,6 @@ def cli(*argv: str, stdin: str = "") -> tuple[int, str, str]:
             code = main(list(argv))
     finally:
         sys.stdin = saved
-        gc.enable()  # a one-request run turns the cycle collector off
     return code, out.getvalue(), err.getvalue()
 
 
@@ -419,7 +417,6 @@ def test_progress_only_on_a_terminal(monkeypatch):
     shown = Terminal()
     with contextlib.redirect_stderr(shown), contextlib.redirect_stdout(io.StringIO()):
         assert main(["binairo", "count", "6x6:zj"]) == 0
-    gc.enable()
     assert "\r" in shown.getvalue() and "%" in shown.getvalue()
     assert shown.getvalue().endswith("\r")  # the line is cleared at the end
     code, _, err = cli("binairo", "count", "6x6:zj")  # stderr not a terminal: nothing

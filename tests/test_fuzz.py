@@ -12,7 +12,6 @@ answers at once; the ranges themselves are fuzzed with huge values.
 from __future__ import annotations
 
 import contextlib
-import gc
 import io
 import sys
 import time
@@ -142,7 +141,6 @@ def run_cli(argv: list[str], stdin: str) -> tuple[int, str, str]:
             code = main(argv)
     finally:
         sys.stdin = saved
-        gc.enable()
     return code, out.getvalue(), err.getvalue()
 
 

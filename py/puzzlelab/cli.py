@@ -141,7 +141,10 @@ LIGHTSOUT = (
          ("puzzlelab lightsout solve 11111/11111/11111/11111/11111",
           "puzzlelab lightsout solve 0120/1000/0000 --states 3 --wrap --json",
           "puzzlelab lightsout solve - --each --presses grid < boards.txt"),
-         _lightsout_solve_build, _lightsout_solve_json),
+         _lightsout_solve_build, _lightsout_solve_json,
+         (("--presses", {"choices": ("list", "grid"), "default": "list",
+                         "help": "in the JSON, the presses as [row, col] pairs (list, default) "
+                                 "or only as press_grid, rows of press counts (grid: smaller)"}),)),
     Verb("lightsout", "analyse", "lightsout.analyse",
          "rank, kernel, solvable boards, quiet patterns, fewest presses",
          ("game",), (*VARIANT_OPTIONS, "prove"), _lightsout_analyse_show,
@@ -226,7 +229,8 @@ BINAIRO = (
          (), ("difficulty", "seed"), _binairo_generate_show,
          ("puzzlelab binairo generate 8 --seed 7",
           "puzzlelab binairo generate 10x8 --difficulty hard --json"),
-         _binairo_size),
+         _binairo_size,
+         words=(("size", {"metavar": "SIZE", "help": "N or COLSxROWS, even sides 2 to 16"}),)),
 )
 
 VERBS: tuple[Verb, ...] = (*LIGHTSOUT, *pegs_cli.VERBS, *BINAIRO)
@@ -264,8 +268,8 @@ def _add_verb(verbs: argparse._SubParsersAction, verb: Verb) -> argparse.Argumen
         if position == 0 and verb.takes_grid:
             help_text += "; @PATH reads a file, - standard input"
         sub.add_argument(name, metavar=metavar(name), help=help_text, **extra)
-    if verb.build is _binairo_size:
-        sub.add_argument("size", metavar="SIZE", help="N or COLSxROWS, even sides 2 to 16")
+    for name, settings in verb.words:
+        sub.add_argument(name, **settings)
     for name in verb.options:
         arg = verb.arg(name)
         if arg.kind == "bool":
@@ -274,10 +278,6 @@ def _add_verb(verbs: argparse._SubParsersAction, verb: Verb) -> argparse.Argumen
             choices = f" ({arg.describe()})" if arg.kind != "text" or arg.choices else ""
             sub.add_argument(option(name), dest=name, metavar=metavar(name).replace("_", "-"),
                              help=arg.help + choices)
-    if verb.command == "lightsout.solve":
-        sub.add_argument("--presses", choices=("list", "grid"), default="list",
-                         help="in the JSON, the presses as [row, col] pairs (list, default) or "
-                              "only as press_grid, rows of press counts (grid: much smaller)")
     sub.add_argument("--json", action="store_true", help="print one JSON object")
     if verb.takes_grid:
         sub.add_argument("--each", action="store_true",
@@ -408,12 +408,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         # One request, then the process ends: the cycle collector would only
         # rescan the million small objects of a large answer (a third of the
         # CPU time of a 1000x1000 solve --json).
+        collecting = gc.isenabled()
         gc.disable()
-        result = call(request_of(verb, words))
-        if words.json:
-            write_out(_json_text(verb, words, result) + "\n")
-        else:
-            verb.show(result)
+        try:
+            result = call(request_of(verb, words))
+            if words.json:
+                write_out(_json_text(verb, words, result) + "\n")
+            else:
+                verb.show(result)
+        finally:
+            if collecting:
+                gc.enable()
     except PuzzleError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return USAGE_ERROR

@@ -9,6 +9,7 @@ not millions of small ones.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import sys
@@ -55,9 +56,42 @@ def read_text(value: str) -> str:
 
 
 def read_lines(value: str) -> Iterator[tuple[int, str]]:
-    """For ``--each``: the non-empty lines of ``value`` (read as :func:`read_text`),
-    numbered from 1, one grid per line (rows joined by '/')."""
-    for number, line in enumerate(read_text(value).splitlines(), start=1):
+    """For ``--each``: the non-empty lines of ``value`` (``-`` standard input,
+    ``@PATH`` a file, else the text itself), numbered from 1, one grid per
+    line (rows joined by '/'). Read a line at a time, so that a batch of any
+    length runs in little memory; a line may be as long as one grid."""
+    if value != "-" and not value.startswith("@"):
+        yield from _numbered(io.StringIO(value), "The text")
+        return
+    if value == "-":
+        yield from _numbered(sys.stdin, "Standard input")
+        return
+    path = value[1:]
+    try:
+        handle = open(path, encoding="utf-8")  # noqa: SIM115 - closed below, also on errors
+    except OSError as exc:
+        raise PuzzleError(f"Cannot read the grid file {path!r}: {exc.strerror or exc}.") from exc
+    except ValueError as exc:
+        raise PuzzleError(f"Cannot read the grid file {path!r}: {exc}.") from exc
+    with handle:
+        yield from _numbered(handle, f"The grid file {path!r}")
+
+
+def _numbered(handle: TextIO, where: str) -> Iterator[tuple[int, str]]:
+    number = 0
+    while True:
+        try:
+            line = handle.readline(params.MAX_GRID_CHARS + 1)
+        except UnicodeDecodeError as exc:
+            raise PuzzleError(f"{where} is not UTF-8 text (after line {number}).") from exc
+        except OSError as exc:
+            raise PuzzleError(f"{where} cannot be read: {exc.strerror or exc}.") from exc
+        if not line:
+            return
+        number += 1
+        if len(line) > params.MAX_GRID_CHARS:
+            raise PuzzleError(f"Line {number} of {where[0].lower() + where[1:]} holds more "
+                              f"than {params.MAX_GRID_CHARS:,} characters: too long for a grid.")
         if line.strip():
             yield number, line.strip()
 
@@ -157,6 +191,9 @@ class Verb:
     build: Callable[[Any, dict[str, Any]], None] | None = None
     #: Optional: the ``--json`` text of an answer, when plain ``json.dumps`` is not the way.
     json_text: Callable[[Any, dict[str, Any]], str] | None = None
+    #: Words of the command line only (no request argument of their own), read by
+    #: ``build``: (name or flag, ``add_argument`` options).
+    words: tuple[tuple[str, dict[str, Any]], ...] = ()
 
     @property
     def takes_grid(self) -> bool:
