@@ -42,17 +42,24 @@ def read_text(value: str) -> str:
             raise PuzzleError("Standard input is not UTF-8 text.") from exc
     if value.startswith("@"):
         path = value[1:]
-        try:
-            with open(path, encoding="utf-8") as handle:
+        with _open_grid_file(path) as handle:
+            try:
                 return _read_limited(handle, f"The grid file {path!r}")
-        except OSError as exc:
-            reason = exc.strerror or str(exc)
-            raise PuzzleError(f"Cannot read the grid file {path!r}: {reason}.") from exc
-        except UnicodeDecodeError as exc:
-            raise PuzzleError(f"The grid file {path!r} is not UTF-8 text.") from exc
-        except ValueError as exc:  # e.g. a NUL in the path
-            raise PuzzleError(f"Cannot read the grid file {path!r}: {exc}.") from exc
+            except UnicodeDecodeError as exc:
+                raise PuzzleError(f"The grid file {path!r} is not UTF-8 text.") from exc
+            except OSError as exc:  # e.g. a directory
+                raise PuzzleError(f"Cannot read the grid file {path!r}: "
+                                  f"{exc.strerror or exc}.") from exc
     return value
+
+
+def _open_grid_file(path: str) -> TextIO:
+    try:
+        return open(path, encoding="utf-8")  # (the caller closes it)
+    except OSError as exc:
+        raise PuzzleError(f"Cannot read the grid file {path!r}: {exc.strerror or exc}.") from exc
+    except ValueError as exc:  # e.g. a NUL in the path
+        raise PuzzleError(f"Cannot read the grid file {path!r}: {exc}.") from exc
 
 
 def read_lines(value: str) -> Iterator[tuple[int, str]]:
@@ -67,13 +74,7 @@ def read_lines(value: str) -> Iterator[tuple[int, str]]:
         yield from _numbered(sys.stdin, "Standard input")
         return
     path = value[1:]
-    try:
-        handle = open(path, encoding="utf-8")  # noqa: SIM115 - closed below, also on errors
-    except OSError as exc:
-        raise PuzzleError(f"Cannot read the grid file {path!r}: {exc.strerror or exc}.") from exc
-    except ValueError as exc:
-        raise PuzzleError(f"Cannot read the grid file {path!r}: {exc}.") from exc
-    with handle:
+    with _open_grid_file(path) as handle:
         yield from _numbered(handle, f"The grid file {path!r}")
 
 
@@ -83,7 +84,7 @@ def _numbered(handle: TextIO, where: str) -> Iterator[tuple[int, str]]:
         try:
             line = handle.readline(params.MAX_GRID_CHARS + 1)
         except UnicodeDecodeError as exc:
-            raise PuzzleError(f"{where} is not UTF-8 text (after line {number}).") from exc
+            raise PuzzleError(f"{where} is not UTF-8 text (line {number + 1}).") from exc
         except OSError as exc:
             raise PuzzleError(f"{where} cannot be read: {exc.strerror or exc}.") from exc
         if not line:
