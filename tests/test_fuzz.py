@@ -16,12 +16,13 @@ import io
 import sys
 import time
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from puzzlelab import api, params
 from puzzlelab.cli import VERBS, main
-from puzzlelab.terminal import option
+from puzzlelab.terminal import Verb, option
 
 SETTINGS = settings(max_examples=40, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -107,12 +108,34 @@ def test_every_command_is_described():
     assert set(params.COMMANDS) == set(api.COMMANDS)
 
 
-@SETTINGS
+@pytest.mark.parametrize("command", sorted(params.COMMANDS))
+@settings(SETTINGS, max_examples=30)
 @given(data=st.data())
-def test_api_commands_answer_malformed_requests_with_one_sentence(data):
-    command = data.draw(st.sampled_from(sorted(params.COMMANDS)))
+def test_api_commands_answer_malformed_requests_with_one_sentence(command, data):
     request = data.draw(requests(command))
     check_answer(request, answer(request))
+
+
+#: A valid value of each required argument, by family and name.
+VALID = {"game": {"lightsout": "101/010", "binairo": "..../..../..../...."},
+         "grid": "english", "board": "triangle", "rows": 4, "row": 0, "col": 0, "value": "1",
+         "from": [1, 3], "to": [3, 3]}
+
+
+@pytest.mark.parametrize("command", sorted(params.COMMANDS))
+def test_every_argument_with_every_kind_of_value(command):
+    """Each argument in turn given each kind of JSON value, the required others valid."""
+    base = {"cmd": command}
+    for arg in params.COMMANDS[command]:
+        if arg.required:
+            valid = VALID[arg.name]
+            base[arg.name] = valid[command.split(".")[0]] if isinstance(valid, dict) else valid
+    for arg in params.COMMANDS[command]:
+        for value in (None, True, False, 0, -1, 7, 10**9, -(10**9), 2**63, 10**400, 0.5,
+                      float("nan"), float("inf"), -float("inf"), "", "x", "²", "-1,-1",
+                      "1" * 10_000, [], [1], [1, 2], [True, 1], [10**400, 0], {}, {"a": 1}):
+            request = {**base, arg.name: value}
+            check_answer(request, answer(request))
 
 
 @SETTINGS
@@ -149,8 +172,7 @@ word = st.one_of(st.sampled_from(WORDS), grids, st.text(max_size=10),
 
 
 @st.composite
-def command_lines(draw: st.DrawFn) -> list[str]:
-    verb = draw(st.sampled_from(VERBS))
+def command_lines(draw: st.DrawFn, verb: Verb) -> list[str]:
     argv = [verb.family, verb.name]
     for _ in range(draw(st.integers(0, 3))):
         argv.append(draw(word))
@@ -164,9 +186,11 @@ def command_lines(draw: st.DrawFn) -> list[str]:
     return argv
 
 
-@SETTINGS
-@given(argv=command_lines(), stdin=st.one_of(grids, st.sampled_from(WORDS)))
-def test_cli_verbs_answer_malformed_words_with_one_line(argv, stdin):
+@pytest.mark.parametrize("verb", VERBS, ids=lambda verb: f"{verb.family}-{verb.name}")
+@settings(SETTINGS, max_examples=25)
+@given(data=st.data(), stdin=st.one_of(grids, st.sampled_from(WORDS)))
+def test_cli_verbs_answer_malformed_words_with_one_line(verb, data, stdin):
+    argv = data.draw(command_lines(verb))
     # Verbs that may start a long valid job get small words only by the
     # strategies above; a census is cut short by its own --max-classes.
     if argv[:2] == ["pegs", "census"]:

@@ -298,7 +298,7 @@ def check_value(arg: Arg, value: Any, label: str | None = None) -> Any:
             raise _out_of_range(arg, value, label)
         return value
     if kind == "number":
-        if not (is_int or isinstance(value, float)) or not math.isfinite(value):
+        if not is_int and not (isinstance(value, float) and math.isfinite(value)):
             raise _bad(arg, value, label)
         if not _fits(arg, value):
             raise _out_of_range(arg, value, label)
