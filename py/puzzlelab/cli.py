@@ -57,7 +57,7 @@ def _lightsout_solve_show(result: dict[str, Any]) -> None:
     print(f"{state['cols']}x{state['rows']} board, {state['lit']} lit.")
     print(result["explanation"])
     if result["solvable"] and result["press_count"]:
-        if state["variant"].get("states", 2) == 2 and "k=" not in result["game"].split(":")[0]:
+        if state["variant"]["states"] == 2:
             print("Press the cells marked X:")
             marks = [list(row) for row in state["grid"].split("/")]
             for r, row in enumerate(result["press_grid"].split("/")):
