@@ -301,6 +301,8 @@ def test_grids_beginning_with_a_dash_work_wherever_a_grid_is_taken():
     for argv in (("pegs", "solve", english, "--json"),
                  ("pegs", "solve", "--json", english),
                  ("pegs", "solve", "--json", "--", english),
+                 ("pegs", "solve", "--", english, "--json"),
+                 ("pegs", "solve", "--", english, "--goal", goal, "--json"),
                  ("pegs", "solve", english, "--goal", goal, "--json"),
                  ("pegs", "solve", english, f"--goal={goal}", "--json"),
                  ("pegs", "solve", "english", "--json")):

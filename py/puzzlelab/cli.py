@@ -322,9 +322,11 @@ def arrange(argv: Sequence[str]) -> list[str]:
     """The words reordered so that argparse takes grids beginning with '-' as values.
 
     After FAMILY VERB, every word that is not one of the verb's options (nor
-    an option's value, nor an unknown word shaped like an option) is a
-    positional value; they go after a '--', in their order, so that argparse
-    cannot mistake ``--ooo--/--ooo--/...`` for an option.
+    an option's value, nor an unknown word shaped like an option before a
+    ``--``) is a positional value; they go after a '--', in their order, so
+    that argparse cannot mistake ``--ooo--/--ooo--/...`` for an option. The
+    verb's own options still count after a ``--`` given by the person
+    (``pegs solve -- --ooo--/... --json``).
     """
     words = list(argv)
     names: list[str] = []
@@ -340,19 +342,19 @@ def arrange(argv: Sequence[str]) -> list[str]:
                    for opt in action.option_strings}
     head, options, values = words[:index], [], []
     rest = words[index:]
-    position = 0
+    position, after_dashes = 0, False
     while position < len(rest):
         word = rest[position]
         name = word.split("=", 1)[0]
-        if word == "--":
-            values.extend(rest[position + 1:])
-            break
-        if name in takes_value:
+        if word == "--" and not after_dashes:
+            after_dashes = True
+        elif name in takes_value:
+            # (Even after '--': no grid of any puzzle spells an option's name.)
             if takes_value[name] and "=" not in word and position + 1 < len(rest):
                 position += 1
                 word = f"{word}={rest[position]}"
             options.append(word)
-        elif _OPTION_LIKE.fullmatch(word):
+        elif _OPTION_LIKE.fullmatch(word) and not after_dashes:
             options.append(word)
         else:
             values.append(word)
