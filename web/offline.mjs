@@ -20,8 +20,9 @@ export async function registerOffline({ onUpdate = () => {}, onOffline = () => {
       updateViaCache: "none",
     });
   } catch {
-    return null; // file://, a private window that forbids it, or a blocked registration
+    return null; // file://, or a private window that forbids it
   }
+  if (!registration) return null; // blocked by the browser's settings
   let announced = false;
   const announce = (waiting) => {
     // Without a controller this is the first install, not an update.

@@ -1,11 +1,11 @@
 // Puzzle Lab's Python worker (a module worker; see client.mjs for the page side).
 //
-// Boots Pyodide from ./pyodide/, loads micropip, installs our wheel (named in
+// Boots Pyodide from ./pyodide/, unpacks our wheel (named in
 // ./build-info.json), then answers requests one at a time with puzzlelab.api.
 //
 // Worker -> page:
-//   {type: "boot", stage, message}       stage: runtime | micropip | package | check
-//   {type: "ready", version, bootMs, pyodideVersion}
+//   {type: "boot", stage, message}       stage: runtime | package | check
+//   {type: "ready", version, bootMs, stageStarts, pyodideVersion}
 //   {type: "boot-error", message}
 //   {type: "progress", id, done, total, message}
 //   {type: "result", id, ok: true, result} | {type: "result", id, ok: false, error[, cancelled]}
@@ -19,6 +19,7 @@
 const queue = []; // requests waiting their turn: {id, request}
 let runtime = null; // {pyodide, indexURL} once booted
 let current = null; // the request being answered: {id, cancelled}
+const stageStarts = {}; // when each boot stage began, in ms since the worker started
 
 // Installed before the first await, so that no early message is lost.
 self.onmessage = ({ data }) => {
@@ -38,6 +39,7 @@ function post(message) {
 }
 
 function stage(name, message) {
+  stageStarts[name] = Math.round(performance.now());
   post({ type: "boot", stage: name, message });
 }
 
@@ -60,13 +62,41 @@ async function fetchJson(url) {
   return response.json();
 }
 
-/** Why `url` cannot be downloaded, or null when it can. */
-async function downloadProblem(url) {
+/** The wheel's bytes; the hash in the query makes a rebuilt wheel bypass any cached copy. */
+async function fetchWheel(info) {
+  const url = new URL(info.wheel, import.meta.url);
+  url.search = `v=${info.sha256.slice(0, 16)}`;
+  let response;
   try {
-    const response = await fetch(url, { method: "HEAD", cache: "no-cache" });
-    return response.ok ? null : `the server answered HTTP ${response.status} for it.`;
+    response = await fetch(url);
   } catch (error) {
-    return `it could not be downloaded (${messageOf(error)}). Is the site complete and reachable?`;
+    throw new Error(`it could not be downloaded (${messageOf(error)}). Is the site complete and reachable?`);
+  }
+  if (!response.ok) throw new Error(`the server answered HTTP ${response.status} for it.`);
+  return response.arrayBuffer();
+}
+
+// Our wheel is pure Python with no dependencies: unpacking it into
+// site-packages is all an installer would do, without loading one (micropip
+// costs a package load and a resolver run at every boot). micropip stays the
+// fallback, should this Pyodide refuse to unpack it.
+async function installWheel(pyodide, bytes, wheelName) {
+  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+  try {
+    pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
+    pyodide.runPython("import importlib; importlib.invalidate_caches()");
+    return;
+  } catch (error) {
+    console.warn(`Unpacking ${wheelName} failed (${messageOf(error)}); installing it with micropip.`);
+  }
+  await pyodide.loadPackage("micropip");
+  const micropip = pyodide.pyimport("micropip");
+  try {
+    const path = `/tmp/${wheelName.split("/").at(-1)}`;
+    pyodide.FS.writeFile(path, new Uint8Array(bytes));
+    await micropip.install(`emfs:${path}`);
+  } finally {
+    micropip.destroy();
   }
 }
 
@@ -75,6 +105,9 @@ async function boot() {
     stage("runtime", "Loading the Python runtime (Pyodide)…");
     const info = await fetchJson(new URL("./build-info.json", import.meta.url));
     const indexURL = new URL("./pyodide/", import.meta.url).href;
+    // Our wheel downloads while Pyodide starts.
+    const wheelBytes = fetchWheel(info);
+    wheelBytes.catch(() => {}); // reported when awaited
     let pyodide;
     try {
       const { loadPyodide } = await import(`${indexURL}pyodide.mjs`);
@@ -83,35 +116,11 @@ async function boot() {
       throw new Error(`Could not start Pyodide from ${indexURL}: ${messageOf(error)}`);
     }
 
-    stage("micropip", "Loading the package installer (micropip)…");
-    // loadPackage does not reject when a package fails (e.g. an integrity
-    // mismatch): it reports through errorCallback and returns what it loaded.
-    const problems = [];
-    const loaded = await pyodide.loadPackage("micropip", {
-      errorCallback: (message) => problems.push(message),
-    });
-    if (!loaded.some((pkg) => pkg.name === "micropip")) {
-      // A sha256 in pyodide-lock.json that does not match the file fails the
-      // browser's integrity check, which shows up here only as "Failed to fetch".
-      throw new Error(
-        `Could not load micropip: ${problems.join(" ") || "no reason given"} ` +
-          "(if pyodide/micropip-*.whl is there, check its sha256 in pyodide-lock.json).",
-      );
-    }
-
     stage("package", `Installing puzzlelab ${info.version}…`);
-    // The hash in the query makes a rebuilt wheel bypass any cached copy.
-    const wheelUrl = new URL(info.wheel, import.meta.url);
-    wheelUrl.search = `v=${info.sha256.slice(0, 16)}`;
-    const micropip = pyodide.pyimport("micropip");
     try {
-      await micropip.install(wheelUrl.href);
+      await installWheel(pyodide, await wheelBytes, info.wheel);
     } catch (error) {
-      // micropip blames CORS for any failed download; say what really happened.
-      const reason = (await downloadProblem(wheelUrl)) ?? messageOf(error);
-      throw new Error(`Could not install ${info.wheel}: ${reason}`);
-    } finally {
-      micropip.destroy();
+      throw new Error(`Could not install ${info.wheel}: ${messageOf(error)}`);
     }
 
     stage("check", "Checking the solver interface…");
@@ -130,6 +139,7 @@ async function boot() {
       version: pong.result.version,
       // Milliseconds since this worker was created (the worker's time origin).
       bootMs: Math.round(performance.now()),
+      stageStarts,
       pyodideVersion: pyodide.version,
     });
     return api;
