@@ -1,0 +1,122 @@
+/**
+ * What the move rules of every puzzle family share: the error a person sees,
+ * the plain-grid notation, request arguments and the answer envelope.
+ *
+ * These are JavaScript twins of py/puzzlelab/notation.py and of the argument
+ * checks of py/puzzlelab/api.py. Python is the definition: the messages are
+ * Python's word for word, and tests/test_js_rules.py plays thousands of random
+ * requests through both and fails on any difference.
+ */
+
+/** Bad input from a person: the message is shown to them as it is. */
+export class PuzzleError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "PuzzleError";
+  }
+}
+
+/** Python's repr() of a string (the quoting of the error messages). */
+export function pyRepr(text) {
+  const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
+  let out = quote;
+  for (const ch of text) {
+    const code = ch.codePointAt(0);
+    if (ch === "\\" || ch === quote) out += `\\${ch}`;
+    else if (ch === "\n") out += "\\n";
+    else if (ch === "\r") out += "\\r";
+    else if (ch === "\t") out += "\\t";
+    else if (code < 0x20 || (code >= 0x7f && code <= 0xa0)) out += `\\x${code.toString(16).padStart(2, "0")}`;
+    else out += ch;
+  }
+  return out + quote;
+}
+
+/** Python's ``repr(text[:40])``: the start of a bad input, quoted. */
+export const quoteStart = (text) => pyRepr(Array.from(text).slice(0, 40).join(""));
+
+/** A whole number as Python prints it (exact for digit strings of any length). */
+export const wholeNumber = (digits) => BigInt(digits).toString();
+
+/**
+ * Split a plain grid into its rows and check every character (notation.parse_rows).
+ * `alphabet` lists the allowed characters, `meaning` explains them in the message.
+ */
+export function parseRows(text, alphabet, meaning) {
+  if (typeof text !== "string") throw new PuzzleError("The grid must be text: rows joined by '/'.");
+  const cleaned = pyStrip(text.replace(/[\r \t]/g, ""), "/\n");
+  if (!cleaned) throw new PuzzleError("The grid is empty: give rows joined by '/', e.g. 101/010/101.");
+  const rows = cleaned.split(/[/\n]/);
+  const width = rows[0].length;
+  rows.forEach((row, index) => {
+    const number = index + 1;
+    if (!row) throw new PuzzleError(`Row ${number} of the grid is empty.`);
+    Array.from(row).forEach((char, column) => {
+      if (!alphabet.includes(char)) {
+        throw new PuzzleError(
+          `Unexpected character ${pyRepr(char)} at row ${number}, column ${column + 1}; use ${meaning}.`);
+      }
+    });
+    if (row.length !== width) {
+      throw new PuzzleError(
+        `The grid is not rectangular: row ${number} has ${row.length} cells, row 1 has ${width}.`);
+    }
+  });
+  return rows;
+}
+
+/** Python's ``text.strip(chars)``. */
+export function pyStrip(text, chars) {
+  let start = 0;
+  let end = text.length;
+  while (start < end && chars.includes(text[start])) start += 1;
+  while (end > start && chars.includes(text[end - 1])) end -= 1;
+  return text.slice(start, end);
+}
+
+/** Python's ``str.strip()`` (ASCII and Unicode white space). */
+export const pyTrim = (text) => text.replace(/^[\s\x1c-\x1f\x85]+|[\s\x1c-\x1f\x85]+$/gu, "");
+
+const KINDS = { int: "a whole number", str: "text", bool: "true or false" };
+const IS = {
+  int: (v) => typeof v === "number" && Number.isInteger(v),
+  str: (v) => typeof v === "string",
+  bool: (v) => typeof v === "boolean",
+};
+
+/**
+ * `request[key]` checked to be of `kind` ("int", "str" or "bool"), as api._argument:
+ * missing or null gives `fallback` when one is passed, else a PuzzleError.
+ */
+export function argument(request, key, kind, ...fallback) {
+  const value = request[key];
+  if (!(key in request) || value === null || value === undefined) {
+    if (!fallback.length) throw new PuzzleError(`The request needs ${pyRepr(key)}.`);
+    return fallback[0];
+  }
+  if (!IS[kind](value)) throw new PuzzleError(`${pyRepr(key)} must be ${KINDS[kind]}.`);
+  return value;
+}
+
+/** The popcount of a 32-bit mask. */
+export function bitCount(mask) {
+  let n = 0;
+  for (let m = mask >>> 0; m; m &= m - 1) n += 1;
+  return n;
+}
+
+/**
+ * Answer `request` with the command of `commands` it names, in api.handle's
+ * envelope: {ok: true, result} or {ok: false, error}. Returns null for a
+ * command these rules do not cover (ask Python for it).
+ */
+export function handleWith(commands, request) {
+  const command = request && typeof request === "object" ? commands[request.cmd] : undefined;
+  if (typeof command !== "function" || !Object.hasOwn(commands, request.cmd)) return null;
+  try {
+    return { ok: true, result: command(request) };
+  } catch (error) {
+    if (error instanceof PuzzleError) return { ok: false, error: error.message };
+    return { ok: false, error: `Internal error: ${error.name}: ${error.message}` };
+  }
+}
