@@ -305,7 +305,11 @@ def pegs_games(record: Recorder, rng: random.Random) -> None:
                 src, dst = rng.choice(state["moves"])
             else:  # mostly not a legal jump: wrong distance, no peg, no hole, full target
                 src, dst = rng.choice(cells), rng.choice(cells)
-                if rng.random() < 0.5:
+                geo = pegs.Position.parse(state["grid"]).geo
+                if geo.moves and rng.random() < 0.5:  # a jump of the board, whatever it holds
+                    jump = rng.choice(geo.moves)
+                    src, dst = list(geo.holes[jump.src]), list(geo.holes[jump.dst])
+                elif rng.random() < 0.5:
                     dr, dc = rng.choice(
                         ((0, 2), (2, 0), (0, -2), (-2, 0), (2, 2), (-2, -2), (2, -2))
                     )
@@ -363,6 +367,18 @@ def test_pegs_jumps_match_python(node: str) -> None:
     pegs_bad_requests(record)
     assert record.count("pegs.move", ok=True) > 600
     assert record.count("pegs.move", ok=False) > 100
+    refusals = {
+        a["error"]
+        for r, a in zip(record.requests, record.answers, strict=True)
+        if r["cmd"] == "pegs.move" and not a["ok"]
+    }
+    for reason in (
+        "There is no peg to move there.",
+        "A jump needs a peg to jump over.",
+        "The target hole is not empty.",
+        "A peg jumps over one neighbour",
+    ):
+        assert any(refusal.startswith(reason) for refusal in refusals), reason
     lattices = {
         a["result"]["lattice"] for a in record.answers if a["ok"] and "lattice" in a["result"]
     }
