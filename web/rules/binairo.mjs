@@ -13,20 +13,20 @@
  * fails on any difference in the answers (error messages included).
  */
 
-import { PuzzleError, argument, bitCount, handleWith, parseRows, pyTrim, wholeNumber } from "./common.mjs";
+import { DIGIT, PuzzleError, argument, bitCount, handleWith, parseRows, pyInt, pyTrim } from "./common.mjs";
 
 export const MIN_SIDE = 2;
 export const MAX_SIDE = 16;
 const GRID_MEANING = "0, 1, or . for an empty cell";
-const GAME_ID = /^(\d+)x(\d+):([01a-z]*)(?::([01a-z]*))?$/;
+const GAME_ID = new RegExp(`^(${DIGIT}+)x(${DIGIT}+):([01a-z]*)(?::([01a-z]*))?$`, "u");
 
-/** Reject shapes that are not even by even within 2..16 (numbers may be digit strings). */
+/** Reject shapes that are not even by even within 2..16 (numbers or BigInts). */
 function checkShape(rows, cols) {
   for (const [name, value] of [["rows", rows], ["columns", cols]]) {
     const n = Number(value);
     if (!(n >= MIN_SIDE && n <= MAX_SIDE) || n % 2) {
       throw new PuzzleError(
-        `A binary puzzle needs an even number of ${name} from ${MIN_SIDE} to ${MAX_SIDE}; ${wholeNumber(value)} is not.`);
+        `A binary puzzle needs an even number of ${name} from ${MIN_SIDE} to ${MAX_SIDE}; ${value} is not.`);
     }
   }
 }
@@ -77,9 +77,9 @@ export class Grid {
     const stripped = pyTrim(text);
     const match = GAME_ID.exec(stripped);
     if (match) {
-      checkShape(match[2], match[1]);
-      const cols = Number(match[1]);
-      const rows = Number(match[2]);
+      checkShape(pyInt(match[2]), pyInt(match[1]));
+      const cols = Number(pyInt(match[1]));
+      const rows = Number(pyInt(match[2]));
       const given = decodeCells(match[3], rows * cols, "givens");
       const entries = match[4] ? decodeCells(match[4], rows * cols, "entries") : null;
       const [gOne, gZero] = cellsToMasks(given, rows, cols);

@@ -16,6 +16,9 @@ export class PuzzleError extends Error {
   }
 }
 
+/** Characters Python's repr() escapes beyond the ASCII controls (str.isprintable is false). */
+const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
+
 /** Python's repr() of a string (the quoting of the error messages). */
 export function pyRepr(text) {
   const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
@@ -26,8 +29,10 @@ export function pyRepr(text) {
     else if (ch === "\n") out += "\\n";
     else if (ch === "\r") out += "\\r";
     else if (ch === "\t") out += "\\t";
-    else if (code < 0x20 || (code >= 0x7f && code <= 0xa0)) out += `\\x${code.toString(16).padStart(2, "0")}`;
-    else out += ch;
+    else if (ch === " " || !UNPRINTABLE.test(ch)) out += ch;
+    else if (code < 0x100) out += `\\x${code.toString(16).padStart(2, "0")}`;
+    else if (code < 0x10000) out += `\\u${code.toString(16).padStart(4, "0")}`;
+    else out += `\\U${code.toString(16).padStart(8, "0")}`;
   }
   return out + quote;
 }
@@ -35,8 +40,40 @@ export function pyRepr(text) {
 /** Python's ``repr(text[:40])``: the start of a bad input, quoted. */
 export const quoteStart = (text) => pyRepr(Array.from(text).slice(0, 40).join(""));
 
-/** A whole number as Python prints it (exact for digit strings of any length). */
-export const wholeNumber = (digits) => BigInt(digits).toString();
+/**
+ * Python's white space (str.isspace, and what \\s matches in its patterns),
+ * as a character class: JavaScript's \\s also takes U+FEFF and leaves out
+ * U+001C..U+001F and U+0085.
+ */
+export const SPACE = "[\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
+/** Python's \\d: any decimal digit (int() reads them all, e.g. full-width ５). */
+export const DIGIT = "\\p{Nd}";
+const TRIM = new RegExp(`^${SPACE}+|${SPACE}+$`, "gu");
+const ND = /\p{Nd}/u;
+
+/** Python's ``str.strip()``. */
+export const pyTrim = (text) => text.replace(TRIM, "");
+
+/**
+ * The value of a run of decimal digits, any script, as Python's int() reads
+ * it: a BigInt (exact however long; Number() of it for a size).
+ */
+export function pyInt(digits) {
+  let ascii = "";
+  for (const ch of digits) {
+    let code = ch.codePointAt(0);
+    if (code >= 0x30 && code <= 0x39) {
+      ascii += ch;
+      continue;
+    }
+    // Unicode lays out each script's digits 0..9 in runs that start at a zero.
+    let start = code;
+    while (ND.test(String.fromCodePoint(start - 1))) start -= 1;
+    code = (code - start) % 10;
+    ascii += String(code);
+  }
+  return BigInt(ascii);
+}
 
 /**
  * Split a plain grid into its rows and check every character (notation.parse_rows).
@@ -73,9 +110,6 @@ export function pyStrip(text, chars) {
   while (end > start && chars.includes(text[end - 1])) end -= 1;
   return text.slice(start, end);
 }
-
-/** Python's ``str.strip()`` (ASCII and Unicode white space). */
-export const pyTrim = (text) => text.replace(/^[\s\x1c-\x1f\x85]+|[\s\x1c-\x1f\x85]+$/gu, "");
 
 const KINDS = { int: "a whole number", str: "text", bool: "true or false" };
 const IS = {

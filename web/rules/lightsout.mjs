@@ -10,13 +10,14 @@
  * and fails on any difference in the answers (error messages included).
  */
 
-import { PuzzleError, argument, handleWith, parseRows, pyRepr, pyTrim, quoteStart, wholeNumber } from "./common.mjs";
+import { DIGIT, PuzzleError, argument, handleWith, parseRows, pyInt, pyRepr, pyTrim, quoteStart } from "./common.mjs";
 
 export const MAX_SIDE = 1000;
 export const MAX_STATES = 9;
 export const MAX_STENCIL_SIDE = 9;
 const GRID_MEANING = "1 for a lit cell and 0 for a dark one";
-const GAME_ID = /^(\d+)x(\d+)((?:;[^:;]*)*):([0-9a-fA-F]*)$/;
+const GAME_ID = new RegExp(`^(${DIGIT}+)x(${DIGIT}+)((?:;[^:;]*)*):([0-9a-fA-F]*)$`, "u");
+const WHOLE = new RegExp(`^${DIGIT}+$`, "u");
 const HEX = "0123456789abcdef";
 
 /** The named neighbourhoods: the cells a press changes, relative to the pressed cell. */
@@ -28,12 +29,12 @@ export const NEIGHBOURHOODS = {
     .filter((dc) => Math.abs(dr) !== Math.abs(dc)).map((dc) => [dr, dc]))],
 };
 
-/** Reject shapes outside 1x1 .. MAX_SIDE x MAX_SIDE (numbers may be digit strings). */
+/** Reject shapes outside 1x1 .. MAX_SIDE x MAX_SIDE (numbers or BigInts). */
 function checkShape(rows, cols) {
   for (const [name, value] of [["rows", rows], ["columns", cols]]) {
     const n = Number(value);
     if (!(n >= 1 && n <= MAX_SIDE)) {
-      throw new PuzzleError(`A board needs 1 to ${MAX_SIDE} ${name}; ${wholeNumber(value)} is out of range.`);
+      throw new PuzzleError(`A board needs 1 to ${MAX_SIDE} ${name}; ${value} is out of range.`);
     }
   }
 }
@@ -128,7 +129,7 @@ export class Variant {
     for (const part of text.split(";").filter(Boolean)) {
       if (part === "wrap") wrap = true;
       else if (part.startsWith("n=")) neighbourhood = part.slice(2);
-      else if (part.startsWith("k=") && /^[0-9]+$/.test(part.slice(2))) states = Number(part.slice(2));
+      else if (part.startsWith("k=") && WHOLE.test(part.slice(2))) states = Number(pyInt(part.slice(2)));
       else {
         throw new PuzzleError(
           `Unknown game ID option ${pyRepr(part)}; options are wrap, n=NEIGHBOURHOOD, k=STATES.`);
@@ -167,9 +168,9 @@ export class Board {
     const stripped = pyTrim(text);
     const match = GAME_ID.exec(stripped);
     if (match) {
-      checkShape(match[2], match[1]);
-      const cols = Number(match[1]);
-      const rows = Number(match[2]);
+      checkShape(pyInt(match[2]), pyInt(match[1]));
+      const cols = Number(pyInt(match[1]));
+      const rows = Number(pyInt(match[2]));
       const written = Variant.fromOptions(match[3]);
       const values = written.states === 2
         ? hexToValues(match[4], rows * cols) : hexCells(match[4], rows * cols, written.states);

@@ -13,7 +13,9 @@
  * answers (error messages included).
  */
 
-import { PuzzleError, argument, handleWith, parseRows, pyRepr, pyStrip, pyTrim, quoteStart, wholeNumber } from "./common.mjs";
+import {
+  DIGIT, PuzzleError, SPACE, argument, handleWith, parseRows, pyInt, pyRepr, pyStrip, pyTrim, quoteStart,
+} from "./common.mjs";
 
 export const MAX_HOLES = 64;
 const PEG = "o";
@@ -66,6 +68,8 @@ export const BOARDS = Object.keys(BOARD_GRIDS);
 const CLASSIC_GAMES = { french: ["2,3", "4,3"], diamond: ["2,4", "6,4"] };
 
 const cellKey = (r, c) => `${r},${c}`;
+const HOLE_NAME = new RegExp(`^\\(?${SPACE}*(${DIGIT}+)${SPACE}*[, ]${SPACE}*(${DIGIT}+)${SPACE}*\\)?$`, "u");
+const HOLE_LIKE = new RegExp(`^(?:${DIGIT}|${SPACE}|[,()])+$`, "u");
 const lexLess = (a, b) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
 const lexMin = (cells) => cells.reduce((best, cell) => (lexLess(cell, best) ? cell : best));
 
@@ -127,12 +131,12 @@ export class Geometry {
       if (this.centre === null) throw new PuzzleError("This board has no centre hole; name a hole as row,col.");
       return this.centre;
     }
-    const match = /^\(?\s*(\d+)\s*[, ]\s*(\d+)\s*\)?$/.exec(cleaned);
+    const match = HOLE_NAME.exec(cleaned);
     if (!match) {
       throw new PuzzleError(
         `Not a hole: ${quoteStart(text)}. Name a hole by its zero-based row and column, e.g. 3,3, or say centre.`);
     }
-    const [row, col] = [wholeNumber(match[1]), wholeNumber(match[2])];
+    const [row, col] = [pyInt(match[1]), pyInt(match[2])];
     const index = this.index.get(`${row},${col}`);
     if (index === undefined) throw new PuzzleError(`There is no hole at row ${row}, column ${col}.`);
     return index;
@@ -176,11 +180,10 @@ export class Position {
       body = body.slice(2);
     }
     const raw = pyStrip(body.replace(/[\r \t]/g, ""), "/\n").split(/[/\n]/);
-    const width = Math.max(0, ...raw.map((row) => row.length));
-    if (lattice === SQUARE && new Set(raw.map((row) => row.length)).size > 1 && raw.every(Boolean)) {
-      lattice = TRIANGLE;
-    }
-    const padded = raw.map((row) => (row ? row.padEnd(width, NONE) : row));
+    const lengths = raw.map((row) => Array.from(row).length); // in characters, as Python counts
+    const width = Math.max(0, ...lengths);
+    if (lattice === SQUARE && new Set(lengths).size > 1 && raw.every(Boolean)) lattice = TRIANGLE;
+    const padded = raw.map((row, r) => (row ? row + NONE.repeat(width - lengths[r]) : row));
     const rows = parseRows(padded.join("/"), PEG + HOLE + NONE, GRID_MEANING);
     const cells = [];
     rows.forEach((row, r) => Array.from(row).forEach((ch, c) => { if (ch !== NONE) cells.push([r, c]); }));
@@ -305,7 +308,7 @@ export function parseGoal(geo, text) {
   }
   const cleaned = pyTrim(text).toLowerCase();
   if (cleaned === "any") return new Goal("any");
-  if (/[o./-]/.test(cleaned) && !/^[\d\s,()]+$/.test(cleaned)) {
+  if (/[o./-]/.test(cleaned) && !HOLE_LIKE.test(cleaned)) {
     const pattern = Position.parse(text);
     if (pattern.geo.key !== geo.key) throw new PuzzleError("The goal pattern must be drawn on the same board.");
     if (!pattern.pegs.some(Boolean)) throw new PuzzleError("The goal pattern needs at least one peg.");
