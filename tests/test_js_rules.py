@@ -198,6 +198,25 @@ LIGHTSOUT_BAD = [
 ]
 
 
+def lightsout_big_boards(record: Recorder, rng: random.Random) -> None:
+    """The largest board (1000x1000), and a big one of each kind of rules, a few presses each."""
+    for rows, cols, variant in (
+        (1000, 1000, lightsout.CLASSIC),
+        (150, 201, lightsout.Variant("knight", True, 5)),
+        (97, 64, lightsout.Variant(random_stencil(rng), False, 3)),
+    ):
+        if variant.states == 2:
+            board = lightsout.Board(rows, cols, rng.getrandbits(rows * cols), variant)
+        else:
+            values = [rng.randrange(variant.states) for _ in range(rows * cols)]
+            board = lightsout.Board.from_values(rows, cols, values, variant)
+        game = board.game_id
+        for row, col in ((0, 0), (rows - 1, cols - 1), (rng.randrange(rows), rng.randrange(cols))):
+            game = record({"cmd": "lightsout.press", "game": game, "row": row, "col": col})[
+                "result"
+            ]["game"]
+
+
 def lightsout_bad_requests(record: Recorder) -> None:
     for text in LIGHTSOUT_BAD:
         record({"cmd": "lightsout.load", "game": text})
@@ -222,6 +241,7 @@ def test_lightsout_presses_match_python(node: str) -> None:
     record = Recorder()
     rng = random.Random(15)
     lightsout_games(record, rng)
+    lightsout_big_boards(record, rng)
     lightsout_bad_requests(record)
     assert record.count("lightsout.press", ok=True) > 1000
     assert record.count("lightsout.press", ok=False) > 50
