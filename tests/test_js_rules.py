@@ -404,6 +404,28 @@ def test_pegs_jumps_match_python(node: str) -> None:
     }
     assert lattices == {pegs.SQUARE, pegs.TRIANGLE}
     record.compare(node)
+    game_ids_round_trip(node, record)
+
+
+def game_ids_round_trip(node: str, record: Recorder) -> None:
+    """The page's game ID of a state (grid, "@" and the goal) gives back its grid and goal,
+    and Python loads those into the same state."""
+    states = [a["result"] for a in record.answers if a["ok"] and "moves" in a["result"]]
+    states = states[::7]
+    calls = [{"call": "pegs.gameId", "args": [s["grid"], s["goal"]]} for s in states]
+    ids = [answer["result"] for answer in answers_in_js(node, calls)]
+    parsed = answers_in_js(node, [{"call": "pegs.parseGameId", "args": [i]} for i in ids])
+    assert len(states) > 100
+    for state, game_id, answer in zip(states, ids, parsed, strict=True):
+        assert answer["ok"], (game_id, answer)
+        grid, goal = answer["result"]["grid"], answer["result"]["goal"]
+        assert game_id == f"{state['grid']}@{state['goal']}"
+        assert api.handle({"cmd": "pegs.load", "grid": grid, "goal": goal}) == {
+            "ok": True,
+            "result": state,
+        }
+    refused = answers_in_js(node, [{"call": "pegs.parseGameId", "args": ["o.o@3;3"]}])
+    assert refused[0]["ok"] is False
 
 
 # --- binary puzzle ----------------------------------------------------------
@@ -510,6 +532,16 @@ def test_binairo_entries_match_python(node: str) -> None:
     marked = sum(1 for a in record.answers if a["ok"] and a["result"].get("errors"))
     assert solved > 5 and marked > 200, (solved, marked)
     record.compare(node)
+
+
+def test_a_click_cycles_empty_0_1(node: str) -> None:
+    calls = [
+        {"call": "binairo.nextValue", "args": [value, back]}
+        for back in (False, True)
+        for value in ".01"
+    ]
+    answers = [answer["result"] for answer in answers_in_js(node, calls)]
+    assert answers == ["0", "1", ".", "1", ".", "0"]
 
 
 # --- the driver covers the commands the modules name ------------------------

@@ -1,8 +1,12 @@
 /**
  * Answers a batch of requests with the JavaScript move rules (web/rules/):
- * reads a JSON array of api requests on stdin, writes the JSON array of their
- * envelopes ({ok, result} or {ok: false, error}; null for a command the rules
- * do not cover) on stdout. tests/test_js_rules.py compares them with Python's.
+ * reads a JSON array on stdin, writes the JSON array of answers on stdout.
+ *
+ * An api request ({"cmd": "lightsout.press", ...}) is answered with its
+ * envelope ({ok, result} or {ok: false, error}; null for a command the rules
+ * leave to Python). {"call": "pegs.gameId", "args": [...]} calls an exported
+ * function of a module and answers {ok, result} or {ok: false, error}.
+ * tests/test_js_rules.py compares the answers with Python's.
  */
 
 import * as binairo from "../../web/rules/binairo.mjs";
@@ -11,10 +15,20 @@ import * as pegs from "../../web/rules/pegs.mjs";
 
 const FAMILIES = { binairo, lightsout, pegs };
 
+function call(name, args) {
+  const [family, fn] = name.split(".");
+  try {
+    return { ok: true, result: FAMILIES[family][fn](...args) };
+  } catch (error) {
+    return { ok: false, error: error.message };
+  }
+}
+
 const chunks = [];
 for await (const chunk of process.stdin) chunks.push(chunk);
 const requests = JSON.parse(Buffer.concat(chunks).toString("utf8"));
 const answers = requests.map((request) => {
+  if (request.call) return call(request.call, request.args);
   const family = FAMILIES[String(request.cmd).split(".")[0]];
   return family ? family.handle(request) : null;
 });

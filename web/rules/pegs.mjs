@@ -343,14 +343,20 @@ export function pegsState(position, goal) {
 
 /**
  * A peg game ID, as the page writes it: the grid, then "@" and the goal when
- * it is not "default" (`goal` as the page keeps it: "default", "any", "r,c" or a pattern).
+ * it is not "default" (`goal` as the page keeps it: "default", "any", a hole
+ * "r,c" or a pattern grid).
  */
 export const gameId = (grid, goal = "default") => (goal === "default" ? grid : `${grid}@${goal}`);
 
-/** The {grid, goal} of a game ID ("default" without "@"). */
+/** The {grid, goal} of a game ID (goal "default" without "@"); an unknown goal is refused. */
 export function parseGameId(id) {
   const at = id.indexOf("@");
-  return at < 0 ? { grid: id, goal: "default" } : { grid: id.slice(0, at), goal: id.slice(at + 1) };
+  if (at < 0) return { grid: id, goal: "default" };
+  const goal = id.slice(at + 1);
+  if (!/^(any|\d+,\d+|(t:)?[-o./]+)$/.test(goal)) {
+    throw new PuzzleError(`Unknown goal ${pyRepr(goal)} in the game ID: use any, a hole r,c or a pattern grid.`);
+  }
+  return { grid: id.slice(0, at), goal };
 }
 
 function requestPosition(request) {
