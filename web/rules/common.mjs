@@ -48,11 +48,17 @@ export const quoteStart = (text) => pyRepr(Array.from(text).slice(0, 40).join(""
 export const SPACE = "[\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
 /** Python's \\d: any decimal digit (int() reads them all, e.g. full-width ５). */
 export const DIGIT = "\\p{Nd}";
-const TRIM = new RegExp(`^${SPACE}+|${SPACE}+$`, "gu");
+const IS_SPACE = new RegExp(`^${SPACE}$`, "u");
 const ND = /\p{Nd}/u;
 
-/** Python's ``str.strip()``. */
-export const pyTrim = (text) => text.replace(TRIM, "");
+/** Python's ``str.strip()`` (a loop: a pattern anchored at the end is quadratic on long blank runs). */
+export function pyTrim(text) {
+  let start = 0;
+  let end = text.length;
+  while (start < end && IS_SPACE.test(text[start])) start += 1;
+  while (end > start && IS_SPACE.test(text[end - 1])) end -= 1;
+  return text.slice(start, end);
+}
 
 /**
  * The value of a run of decimal digits, any script, as Python's int() reads
