@@ -411,12 +411,42 @@ def build(dist: Path = DIST, *, with_numpy: bool = False) -> None:
         vendor_numpy(
             dist / "pyodide" / "pyodide-lock.json", pyodide_index(pyodide_version), NUMPY_CACHE
         )
+    write_first_boards(dist)
     stamp_service_worker(dist)
     size = sum(path.stat().st_size for path in dist.rglob("*") if path.is_file())
     say(
         f"built {dist.name}/ ({size / 1e6:.1f} MB): {wheel.name}, Pyodide {pyodide_version}, "
         f"micropip {MICROPIP_VERSION}"
     )
+
+
+# The requests the page makes for its default boards that the JavaScript rules
+# cannot answer (a generated puzzle): build answers them once with Python.
+FIRST_REQUESTS = (
+    {"cmd": "binairo.new", "rows": 8, "cols": 8, "difficulty": "easy", "seed": 1},
+)
+
+
+def write_first_boards(dist: Path) -> None:
+    """Write Python's answers to FIRST_REQUESTS into ``dist/rules/first-boards.mjs``.
+
+    The page answers these without waiting for Python (web/rules/index.mjs),
+    so its default boards are drawn at once.
+    """
+    sys.path.insert(0, str(ROOT / "py"))
+    try:
+        from puzzlelab import api
+    finally:
+        sys.path.pop(0)
+    answers = {}
+    for request in FIRST_REQUESTS:
+        response = api.handle(dict(request))
+        if not response["ok"]:
+            fail(f"build: Python refused the first-board request {request}: {response['error']}")
+        answers[json.dumps(request, sort_keys=True, separators=(",", ":"))] = response["result"]
+    target = dist / "rules" / "first-boards.mjs"
+    header = target.read_text().split("export const")[0]
+    target.write_text(f"{header}export const FIRST_BOARDS = {json.dumps(answers, indent=1)};\n")
 
 
 # Kept out of the offline copy: source maps are for debugging only.

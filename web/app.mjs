@@ -195,8 +195,10 @@ tabs.addEventListener("click", () => { if (!embedBox.hidden) showSnippets(); });
 for (const field of embedBox.querySelectorAll("textarea")) field.addEventListener("focus", () => field.select());
 
 // Offline play after the first visit, and a word when a new version is ready.
+// Registered once Python is up: the boot's downloads go first, and the cache
+// then fills mostly from "not modified" answers.
 const updateBar = document.getElementById("update-bar");
-registerOffline({
+const offline = () => registerOffline({
   onUpdate(apply) {
     updateBar.hidden = false;
     document.getElementById("update-reload").addEventListener("click", apply, { once: true });
@@ -205,3 +207,4 @@ registerOffline({
     document.getElementById("offline-status").textContent = "Works offline on this device.";
   },
 });
+client.ready.then(offline, offline);

@@ -23,7 +23,9 @@ self.addEventListener("install", (event) => {
 async function fill() {
   if (!FILES.length) return; // an unbuilt copy (web/): nothing to keep
   const cache = await caches.open(CACHE);
-  await cache.addAll(FILES.map((path) => new Request(scoped(path), { cache: "reload" })));
+  // "no-cache": the page has just fetched most of these, so the server mostly
+  // answers "not modified", yet nothing stale comes from the HTTP cache.
+  await cache.addAll(FILES.map((path) => new Request(scoped(path), { cache: "no-cache" })));
   // A deploy that landed while the files were fetched would mix versions.
   const info = await (await cache.match(scoped("build-info.json"))).json();
   if (info.site_version !== VERSION) {

@@ -102,6 +102,9 @@ async function installWheel(pyodide, bytes, wheelName) {
 
 async function boot() {
   try {
+    // ?delay=MS (from the page's ?python-delay=MS): a slow start, for tests.
+    const delay = Math.min(Number(new URL(import.meta.url).searchParams.get("delay")) || 0, 60_000);
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     stage("runtime", "Loading the Python runtime (Pyodide)…");
     const info = await fetchJson(new URL("./build-info.json", import.meta.url));
     const indexURL = new URL("./pyodide/", import.meta.url).href;

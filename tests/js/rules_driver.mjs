@@ -10,6 +10,7 @@
  */
 
 import * as binairo from "../../web/rules/binairo.mjs";
+import { answerLocally } from "../../web/rules/index.mjs";
 import * as lightsout from "../../web/rules/lightsout.mjs";
 import * as pegs from "../../web/rules/pegs.mjs";
 
@@ -29,7 +30,7 @@ for await (const chunk of process.stdin) chunks.push(chunk);
 const requests = JSON.parse(Buffer.concat(chunks).toString("utf8"));
 const answers = requests.map((request) => {
   if (request.call) return call(request.call, request.args);
-  const family = FAMILIES[String(request.cmd).split(".")[0]];
-  return family ? family.handle(request) : null;
+  return answerLocally(request); // as client.mjs asks
+
 });
 process.stdout.write(JSON.stringify(answers));

@@ -154,9 +154,10 @@ export function handleWith(commands, request) {
   const command = request && typeof request === "object" ? commands[request.cmd] : undefined;
   if (typeof command !== "function" || !Object.hasOwn(commands, request.cmd)) return null;
   try {
-    return { ok: true, result: command(request) };
+    const result = command(request);
+    return result === null ? null : { ok: true, result };
   } catch (error) {
     if (error instanceof PuzzleError) return { ok: false, error: error.message };
-    return { ok: false, error: `Internal error: ${error.name}: ${error.message}` };
+    return null; // not a refusal JS can word: Python answers
   }
 }

@@ -276,6 +276,20 @@ export class Board {
     return new Board(this.rows, this.cols, values, this.variant);
   }
 
+  /** The board after pressing each cell `counts[i]` times (reading order), in one pass. */
+  applyCounts(counts) {
+    const values = this.values.slice();
+    const k = this.states;
+    for (let i = 0; i < counts.length; i++) {
+      if (!counts[i]) continue;
+      for (const [r, c] of this.reach(Math.floor(i / this.cols), i % this.cols)) {
+        const j = r * this.cols + c;
+        values[j] = (values[j] + counts[i]) % k;
+      }
+    }
+    return new Board(this.rows, this.cols, values, this.variant);
+  }
+
   /** The same lights under other rules (on/off: any state but 0 is on; else modulo the new k). */
   withVariant(variant) {
     if (variant.equals(this.variant)) return this;
@@ -346,8 +360,46 @@ export function requestBoard(request) {
 }
 
 /** The requests these rules answer, as api.py does: name -> (request -> state). */
+/**
+ * A board drawn uniformly from the solvable boards of its shape and rules, as
+ * lightsout.random_solvable: uniformly random presses (0..k-1 each), again
+ * while the result is all dark (64 tries).
+ */
+export function randomSolvable(rows, cols, variant = CLASSIC, random = Math.random) {
+  const blank = new Board(rows, cols, new Uint8Array(rows * cols), variant);
+  let board = blank;
+  for (let attempt = 0; attempt < 64; attempt++) {
+    const counts = Uint8Array.from({ length: rows * cols }, () => Math.floor(random() * variant.states));
+    board = blank.applyCounts(counts);
+    if (board.lit) return board;
+  }
+  return board;
+}
+
+/**
+ * lightsout.new for the requests JS can answer as Python does: a random
+ * solvable board or an all-dark one, with no seed (Python's generator and
+ * JS's differ) and no difficulty (that needs the solver). null otherwise.
+ */
+function newBoard(request) {
+  const plain = (key) => request[key] === undefined || request[key] === null;
+  if (!plain("seed") || !plain("difficulty")) return null;
+  const whole = (value) => Number.isInteger(value) && value >= 1 && value <= MAX_SIDE;
+  const rows = request.rows;
+  const cols = plain("cols") ? rows : request.cols;
+  if (!whole(rows) || !whole(cols) || !(plain("random") || typeof request.random === "boolean")) {
+    return null; // Python words the refusal
+  }
+  const variant = requestVariant(request, CLASSIC);
+  const board = request.random === false
+    ? new Board(rows, cols, new Uint8Array(rows * cols), variant)
+    : randomSolvable(rows, cols, variant);
+  return board.state();
+}
+
 export const COMMANDS = {
   "lightsout.load": (request) => requestBoard(request).state(),
+  "lightsout.new": newBoard,
   "lightsout.press": (request) => {
     const board = requestBoard(request);
     return board.press(argument(request, "row", "int"), argument(request, "col", "int")).state();
