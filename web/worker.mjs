@@ -5,7 +5,7 @@
 //
 // Worker -> page:
 //   {type: "boot", stage, message}       stage: runtime | package | check
-//   {type: "ready", version, bootMs, stageStarts, pyodideVersion}
+//   {type: "ready", version, bootMs, stageStarts, started, pyodideVersion}
 //   {type: "boot-error", message}
 //   {type: "progress", id, done, total, message}
 //   {type: "result", id, ok: true, result} | {type: "result", id, ok: false, error[, cancelled]}
@@ -108,22 +108,32 @@ async function boot() {
     stage("runtime", "Loading the Python runtime (Pyodide)…");
     const info = await fetchJson(new URL("./build-info.json", import.meta.url));
     const indexURL = new URL("./pyodide/", import.meta.url).href;
-    // Our wheel downloads while Pyodide starts.
-    const wheelBytes = fetchWheel(info);
-    wheelBytes.catch(() => {}); // reported when awaited
-    let pyodide;
+    let loadPyodide;
     try {
-      const { loadPyodide } = await import(`${indexURL}pyodide.mjs`);
-      pyodide = await loadPyodide({ indexURL });
+      ({ loadPyodide } = await import(`${indexURL}pyodide.mjs`));
     } catch (error) {
       throw new Error(`Could not start Pyodide from ${indexURL}: ${messageOf(error)}`);
     }
-
-    stage("package", `Installing puzzlelab ${info.version}…`);
-    try {
-      await installWheel(pyodide, await wheelBytes, info.wheel);
-    } catch (error) {
-      throw new Error(`Could not install ${info.wheel}: ${messageOf(error)}`);
+    const snapshotKey = new URL(`./python-snapshot/${info.pyodide}/${info.sha256}`, import.meta.url).href;
+    let pyodide = await fromSnapshot(loadPyodide, indexURL, snapshotKey);
+    const started = pyodide ? "snapshot" : "plain";
+    if (!pyodide) {
+      // Our wheel downloads while Pyodide starts.
+      const wheelBytes = fetchWheel(info);
+      wheelBytes.catch(() => {}); // reported when awaited
+      try {
+        pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
+      } catch (error) {
+        throw new Error(`Could not start Pyodide from ${indexURL}: ${messageOf(error)}`);
+      }
+      stage("package", `Installing puzzlelab ${info.version}…`);
+      try {
+        await installWheel(pyodide, await wheelBytes, info.wheel);
+      } catch (error) {
+        throw new Error(`Could not install ${info.wheel}: ${messageOf(error)}`);
+      }
+      pyodide.runPython("import puzzlelab.api");
+      saveSnapshot(pyodide, snapshotKey);
     }
 
     stage("check", "Checking the solver interface…");
@@ -143,6 +153,7 @@ async function boot() {
       // Milliseconds since this worker was created (the worker's time origin).
       bootMs: Math.round(performance.now()),
       stageStarts,
+      started, // "snapshot" (a later visit) or "plain"
       pyodideVersion: pyodide.version,
     });
     return api;
@@ -150,6 +161,49 @@ async function boot() {
     post({ type: "boot-error", message: messageOf(error) });
     throw error;
   }
+}
+
+// Pyodide's memory snapshot (experimental in Pyodide, hence the plain boot
+// as the fallback): the first visit saves Python's memory once our package
+// is imported (31 MB), and later visits start from it in about a second
+// instead of starting the interpreter and importing everything again. One
+// snapshot per Pyodide version and wheel, in the "python-snapshots" cache.
+const SNAPSHOTS = "python-snapshots";
+
+/** Pyodide started from the saved snapshot of `key`, or null (none, or it failed: then it is dropped). */
+async function fromSnapshot(loadPyodide, indexURL, key) {
+  let cache;
+  try {
+    cache = await caches.open(SNAPSHOTS);
+    const saved = await cache.match(key);
+    if (!saved) return null;
+    const bytes = new Uint8Array(await saved.arrayBuffer());
+    if (String(bytes.length) !== saved.headers.get("x-snapshot-length")) throw new Error("it is incomplete");
+    const pyodide = await loadPyodide({ indexURL, _loadSnapshot: bytes });
+    // The snapshot holds the random generator's state: seed it afresh.
+    pyodide.runPython("import random; random.seed()");
+    return pyodide;
+  } catch (error) {
+    console.warn(`The saved Python snapshot was not used (${messageOf(error)}); starting Python afresh.`);
+    await cache?.delete(key).catch(() => {});
+    return null;
+  }
+}
+
+/** Save Python's memory for the next visit; a failure only costs that visit's speed. */
+function saveSnapshot(pyodide, key) {
+  let bytes;
+  try {
+    bytes = pyodide.makeMemorySnapshot();
+  } catch (error) {
+    console.warn(`No Python snapshot for the next visit: ${messageOf(error)}`);
+    return;
+  }
+  (async () => {
+    const cache = await caches.open(SNAPSHOTS);
+    for (const old of await cache.keys()) if (old.url !== key) await cache.delete(old);
+    await cache.put(key, new Response(bytes, { headers: { "x-snapshot-length": String(bytes.length) } }));
+  })().catch((error) => console.warn(`The Python snapshot was not saved: ${messageOf(error)}`));
 }
 
 // A zero-delay yield to the event loop, so that a cancel message can be
