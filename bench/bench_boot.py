@@ -160,8 +160,9 @@ def run(rounds: int) -> None:
     if not (ROOT / "dist" / "build-info.json").exists():
         sys.exit("dist/ is not built: run `python3 build.py build` first")
     sys.path.insert(0, str(ROOT / "tests"))
-    from conftest import find_chromium
     from playwright.sync_api import sync_playwright
+
+    from conftest import find_chromium
 
     served = ServedBytes(build.SiteHandler)
     server = build.serve_in_thread(ROOT / "dist")
