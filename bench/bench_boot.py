@@ -30,7 +30,6 @@ same run, and each warm visit against the cold one.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import statistics
 import sys
 from collections.abc import Callable
@@ -67,15 +66,6 @@ CHANGED = """([selector, before]) => {
 READY = "window.puzzleLab.client.ready.then((info) => info.readyAt)"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
-
-
-def load_build() -> Any:
-    """``build.py`` as a module (for its server)."""
-    spec = importlib.util.spec_from_file_location("puzzlelab_build", ROOT / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def first_move(puzzle: str, game: str) -> list[tuple[int, int]]:
@@ -156,14 +146,14 @@ def measure_bare(page: Any, url: str) -> dict[str, float]:
 
 def run(rounds: int) -> None:
     """Measure every case ``rounds`` times, cold and warm, and print the table."""
-    build = load_build()
-    if not (ROOT / "dist" / "build-info.json").exists():
-        sys.exit("dist/ is not built: run `python3 build.py build` first")
     sys.path.insert(0, str(ROOT / "tests"))
     from playwright.sync_api import sync_playwright
 
-    from conftest import find_chromium
+    from conftest import find_chromium, load_build_module
 
+    build = load_build_module()
+    if not (ROOT / "dist" / "build-info.json").exists():
+        sys.exit("dist/ is not built: run `python3 build.py build` first")
     served = ServedBytes(build.SiteHandler)
     server = build.serve_in_thread(ROOT / "dist")
     url = server.url
