@@ -411,11 +411,81 @@ def build(dist: Path = DIST, *, with_numpy: bool = False) -> None:
         vendor_numpy(
             dist / "pyodide" / "pyodide-lock.json", pyodide_index(pyodide_version), NUMPY_CACHE
         )
+    write_first_boards(dist)
+    stamp_service_worker(dist)
     size = sum(path.stat().st_size for path in dist.rglob("*") if path.is_file())
     say(
         f"built {dist.name}/ ({size / 1e6:.1f} MB): {wheel.name}, Pyodide {pyodide_version}, "
         f"micropip {MICROPIP_VERSION}"
     )
+
+
+# The requests the page makes for its default boards that the JavaScript rules
+# cannot answer (a generated puzzle): build answers them once with Python.
+FIRST_REQUESTS = (
+    {"cmd": "binairo.new", "rows": 8, "cols": 8, "difficulty": "easy", "seed": 1},
+)
+
+
+def write_first_boards(dist: Path) -> None:
+    """Write Python's answers to FIRST_REQUESTS into ``dist/rules/first-boards.mjs``.
+
+    The page answers these without waiting for Python (web/rules/index.mjs),
+    so its default boards are drawn at once.
+    """
+    sys.path.insert(0, str(ROOT / "py"))
+    try:
+        from puzzlelab import api
+    finally:
+        sys.path.pop(0)
+    answers = {}
+    for request in FIRST_REQUESTS:
+        response = api.handle(dict(request))
+        if not response["ok"]:
+            fail(f"build: Python refused the first-board request {request}: {response['error']}")
+        answers[json.dumps(request, sort_keys=True, separators=(",", ":"))] = response["result"]
+    target = dist / "rules" / "first-boards.mjs"
+    header = target.read_text().split("export const")[0]
+    target.write_text(f"{header}export const FIRST_BOARDS = {json.dumps(answers, indent=1)};\n")
+
+
+# Kept out of the offline copy: source maps are for debugging only.
+OFFLINE_SKIP = (".map", ".nojekyll", "sw.js")
+SW_VERSION_LINE = 'const VERSION = "development";'
+SW_FILES_LINE = "const FILES = [];"
+
+
+def stamp_service_worker(dist: Path) -> str:
+    """Write ``dist/sw.js`` from ``web/sw.js`` with this build's version; return it.
+
+    The version is a hash of every file's path and contents, so any change to
+    the site makes a new one, and the service worker caches each version
+    whole. ``build-info.json`` records it as ``site_version`` (the service
+    worker checks it, to never keep a mix of two deploys). The list of files to
+    cache is stamped in too.
+    """
+    info_path = dist / "build-info.json"
+    info = json.loads(info_path.read_text())
+    files = sorted(
+        path.relative_to(dist).as_posix()
+        for path in dist.rglob("*")
+        if path.is_file() and path != info_path and not path.name.endswith(OFFLINE_SKIP)
+    )
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(f"{name}\0{sha256_of(dist / name)}\n".encode())
+    version = digest.hexdigest()[:16]
+    info["site_version"] = version
+    info_path.write_text(json.dumps(info, indent=2) + "\n")
+    text = (WEB / "sw.js").read_text()
+    if SW_VERSION_LINE not in text or SW_FILES_LINE not in text:
+        fail("web/sw.js lost its VERSION or FILES line; build.py stamps them")
+    listed = json.dumps([*files, info_path.name], indent=2)
+    (dist / "sw.js").write_text(
+        text.replace(SW_VERSION_LINE, f'const VERSION = "{version}";')
+        .replace(SW_FILES_LINE, f"const FILES = {listed};")
+    )
+    return version
 
 
 # --- serve -------------------------------------------------------------------
@@ -437,6 +507,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         ".json": "application/json",
         ".map": "application/json",
         ".whl": "application/zip",
+        ".webmanifest": "application/manifest+json",
+        ".svg": "image/svg+xml",
     }
 
     def translate_path(self, path: str) -> str:

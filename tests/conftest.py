@@ -155,7 +155,9 @@ def page(browser: Any, page_log: PageLog, request: pytest.FixtureRequest) -> Ite
     An uncaught error in the page fails the test; a failing test leaves a
     screenshot in test-results/failures/.
     """
-    context = browser.new_context(viewport={"width": 1000, "height": 800})
+    # Service workers are blocked: each test is a first visit, and caching the
+    # whole site for offline play would only slow it (test_offline.py allows them).
+    context = browser.new_context(viewport={"width": 1000, "height": 800}, service_workers="block")
     page = context.new_page()
 
     def on_console(message: Any) -> None:

@@ -8,6 +8,7 @@
 // it; a link takes precedence over the saved game.
 
 import { getClient } from "./client.mjs";
+import { registerOffline } from "./offline.mjs";
 import { PUZZLES, findPuzzle } from "./puzzles.mjs";
 
 const SAVE_VERSION = 1;
@@ -192,3 +193,18 @@ embedButton.addEventListener("click", () => {
 panels.addEventListener("puzzle-change", () => { if (!embedBox.hidden) showSnippets(); });
 tabs.addEventListener("click", () => { if (!embedBox.hidden) showSnippets(); });
 for (const field of embedBox.querySelectorAll("textarea")) field.addEventListener("focus", () => field.select());
+
+// Offline play after the first visit, and a word when a new version is ready.
+// Registered once Python is up: the boot's downloads go first, and the cache
+// then fills mostly from "not modified" answers.
+const updateBar = document.getElementById("update-bar");
+const offline = () => registerOffline({
+  onUpdate(apply) {
+    updateBar.hidden = false;
+    document.getElementById("update-reload").addEventListener("click", apply, { once: true });
+  },
+  onOffline() {
+    document.getElementById("offline-status").textContent = "Works offline on this device.";
+  },
+});
+client.ready.then(offline, offline);

@@ -59,6 +59,7 @@ const TEMPLATE = `
 
 export class BinairoBoard extends PuzzleBoard {
   static kind = "binairo";
+  static pythonActions = ["hint", "solve", "check", "count", "generate", "minimize"];
   static template = TEMPLATE;
   static keyHelp = "arrow keys move the ring, Space or Enter cycles the ringed cell empty → 0 → 1, Shift+Space or Backspace cycles backwards,";
 

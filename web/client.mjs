@@ -10,12 +10,26 @@
 // cancelled request (signal aborted, or terminate()) rejects with an Error
 // whose `cancelled` is true.
 
+import { answerLocally } from "./rules/index.mjs";
+
 let shared = null;
 
 /** The page's one client; `options` ({workerUrl}) only count on the first call. */
 export function getClient(options = {}) {
   shared ??= new PuzzleLabClient(options);
   return shared;
+}
+
+/**
+ * worker.mjs beside this module. A page opened with `?python-delay=MS` passes
+ * it on, and the worker waits that long (at most a minute) before it starts
+ * Python: the tests play a board while Python is still "starting".
+ */
+function defaultWorkerUrl() {
+  const url = new URL("./worker.mjs", import.meta.url);
+  const delay = new URLSearchParams(globalThis.location?.search ?? "").get("python-delay");
+  if (delay) url.searchParams.set("delay", delay);
+  return url;
 }
 
 function cancelledError(message = "Cancelled.") {
@@ -30,13 +44,14 @@ export class PuzzleLabClient {
   #pending = new Map(); // id -> {resolve, reject, onProgress, signal, onAbort}
   #nextId = 1;
 
-  constructor({ workerUrl = new URL("./worker.mjs", import.meta.url) } = {}) {
+  constructor({ workerUrl = defaultWorkerUrl() } = {}) {
     this.#workerUrl = workerUrl;
     this.#start();
   }
 
   /**
-   * Resolves to {version, bootMs, pyodideVersion} once Python answers; rejects
+   * Resolves to {version, bootMs, stageStarts, pyodideVersion, readyAt} once
+   * Python answers (readyAt: the page's performance.now() then); rejects
    * with the boot error. After terminate(), reading it starts a new worker.
    */
   get ready() {
@@ -51,12 +66,27 @@ export class PuzzleLabClient {
     return () => this.#bootListeners.delete(callback);
   }
 
-  /** Sends one request; resolves to its result. */
+  /** Whether Python has started and answers (false while it boots or after it failed). */
+  get pythonReady() {
+    return this.#boot?.settled === true && this.#boot.ok === true;
+  }
+
+  /**
+   * Sends one request; resolves to its result. Moves and game IDs (and the
+   * default boards) are answered at once by the JavaScript rules, also while
+   * Python boots (rules/index.mjs); the rest waits for the worker.
+   */
   request(request, { onProgress, signal } = {}) {
     this.#start();
     return new Promise((resolve, reject) => {
       if (signal?.aborted) {
         reject(cancelledError());
+        return;
+      }
+      const local = answerLocally(request);
+      if (local) {
+        if (local.ok) resolve(local.result);
+        else reject(new Error(local.error));
         return;
       }
       const id = this.#nextId++;
@@ -102,7 +132,8 @@ export class PuzzleLabClient {
         break;
       case "ready":
         this.#boot.settled = true;
-        this.#boot.resolve(message);
+        this.#boot.ok = true;
+        this.#boot.resolve({ ...message, readyAt: performance.now() });
         break;
       case "boot-error":
         this.#failBoot(message.message);

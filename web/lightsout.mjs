@@ -148,6 +148,7 @@ function formatCount(text) {
 
 export class LightsOutBoard extends PuzzleBoard {
   static kind = "lightsout";
+  static pythonActions = ["hint", "solution", "apply-solution", "analysis", "gallery"];
   static template = TEMPLATE;
   static keyHelp = "arrow keys move the ring, Space or Enter presses the ringed light (in Edit mode: paints it), H rings a hint,";
 

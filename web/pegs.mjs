@@ -127,6 +127,7 @@ const plural = (n, word) => `${n.toLocaleString("en")} ${word}${n === 1 || n ===
 
 export class PegsBoard extends PuzzleBoard {
   static kind = "pegs";
+  static pythonActions = ["hint", "solve", "count", "census"];
   static template = TEMPLATE;
   static keyHelp = "arrow keys move the ring from hole to hole, Space or Enter on a peg picks it up (its jumps are marked green), then Space or Enter on a marked hole jumps there (in Edit mode: applies the tool),";
 
@@ -235,7 +236,6 @@ export class PegsBoard extends PuzzleBoard {
     return this.goal === "default" ? grid : `${grid}@${this.goal}`;
   }
 
-  /** Peg solitaire reports a failed boot on the overlay only. */
   /** True when no action, verdict or playback is under way (tests wait on it). */
   idle() {
     return super.idle() && !this.job && !this.playback;

@@ -7,8 +7,10 @@
 //   static template  the widget's HTML; it must hold a `.message` element
 //                    (the status line) and an `.overlay` element (boot text);
 //                    `details.settings` start folded on phones
-//   start(options)   called once Python is ready, with the constructor's
-//                    options: load the first game, usually through run()
+//   start(options)   called at once (requests the rules modules answer need
+//                    no Python), with the constructor's options: load the
+//                    first game, usually through run()
+//   static pythonActions  data-action names of the buttons that need Python
 // and may override:
 //   idle()                 add its own background work (call super.idle())
 //   run(action)            do something before each action (call super.run())
@@ -69,14 +71,54 @@ export class PuzzleBoard {
     window.matchMedia("(prefers-color-scheme: dark)")
       .addEventListener("change", () => this.state && this.repaint());
     this.setStatus("loading");
-    this.showOverlay("Starting Python in your browser…");
-    client.onBoot?.((stage) => this.showOverlay(stage.message || "Starting…"));
+    this.#watchPython(client);
+    // Moves, game IDs and the default boards need no Python (rules/): the
+    // board starts at once, after the subclass constructor has finished.
+    Promise.resolve().then(() => this.#begin(options));
+  }
+
+  /** The actions that need Python (solving, hints, counts): shown as waiting while it starts. */
+  static pythonActions = [];
+
+  static #bootStages = ["runtime", "package", "check"];
+
+  /**
+   * While Python starts, a line under the board shows how far it has got and
+   * that the solvers' buttons will run then (a click on one is queued, not
+   * lost); root's data-python says "starting", "ready" or "error".
+   */
+  #watchPython(client) {
+    if (client.pythonReady) {
+      this.root.dataset.python = "ready";
+      return;
+    }
+    this.root.dataset.python = "starting";
+    const note = document.createElement("p");
+    note.className = "python-boot";
+    note.id = `python-boot-${++PuzzleBoard.#helpIds}`;
+    note.innerHTML = '<progress max="3" value="0"></progress> <span></span>';
+    this.root.querySelector(".board-area")?.after(note);
+    const text = note.querySelector("span");
+    const bar = note.querySelector("progress");
+    const waiting = this.constructor.pythonActions
+      .flatMap((action) => [...this.root.querySelectorAll(`button[data-action="${action}"]`)]);
+    for (const button of waiting) button.setAttribute("aria-describedby", note.id);
+    text.textContent = "The solvers are starting; moves work now, and solving, hints and counts run as soon as they are ready.";
+    client.onBoot?.(({ stage }) => {
+      bar.value = Math.max(bar.value, PuzzleBoard.#bootStages.indexOf(stage) + 1);
+    });
     client.ready.then(
       () => {
-        this.overlay.hidden = true;
-        this.#begin(options);
+        this.root.dataset.python = "ready";
+        note.remove();
+        for (const button of waiting) button.removeAttribute("aria-describedby");
       },
-      (error) => this.bootFailed(error),
+      (error) => {
+        this.root.dataset.python = "error";
+        note.remove();
+        for (const button of waiting) button.removeAttribute("aria-describedby");
+        this.bootFailed(error);
+      },
     );
   }
 
@@ -292,7 +334,7 @@ export class PuzzleBoard {
     });
   }
 
-  /** The game ID on screen (undefined while Python boots). */
+  /** The game ID on screen (undefined until the first board is shown). */
   get gameId() {
     return this.root.dataset.gameId;
   }
@@ -379,11 +421,9 @@ export class PuzzleBoard {
   _actionSettled() {}
 
   bootFailed(error) {
-    // The overlay says what happened; the message line, in the same words as
-    // the diagnostics page, says why.
-    this.showOverlay("Puzzle Lab could not start. Reload the page to try again.");
-    this.say(`Puzzle Lab could not start: ${error.message}`, true);
-    this.setStatus("error");
+    // The board stays playable; the message line, in the same words as the
+    // diagnostics page, says why the solvers are missing.
+    this.say(`The solvers could not start (moves still work; reload the page to try again): ${error.message}`, true);
   }
 
   /** The status line; a new text (not a repeat of the rules) is also announced. */

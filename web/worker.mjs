@@ -1,11 +1,11 @@
 // Puzzle Lab's Python worker (a module worker; see client.mjs for the page side).
 //
-// Boots Pyodide from ./pyodide/, loads micropip, installs our wheel (named in
+// Boots Pyodide from ./pyodide/, unpacks our wheel (named in
 // ./build-info.json), then answers requests one at a time with puzzlelab.api.
 //
 // Worker -> page:
-//   {type: "boot", stage, message}       stage: runtime | micropip | package | check
-//   {type: "ready", version, bootMs, pyodideVersion}
+//   {type: "boot", stage, message}       stage: runtime | package | check
+//   {type: "ready", version, bootMs, stageStarts, started, pyodideVersion}
 //   {type: "boot-error", message}
 //   {type: "progress", id, done, total, message}
 //   {type: "result", id, ok: true, result} | {type: "result", id, ok: false, error[, cancelled]}
@@ -19,6 +19,7 @@
 const queue = []; // requests waiting their turn: {id, request}
 let runtime = null; // {pyodide, indexURL} once booted
 let current = null; // the request being answered: {id, cancelled}
+const stageStarts = {}; // when each boot stage began, in ms since the worker started
 
 // Installed before the first await, so that no early message is lost.
 self.onmessage = ({ data }) => {
@@ -38,6 +39,7 @@ function post(message) {
 }
 
 function stage(name, message) {
+  stageStarts[name] = Math.round(performance.now());
   post({ type: "boot", stage: name, message });
 }
 
@@ -60,58 +62,78 @@ async function fetchJson(url) {
   return response.json();
 }
 
-/** Why `url` cannot be downloaded, or null when it can. */
-async function downloadProblem(url) {
+/** The wheel's bytes; the hash in the query makes a rebuilt wheel bypass any cached copy. */
+async function fetchWheel(info) {
+  const url = new URL(info.wheel, import.meta.url);
+  url.search = `v=${info.sha256.slice(0, 16)}`;
+  let response;
   try {
-    const response = await fetch(url, { method: "HEAD", cache: "no-cache" });
-    return response.ok ? null : `the server answered HTTP ${response.status} for it.`;
+    response = await fetch(url);
   } catch (error) {
-    return `it could not be downloaded (${messageOf(error)}). Is the site complete and reachable?`;
+    throw new Error(`it could not be downloaded (${messageOf(error)}). Is the site complete and reachable?`);
+  }
+  if (!response.ok) throw new Error(`the server answered HTTP ${response.status} for it.`);
+  return response.arrayBuffer();
+}
+
+// Our wheel is pure Python with no dependencies: unpacking it into
+// site-packages is all an installer would do, without loading one (micropip
+// costs a package load and a resolver run at every boot). micropip stays the
+// fallback, should this Pyodide refuse to unpack it.
+async function installWheel(pyodide, bytes, wheelName) {
+  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+  try {
+    pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
+    pyodide.runPython("import importlib; importlib.invalidate_caches()");
+    return;
+  } catch (error) {
+    console.warn(`Unpacking ${wheelName} failed (${messageOf(error)}); installing it with micropip.`);
+  }
+  await pyodide.loadPackage("micropip");
+  const micropip = pyodide.pyimport("micropip");
+  try {
+    const path = `/tmp/${wheelName.split("/").at(-1)}`;
+    pyodide.FS.writeFile(path, new Uint8Array(bytes));
+    await micropip.install(`emfs:${path}`);
+  } finally {
+    micropip.destroy();
   }
 }
 
 async function boot() {
   try {
+    // ?delay=MS (from the page's ?python-delay=MS): a slow start, for tests.
+    const delay = Math.min(Number(new URL(import.meta.url).searchParams.get("delay")) || 0, 60_000);
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     stage("runtime", "Loading the Python runtime (Pyodide)…");
     const info = await fetchJson(new URL("./build-info.json", import.meta.url));
     const indexURL = new URL("./pyodide/", import.meta.url).href;
-    let pyodide;
+    let loadPyodide;
     try {
-      const { loadPyodide } = await import(`${indexURL}pyodide.mjs`);
-      pyodide = await loadPyodide({ indexURL });
+      ({ loadPyodide } = await import(`${indexURL}pyodide.mjs`));
     } catch (error) {
       throw new Error(`Could not start Pyodide from ${indexURL}: ${messageOf(error)}`);
     }
-
-    stage("micropip", "Loading the package installer (micropip)…");
-    // loadPackage does not reject when a package fails (e.g. an integrity
-    // mismatch): it reports through errorCallback and returns what it loaded.
-    const problems = [];
-    const loaded = await pyodide.loadPackage("micropip", {
-      errorCallback: (message) => problems.push(message),
-    });
-    if (!loaded.some((pkg) => pkg.name === "micropip")) {
-      // A sha256 in pyodide-lock.json that does not match the file fails the
-      // browser's integrity check, which shows up here only as "Failed to fetch".
-      throw new Error(
-        `Could not load micropip: ${problems.join(" ") || "no reason given"} ` +
-          "(if pyodide/micropip-*.whl is there, check its sha256 in pyodide-lock.json).",
-      );
-    }
-
-    stage("package", `Installing puzzlelab ${info.version}…`);
-    // The hash in the query makes a rebuilt wheel bypass any cached copy.
-    const wheelUrl = new URL(info.wheel, import.meta.url);
-    wheelUrl.search = `v=${info.sha256.slice(0, 16)}`;
-    const micropip = pyodide.pyimport("micropip");
-    try {
-      await micropip.install(wheelUrl.href);
-    } catch (error) {
-      // micropip blames CORS for any failed download; say what really happened.
-      const reason = (await downloadProblem(wheelUrl)) ?? messageOf(error);
-      throw new Error(`Could not install ${info.wheel}: ${reason}`);
-    } finally {
-      micropip.destroy();
+    const snapshotKey = new URL(`./python-snapshot/${info.pyodide}/${info.sha256}`, import.meta.url).href;
+    let pyodide = await fromSnapshot(loadPyodide, indexURL, snapshotKey);
+    const started = pyodide ? "snapshot" : "plain";
+    if (!pyodide) {
+      // Our wheel downloads while Pyodide starts.
+      const wheelBytes = fetchWheel(info);
+      wheelBytes.catch(() => {}); // reported when awaited
+      try {
+        pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
+      } catch (error) {
+        throw new Error(`Could not start Pyodide from ${indexURL}: ${messageOf(error)}`);
+      }
+      stage("package", `Installing puzzlelab ${info.version}…`);
+      try {
+        await installWheel(pyodide, await wheelBytes, info.wheel);
+      } catch (error) {
+        throw new Error(`Could not install ${info.wheel}: ${messageOf(error)}`);
+      }
+      pyodide.runPython("import puzzlelab.api");
+      saveSnapshot(pyodide, snapshotKey);
     }
 
     stage("check", "Checking the solver interface…");
@@ -130,6 +152,8 @@ async function boot() {
       version: pong.result.version,
       // Milliseconds since this worker was created (the worker's time origin).
       bootMs: Math.round(performance.now()),
+      stageStarts,
+      started, // "snapshot" (a later visit) or "plain"
       pyodideVersion: pyodide.version,
     });
     return api;
@@ -137,6 +161,49 @@ async function boot() {
     post({ type: "boot-error", message: messageOf(error) });
     throw error;
   }
+}
+
+// Pyodide's memory snapshot (experimental in Pyodide, hence the plain boot
+// as the fallback): the first visit saves Python's memory once our package
+// is imported (31 MB), and later visits start from it in about a second
+// instead of starting the interpreter and importing everything again. One
+// snapshot per Pyodide version and wheel, in the "python-snapshots" cache.
+const SNAPSHOTS = "python-snapshots";
+
+/** Pyodide started from the saved snapshot of `key`, or null (none, or it failed: then it is dropped). */
+async function fromSnapshot(loadPyodide, indexURL, key) {
+  let cache;
+  try {
+    cache = await caches.open(SNAPSHOTS);
+    const saved = await cache.match(key);
+    if (!saved) return null;
+    const bytes = new Uint8Array(await saved.arrayBuffer());
+    if (String(bytes.length) !== saved.headers.get("x-snapshot-length")) throw new Error("it is incomplete");
+    const pyodide = await loadPyodide({ indexURL, _loadSnapshot: bytes });
+    // The snapshot holds the random generator's state: seed it afresh.
+    pyodide.runPython("import random; random.seed()");
+    return pyodide;
+  } catch (error) {
+    console.warn(`The saved Python snapshot was not used (${messageOf(error)}); starting Python afresh.`);
+    await cache?.delete(key).catch(() => {});
+    return null;
+  }
+}
+
+/** Save Python's memory for the next visit; a failure only costs that visit's speed. */
+function saveSnapshot(pyodide, key) {
+  let bytes;
+  try {
+    bytes = pyodide.makeMemorySnapshot();
+  } catch (error) {
+    console.warn(`No Python snapshot for the next visit: ${messageOf(error)}`);
+    return;
+  }
+  (async () => {
+    const cache = await caches.open(SNAPSHOTS);
+    for (const old of await cache.keys()) if (old.url !== key) await cache.delete(old);
+    await cache.put(key, new Response(bytes, { headers: { "x-snapshot-length": String(bytes.length) } }));
+  })().catch((error) => console.warn(`The Python snapshot was not saved: ${messageOf(error)}`));
 }
 
 // A zero-delay yield to the event loop, so that a cancel message can be

@@ -1,0 +1,133 @@
+"""Play before Python is up: with a deliberately slow Python start
+(``?python-delay=MS``), each board is drawn and takes moves, undo and redo at
+once, while the buttons that need Python say they are waiting and then work."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from puzzlelab import pegs
+from puzzlelab.binairo import Grid
+from puzzlelab.lightsout import Board
+
+pytestmark = pytest.mark.e2e
+
+DELAY_MS = 60_000  # Python stays "starting" for the whole first part of each test
+
+
+def open_slow(page: Any, site_url: str, puzzle: str) -> Any:
+    """Open the main page on ``puzzle`` with Python held back; wait for the board only."""
+    page.goto(f"{site_url}?python-delay={DELAY_MS}#{puzzle}")
+    root = page.locator(f"#{puzzle}")
+    page.wait_for_function(
+        f"document.querySelector('#{puzzle}')?.dataset.gameId", timeout=10_000
+    )
+    assert root.get_attribute("data-python") == "starting"
+    return root
+
+
+def wait_game_change(page: Any, puzzle: str, before: str) -> str:
+    page.wait_for_function(
+        "([id, before]) => document.querySelector('#' + id).dataset.gameId !== before",
+        arg=[puzzle, before],
+        timeout=5_000,
+    )
+    return page.locator(f"#{puzzle}").get_attribute("data-game-id")
+
+
+def undo_redo(page: Any, puzzle: str, before: str, after: str) -> None:
+    """Undo returns to ``before``, redo to ``after``, without Python."""
+    page.locator(f"#{puzzle}").get_by_role("button", name="Undo").click()
+    assert wait_game_change(page, puzzle, after) == before
+    page.locator(f"#{puzzle}").get_by_role("button", name="Redo").click()
+    assert wait_game_change(page, puzzle, before) == after
+
+
+def assert_waiting(page: Any, puzzle: str, name: str) -> Any:
+    """The button ``name`` is described by the visible boot line while Python starts."""
+    button = page.locator(f"#{puzzle}").get_by_role("button", name=name, exact=True)
+    note_id = button.get_attribute("aria-describedby")
+    assert note_id and note_id.startswith("python-boot")
+    note = page.locator(f"#{note_id}")
+    assert note.is_visible()
+    assert "run as soon as they are ready" in note.inner_text()
+    assert float(button.evaluate("(b) => getComputedStyle(b).opacity")) < 1
+    return button
+
+
+def test_lights_out_plays_and_saves_before_python(
+    page: Any, site_url: str, screenshot_dir: Path
+) -> None:
+    root = open_slow(page, site_url, "lightsout")
+    start = root.get_attribute("data-game-id")
+    board = Board.parse(start)
+    assert board.lit > 0  # a random solvable board, drawn by the JavaScript rules
+    canvas = page.locator("#lightsout .board-area canvas")
+    box = canvas.bounding_box()
+    page.mouse.click(box["x"] + 2.5 * box["width"] / board.cols,
+                     box["y"] + 2.5 * box["height"] / board.rows)
+    pressed = wait_game_change(page, "lightsout", start)
+    assert Board.parse(pressed) == board.press(2, 2)  # Python's rules agree
+    undo_redo(page, "lightsout", start, pressed)
+    assert_waiting(page, "lightsout", "Show solution")
+    page.screenshot(path=str(screenshot_dir / "before-python-lightsout.png"))
+
+    # The game played before Python was up is saved: a reload without the delay resumes it.
+    page.goto(f"{site_url}#lightsout")
+    page.wait_for_function("document.querySelector('#lightsout').dataset.python === 'ready'",
+                           timeout=120_000)
+    assert root.get_attribute("data-game-id") == pressed  # the saved game came back
+
+
+def test_a_click_on_a_solver_button_while_python_starts_runs_when_it_is_ready(
+    page: Any, site_url: str
+) -> None:
+    page.goto(f"{site_url}?python-delay=3000#lightsout")
+    root = page.locator("#lightsout")
+    page.wait_for_function("document.querySelector('#lightsout')?.dataset.gameId", timeout=10_000)
+    assert root.get_attribute("data-python") == "starting"
+    root.get_by_role("button", name="Show solution").click()
+    page.wait_for_function(
+        "window.puzzleLab.boards.lightsout.jobs.solve.result?.value", timeout=120_000
+    )
+    assert root.get_attribute("data-python") == "ready"
+    assert not page.locator(".python-boot").count()  # the boot line is gone
+    board = Board.parse(root.get_attribute("data-game-id"))
+    result = page.evaluate("window.puzzleLab.boards.lightsout.jobs.solve.result.value")
+    cells = "".join(result["press_grid"].split("/"))
+    presses = sum(1 << i for i, count in enumerate(cells) if int(count, 36) % 2)
+    assert board.apply(presses).lit == 0
+
+
+def test_pegs_jump_and_undo_before_python(page: Any, site_url: str) -> None:
+    root = open_slow(page, site_url, "pegs")
+    start = root.get_attribute("data-game-id")
+    assert start == pegs.Position.parse("english").grid  # the English board, from the rules
+    (r1, c1), (r2, c2) = (3, 5), (3, 3)
+    for r, c in ((r1, c1), (r2, c2)):
+        x, y = page.evaluate(f"window.puzzleLab.boards.pegs.cellCentre({r}, {c})")
+        page.mouse.click(x, y)
+    jumped = wait_game_change(page, "pegs", start)
+    expected = pegs.Position.parse(start)
+    assert jumped == expected.play(expected.find_move((r1, c1), (r2, c2))).grid
+    undo_redo(page, "pegs", start, jumped)
+    assert_waiting(page, "pegs", "Hint")
+
+
+def test_binary_puzzle_fills_and_undoes_before_python(page: Any, site_url: str) -> None:
+    root = open_slow(page, site_url, "binairo")
+    start = root.get_attribute("data-game-id")
+    grid = Grid.parse(start)
+    row, col = next((r, c) for r in range(grid.rows) for c in range(grid.cols)
+                    if grid.cell(r, c) == ".")
+    canvas = page.locator("#binairo canvas")
+    box = canvas.bounding_box()
+    page.mouse.click(box["x"] + (col + 0.5) * box["width"] / (grid.cols + 1),
+                     box["y"] + (row + 0.5) * box["height"] / (grid.rows + 1))
+    filled = wait_game_change(page, "binairo", start)
+    assert Grid.parse(filled).cell(row, col) == "0"
+    undo_redo(page, "binairo", start, filled)
+    assert_waiting(page, "binairo", "Solve")

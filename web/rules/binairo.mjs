@@ -1,0 +1,311 @@
+/**
+ * Binary puzzle (Takuzu) moves without Python: parse a game ID or grid, set or
+ * cycle a player's digit (givens are locked), and the state the page shows:
+ * game ID, grids, counts per line and the cells that visibly break a rule
+ * (three equal in a row, more than half of one digit in a line, two equal
+ * full rows or columns).
+ *
+ * py/puzzlelab/binairo.py is the definition of these rules and api.py's
+ * "binairo.load" / "binairo.set" / "binairo.empty" of the answers; this
+ * module repeats them so that play starts before Python is up. Solving,
+ * hints, rating and counting stay in Python. tests/test_js_rules.py plays
+ * thousands of random entries on random grids of every size through both and
+ * fails on any difference in the answers (error messages included).
+ */
+
+import { DIGIT, PuzzleError, argument, bitCount, handleWith, parseRows, pyInt, pyTrim } from "./common.mjs";
+
+export const MIN_SIDE = 2;
+export const MAX_SIDE = 16;
+const GRID_MEANING = "0, 1, or . for an empty cell";
+const GAME_ID = new RegExp(`^(${DIGIT}+)x(${DIGIT}+):([01a-z]*)(?::([01a-z]*))?$`, "u");
+
+/** Reject shapes that are not even by even within 2..16 (numbers or BigInts). */
+function checkShape(rows, cols) {
+  for (const [name, value] of [["rows", rows], ["columns", cols]]) {
+    const n = Number(value);
+    if (!(n >= MIN_SIDE && n <= MAX_SIDE) || n % 2) {
+      throw new PuzzleError(
+        `A binary puzzle needs an even number of ${name} from ${MIN_SIDE} to ${MAX_SIDE}; ${value} is not.`);
+    }
+  }
+}
+
+/** Row masks (bit c = column c) as column masks (bit r = row r). */
+export function transpose(masks, length) {
+  const out = new Array(length).fill(0);
+  masks.forEach((mask, r) => {
+    for (let c = 0; c < length; c++) if ((mask >> c) & 1) out[c] |= 1 << r;
+  });
+  return out;
+}
+
+/** The cells of one line that break a rule visibly: three equal in a row, too many of a digit. */
+export function lineErrors(ones, zeros, length) {
+  let bad = 0;
+  for (const mask of [ones, zeros]) {
+    const triple = mask & (mask >> 1) & (mask >> 2);
+    bad |= triple | (triple << 1) | (triple << 2);
+    if (bitCount(mask) * 2 > length) bad |= mask;
+  }
+  return bad;
+}
+
+/**
+ * A binary puzzle: `rows` x `cols`, the givens and the player's entries as
+ * row bitmasks (arrays of numbers, bit c = column c).
+ */
+export class Grid {
+  constructor(rows, cols, givenOnes, givenZeros, entryOnes = null, entryZeros = null) {
+    this.rows = rows;
+    this.cols = cols;
+    this.givenOnes = givenOnes;
+    this.givenZeros = givenZeros;
+    this.entryOnes = entryOnes ?? new Array(rows).fill(0);
+    this.entryZeros = entryZeros ?? new Array(rows).fill(0);
+  }
+
+  /** The empty grid of a shape. */
+  static empty(rows, cols) {
+    checkShape(rows, cols);
+    return new Grid(rows, cols, new Array(rows).fill(0), new Array(rows).fill(0));
+  }
+
+  /** A game ID (COLSxROWS:GIVENS[:ENTRIES]) or a plain grid of 0, 1 and "." (all givens). */
+  static parse(text) {
+    if (typeof text !== "string") throw new PuzzleError("The grid must be text: rows of 0, 1 and . joined by '/'.");
+    const stripped = pyTrim(text);
+    const match = GAME_ID.exec(stripped);
+    if (match) {
+      checkShape(pyInt(match[2]), pyInt(match[1]));
+      const cols = Number(pyInt(match[1]));
+      const rows = Number(pyInt(match[2]));
+      const given = decodeCells(match[3], rows * cols, "givens");
+      const entries = match[4] ? decodeCells(match[4], rows * cols, "entries") : null;
+      const [gOne, gZero] = cellsToMasks(given, rows, cols);
+      if (entries === null) return new Grid(rows, cols, gOne, gZero);
+      const [eOne, eZero] = cellsToMasks(entries, rows, cols);
+      for (let r = 0; r < rows; r++) {
+        if ((eOne[r] | eZero[r]) & (gOne[r] | gZero[r])) throw new PuzzleError("The game ID has an entry on a given cell.");
+      }
+      return new Grid(rows, cols, gOne, gZero, eOne, eZero);
+    }
+    if (stripped.includes(":")) {
+      throw new PuzzleError(
+        "A binary puzzle game ID looks like 8x8:GIVENS[:ENTRIES] with digits 0/1 and letters a-z for runs of empty cells.");
+    }
+    const lines = parseRows(stripped, "01.", GRID_MEANING);
+    checkShape(lines.length, lines[0].length);
+    const [ones, zeros] = cellsToMasks(lines.join(""), lines.length, lines[0].length);
+    return new Grid(lines.length, lines[0].length, ones, zeros);
+  }
+
+  /** Every known 1 (givens and entries), per row. */
+  get ones() {
+    return this.givenOnes.map((g, r) => g | this.entryOnes[r]);
+  }
+
+  /** Every known 0 (givens and entries), per row. */
+  get zeros() {
+    return this.givenZeros.map((g, r) => g | this.entryZeros[r]);
+  }
+
+  get full() {
+    return (1 << this.cols) - 1;
+  }
+
+  /** "0", "1" or "." at (row, col), givens and entries alike. */
+  cell(row, col) {
+    if (((this.givenOnes[row] | this.entryOnes[row]) >> col) & 1) return "1";
+    if (((this.givenZeros[row] | this.entryZeros[row]) >> col) & 1) return "0";
+    return ".";
+  }
+
+  /** Whether (row, col) is a locked given. */
+  isGiven(row, col) {
+    return Boolean(((this.givenOnes[row] | this.givenZeros[row]) >> col) & 1);
+  }
+
+  /** The plain grid (givens and entries alike), rows joined by "/". */
+  get grid() {
+    const lines = [];
+    for (let r = 0; r < this.rows; r++) {
+      let line = "";
+      for (let c = 0; c < this.cols; c++) line += this.cell(r, c);
+      lines.push(line);
+    }
+    return lines.join("/");
+  }
+
+  /** The givens alone, without the player's entries. */
+  puzzle() {
+    return new Grid(this.rows, this.cols, this.givenOnes, this.givenZeros);
+  }
+
+  /** COLSxROWS:GIVENS[:ENTRIES]: digits, and a..z for runs of 1..26 empty cells. */
+  get gameId() {
+    const size = `${this.cols}x${this.rows}`;
+    const given = encodeCells(this.givenOnes, this.givenZeros, this.cols);
+    if (!this.entryOnes.some(Boolean) && !this.entryZeros.some(Boolean)) return `${size}:${given}`;
+    return `${size}:${given}:${encodeCells(this.entryOnes, this.entryZeros, this.cols)}`;
+  }
+
+  /** How many cells hold a digit. */
+  get filled() {
+    const zeros = this.zeros;
+    return this.ones.reduce((n, o, r) => n + bitCount(o | zeros[r]), 0);
+  }
+
+  /** How many givens. */
+  get clueCount() {
+    return this.givenOnes.reduce((n, o, r) => n + bitCount(o | this.givenZeros[r]), 0);
+  }
+
+  /** The grid with the player's digit at (row, col) set to `value` ("0", "1", or "." to clear). */
+  withEntry(row, col, value) {
+    if (!(row >= 0 && row < this.rows && col >= 0 && col < this.cols)) {
+      throw new PuzzleError(`There is no cell (${row}, ${col}) on a ${this.cols}x${this.rows} grid.`);
+    }
+    if (this.isGiven(row, col)) throw new PuzzleError("That cell is a given: it cannot be changed.");
+    if (!["0", "1", "."].includes(value)) throw new PuzzleError("A cell holds 0, 1 or . (empty).");
+    const bit = 1 << col;
+    const ones = [...this.entryOnes];
+    const zeros = [...this.entryZeros];
+    ones[row] &= ~bit;
+    zeros[row] &= ~bit;
+    if (value === "1") ones[row] |= bit;
+    else if (value === "0") zeros[row] |= bit;
+    return new Grid(this.rows, this.cols, this.givenOnes, this.givenZeros, ones, zeros);
+  }
+
+  /** The cells that visibly break a rule, as [row, col] in reading order. */
+  errors() {
+    const { rows, cols } = this;
+    const ones = this.ones;
+    const zeros = this.zeros;
+    const bad = ones.map((o, r) => lineErrors(o, zeros[r], cols));
+    const cOnes = transpose(ones, cols);
+    const cZeros = transpose(zeros, cols);
+    for (let c = 0; c < cols; c++) {
+      const column = lineErrors(cOnes[c], cZeros[c], rows);
+      for (let r = 0; r < rows; r++) if ((column >> r) & 1) bad[r] |= 1 << c;
+    }
+    const full = this.full;
+    let seen = new Map();
+    for (let r = 0; r < rows; r++) {
+      if ((ones[r] | zeros[r]) === full) {
+        if (seen.has(ones[r])) {
+          bad[r] |= full;
+          bad[seen.get(ones[r])] |= full;
+        }
+        seen.set(ones[r], r);
+      }
+    }
+    const cFull = (1 << rows) - 1;
+    seen = new Map();
+    for (let c = 0; c < cols; c++) {
+      if ((cOnes[c] | cZeros[c]) === cFull) {
+        if (seen.has(cOnes[c])) {
+          for (let r = 0; r < rows; r++) bad[r] |= (1 << c) | (1 << seen.get(cOnes[c]));
+        }
+        seen.set(cOnes[c], c);
+      }
+    }
+    const out = [];
+    for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) if ((bad[r] >> c) & 1) out.push([r, c]);
+    return out;
+  }
+
+  /** What api.py's binairo.load / binairo.set / binairo.empty answer for this grid. */
+  state() {
+    const ones = this.ones;
+    const zeros = this.zeros;
+    const cOnes = transpose(ones, this.cols);
+    const cZeros = transpose(zeros, this.cols);
+    const bad = this.errors();
+    const filled = this.filled;
+    return {
+      game: this.gameId,
+      rows: this.rows,
+      cols: this.cols,
+      grid: this.grid,
+      givens: this.puzzle().grid,
+      clues: this.clueCount,
+      filled,
+      errors: bad,
+      solved: filled === this.rows * this.cols && !bad.length,
+      row_counts: ones.map((o, r) => [bitCount(zeros[r]), bitCount(o)]),
+      col_counts: cOnes.map((o, c) => [bitCount(cZeros[c]), bitCount(o)]),
+    };
+  }
+}
+
+/**
+ * The digit a click puts in a cell holding `current` ("0", "1" or "."): the
+ * page cycles empty -> 0 -> 1 -> empty, and backwards with `back`.
+ */
+export function nextValue(current, back = false) {
+  const order = back ? [".", "1", "0"] : [".", "0", "1"];
+  return order[(order.indexOf(current) + 1) % 3];
+}
+
+function decodeCells(text, size, part) {
+  let out = "";
+  for (const char of text) out += char >= "a" && char <= "z" ? ".".repeat(char.charCodeAt(0) - 96) : char;
+  if (out.length !== size) throw new PuzzleError(`The game ID's ${part} describe ${out.length} cells, not ${size}.`);
+  return out;
+}
+
+function cellsToMasks(cells, rows, cols) {
+  const ones = new Array(rows).fill(0);
+  const zeros = new Array(rows).fill(0);
+  for (let i = 0; i < cells.length; i++) {
+    const r = Math.floor(i / cols);
+    if (cells[i] === "1") ones[r] |= 1 << (i % cols);
+    else if (cells[i] === "0") zeros[r] |= 1 << (i % cols);
+  }
+  return [ones, zeros];
+}
+
+function encodeCells(ones, zeros, cols) {
+  let out = "";
+  let run = 0;
+  ones.forEach((o, r) => {
+    for (let c = 0; c < cols; c++) {
+      const digit = (o >> c) & 1 ? "1" : (zeros[r] >> c) & 1 ? "0" : null;
+      if (digit === null) {
+        run += 1;
+        if (run === 26) {
+          out += "z";
+          run = 0;
+        }
+        continue;
+      }
+      if (run) {
+        out += String.fromCharCode(96 + run);
+        run = 0;
+      }
+      out += digit;
+    }
+  });
+  if (run) out += String.fromCharCode(96 + run);
+  return out;
+}
+
+/** The requests these rules answer, as api.py does: name -> (request -> state). */
+export const COMMANDS = {
+  "binairo.load": (request) => Grid.parse(argument(request, "game", "str")).state(),
+  "binairo.empty": (request) => {
+    const rows = argument(request, "rows", "int");
+    return Grid.empty(rows, argument(request, "cols", "int", rows)).state();
+  },
+  "binairo.set": (request) => {
+    const grid = Grid.parse(argument(request, "game", "str"));
+    const row = argument(request, "row", "int");
+    const col = argument(request, "col", "int");
+    return grid.withEntry(row, col, argument(request, "value", "str")).state();
+  },
+};
+
+/** Answer a request like api.handle ({ok, result} or {ok: false, error}); null when Python must. */
+export const handle = (request) => handleWith(COMMANDS, request);

@@ -1,0 +1,65 @@
+// Puzzle Lab's service worker: keeps one whole version of the site for offline play.
+//
+// build.py stamps VERSION (a hash of every file of the build) and FILES (their
+// paths, relative to this script) into the copy in dist/. Each version has a
+// cache of its own, filled completely at install; every request of a
+// controlled page (its workers included) is answered from the cache of the
+// version that controls it, so a page never mixes files of two deploys. A new
+// version waits until the page asks for it (the page offers a reload), then
+// the old caches go.
+
+const VERSION = "development";
+const FILES = [];
+const PREFIX = "puzzlelab-";
+const CACHE = `${PREFIX}${VERSION}`;
+
+const scoped = (path) => new URL(path, self.registration.scope).href;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(fill());
+});
+
+/** Cache every file of this version, and check they all come from this build. */
+async function fill() {
+  if (!FILES.length) return; // an unbuilt copy (web/): nothing to keep
+  const cache = await caches.open(CACHE);
+  // "no-cache": the page has just fetched most of these, so the server mostly
+  // answers "not modified", yet nothing stale comes from the HTTP cache.
+  await cache.addAll(FILES.map((path) => new Request(scoped(path), { cache: "no-cache" })));
+  // A deploy that landed while the files were fetched would mix versions.
+  const info = await (await cache.match(scoped("build-info.json"))).json();
+  if (info.site_version !== VERSION) {
+    await caches.delete(CACHE);
+    throw new Error(`the server now has version ${info.site_version}, not ${VERSION}`);
+  }
+}
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys().then((names) =>
+      Promise.all(
+        names
+          .filter((name) => name.startsWith(PREFIX) && name !== CACHE)
+          .map((name) => caches.delete(name)),
+      ),
+    ),
+  );
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data?.type === "skip-waiting") self.skipWaiting();
+});
+
+self.addEventListener("fetch", (event) => {
+  const { request } = event;
+  if (request.method !== "GET" || !request.url.startsWith(self.registration.scope)) return;
+  event.respondWith(answer(request));
+});
+
+/** The cached copy of a file of this version (query and fragment aside), else the network's. */
+async function answer(request) {
+  let key = request.url.split(/[?#]/)[0];
+  if (key.endsWith("/")) key += "index.html";
+  const cached = await (await caches.open(CACHE)).match(key);
+  return cached ?? fetch(request);
+}
