@@ -7,6 +7,7 @@
 import * as binairo from "./binairo.mjs";
 import { FIRST_BOARDS } from "./first-boards.mjs";
 import * as lightsout from "./lightsout.mjs";
+import { COMMANDS } from "./params.mjs";
 import * as pegs from "./pegs.mjs";
 
 const FAMILIES = { binairo, lightsout, pegs };
@@ -17,11 +18,38 @@ export function requestKey(request) {
 }
 
 /**
+ * Whether `value` fits argument `arg` of params.mjs (as params.check_value
+ * would accept it). A request that does not fit is left to Python, which
+ * says what is wrong with it in its own words.
+ */
+function fitsArgument(arg, value) {
+  const inRange = (v) => (arg.low === undefined || v >= arg.low) && (arg.high === undefined || v <= arg.high);
+  const whole = (v) => Number.isSafeInteger(v);
+  switch (arg.kind) {
+    case "bool": return typeof value === "boolean";
+    case "int": return whole(value) && inRange(value);
+    case "number": return Number.isFinite(value) && inRange(value);
+    case "cell": return Array.isArray(value) && value.length === 2
+      && value.every((v) => whole(v) && v >= 0 && v <= (arg.high ?? 0));
+    case "level": return typeof value === "string" ? arg.choices.includes(value.trim().toLowerCase())
+      : whole(value) && inRange(value);
+    default: return typeof value === "string" && value.length <= arg.max_chars
+      && (!arg.choices || arg.choices.includes(value.trim().toLowerCase()));
+  }
+}
+
+function fitsCommand(request) {
+  const args = Object.hasOwn(COMMANDS, request.cmd) ? COMMANDS[request.cmd] : null;
+  return Boolean(args) && args.every((arg) => (request[arg.name] ?? null) === null
+    ? !arg.required : fitsArgument(arg, request[arg.name]));
+}
+
+/**
  * api.handle's envelope for `request` ({ok, result} or {ok: false, error}),
  * or null when only Python can answer it.
  */
 export function answerLocally(request) {
-  if (!request || typeof request !== "object") return null;
+  if (!request || typeof request !== "object" || !fitsCommand(request)) return null;
   const family = Object.hasOwn(FAMILIES, String(request.cmd).split(".")[0])
     ? FAMILIES[String(request.cmd).split(".")[0]] : null;
   const answer = family?.handle(request) ?? null;
