@@ -54,7 +54,7 @@ def assert_waiting(page: Any, puzzle: str, name: str) -> Any:
     note = page.locator(f"#{note_id}")
     assert note.is_visible()
     assert "run as soon as they are ready" in note.inner_text()
-    assert float(button.evaluate("(b) => getComputedStyle(b).opacity")) < 1
+    assert button.evaluate("(b) => getComputedStyle(b).borderTopStyle") == "dashed"
     return button
 
 
