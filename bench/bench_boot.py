@@ -115,6 +115,15 @@ class ServedBytes:
         handler.copyfile = copyfile
 
 
+def wait_for_snapshot(page: Any) -> None:
+    """Wait (up to a minute) until the worker has saved Python's memory snapshot."""
+    for _ in range(120):
+        if page.evaluate("caches.open('python-snapshots').then((c) => c.keys())"
+                         ".then((keys) => keys.length)"):
+            return
+        page.wait_for_timeout(500)
+
+
 def measure_main(page: Any, url: str, puzzle: str) -> dict[str, float]:
     """Open the main page on ``puzzle``'s tab; time drawn, first move and ready."""
     selector = f"#{puzzle}"
@@ -180,8 +189,10 @@ def run(rounds: int) -> None:
                     before = served.total
                     outcome = measure(page, url)
                     if temperature == "cold" and name != "bare loadPyodide":
-                        # Let the service worker finish caching before the warm visit.
+                        # Let the service worker and the Python snapshot finish
+                        # saving before the warm visit (a person stays longer).
                         page.evaluate("navigator.serviceWorker?.ready")
+                        wait_for_snapshot(page)
                     outcome["bytes"] = served.total - before
                     results.setdefault((name, temperature), []).append(outcome)
                 context.close()

@@ -117,6 +117,34 @@ def test_site_urls_are_relative(dist_dir: Path) -> None:
     assert not absolute, "dist/ must work under any sub-path; use relative URLs"
 
 
+PAGE_FILE = re.compile(r'<(?:link|script)\b[^>]*\b(?:href|src)="([^"#?:]+)"')
+
+
+def test_every_file_a_page_names_is_in_the_site(dist_dir: Path) -> None:
+    """Preloads, scripts, styles, icons and the manifest of each page exist in dist/."""
+    missing = [
+        f"{page.name}: {url}"
+        for page in dist_dir.glob("*.html")
+        for url in PAGE_FILE.findall(page.read_text())
+        if not (dist_dir / url).is_file()
+    ]
+    assert not missing
+
+
+def test_the_service_worker_keeps_every_file_of_the_build(dist_dir: Path) -> None:
+    """sw.js lists every file (source maps aside) and the version build-info.json names."""
+    worker = (dist_dir / "sw.js").read_text()
+    listed = set(json.loads(re.search(r"const FILES = (\[.*?\]);", worker, re.S)[1]))
+    present = {
+        path.relative_to(dist_dir).as_posix()
+        for path in dist_dir.rglob("*")
+        if path.is_file() and not path.name.endswith((".map", ".nojekyll", "sw.js"))
+    }
+    assert listed == present
+    version = json.loads((dist_dir / "build-info.json").read_text())["site_version"]
+    assert f'const VERSION = "{version}";' in worker
+
+
 @pytest.fixture
 def served(build_py: ModuleType, tmp_path: Path):
     (tmp_path / "index.html").write_text("<!doctype html><title>x</title>")
