@@ -66,8 +66,9 @@ def assert_undo_back_to(page, puzzle: str, seen: list[str]) -> None:
 
 
 @pytest.fixture
-def trust_page(page, site_url):
+def trust_page(page, site_url, screenshot_dir):
     page.site_url = site_url
+    page.shots = screenshot_dir
     return page
 
 
@@ -191,3 +192,77 @@ def test_embed_with_a_bad_game_says_what_was_wrong(trust_page):
     reason = python_reason("lightsout", "garbage")
     expected = f"The game of data-game could not be loaded ({reason}); a new board is shown instead"
     assert expected in line.inner_text()
+
+
+def test_analysis_of_a_55x55_board_shows_its_counts(trust_page):
+    page = trust_page
+    answer = api.handle({"cmd": "lightsout.new", "rows": 55, "cols": 55})
+    page.goto(link(page.site_url, "lightsout", answer["result"]["game"]))
+    wait_board(page, "lightsout")
+    page.locator("#lightsout").get_by_role("button", name="Analysis").click()
+    facts = page.locator("#lightsout [data-panel='analysis'] dl.facts")
+    facts.wait_for(timeout=90_000)
+    # 2^3025 from Python's integers, not from the page's floating point.
+    digits = str(2**3025)
+    mantissa = f"{round(int(digits[:4]) / 1000, 2):.2f}"
+    expected = f"2^3025 ≈ {mantissa} × 10^{len(digits) - 1} ({len(digits)} digits)"
+    text = facts.inner_text()
+    assert f"Solvable boards\n{expected}" in text
+    assert f"Out of {expected} boards of this shape" in text
+    page.screenshot(path=str(page.shots / "trust-analysis-55.png"), full_page=True)
+
+
+def test_census_stopped_early_says_what_it_did_not_compute(trust_page):
+    page = trust_page
+    page.goto(page.site_url + "#pegs")
+    wait_board(page, "pegs")
+    # The real census, told to stop where a level passes 50 classes.
+    page.evaluate(
+        """() => {
+          const client = window.puzzleLab.client;
+          const request = client.request.bind(client);
+          client.request = (r, options) => request(
+            r.cmd === 'pegs.census' ? { ...r, max_classes: 50, pure_max_classes: 50 } : r, options);
+        }"""
+    )
+    page.get_by_role("button", name="Run census").click()
+    page.wait_for_function(
+        "['done', 'partial', 'error'].includes(document.querySelector('#pegs').dataset.census)",
+        timeout=90_000,
+    )
+    assert page.locator("#pegs").get_attribute("data-census") == "partial"
+    note = page.locator("#pegs .census-note").inner_text()
+    assert "were not computed" in note and "winning move sequences" in note
+    assert "0 winning" not in note
+    rows = page.locator("#pegs .census-table tbody tr")
+    assert rows.count() >= 3
+    for index in range(rows.count() - 1):  # the levels; the last row is the totals
+        assert "not computed" in rows.nth(index).locator("td").nth(6).inner_text()
+    totals = rows.last.inner_text()
+    assert totals.count("not computed") == 2  # goal reachable and solutions
+    assert page.locator("#pegs .census-chart svg polyline").count() == 2  # no goal-reachable line
+
+
+def test_progress_of_a_count_shows_work_and_rate_not_a_guess(trust_page):
+    page = trust_page
+    page.goto(page.site_url + "#binairo")
+    wait_board(page, "binairo")
+    board = page.locator("#binairo")
+    board.get_by_role("button", name="Empty grid").click()  # 8x8: seconds in the page
+    wait_board(page, "binairo")
+    page.evaluate(
+        """() => {
+          window.progressLines = [];
+          const line = document.querySelector('#binairo .job-note span');
+          new MutationObserver(() => window.progressLines.push(line.textContent))
+            .observe(line, { childList: true, characterData: true, subtree: true });
+        }"""
+    )
+    board.get_by_role("button", name="Count solutions").click()
+    page.wait_for_function("window.puzzleLab.boards.binairo.idle()"
+                           " && document.querySelector('#binairo .message').textContent"
+                           ".includes('solutions')", timeout=90_000)
+    assert "4,111,116 solutions" in board.locator(".message").inner_text()  # OEIS A253316
+    lines = page.evaluate("window.progressLines")
+    assert any("a second" in line and "steps" in line for line in lines), lines
+    assert not any(" left" in line for line in lines), lines
