@@ -8,9 +8,10 @@
 // it; a link takes precedence over the saved game.
 //
 // Nothing saved is lost to a bad link or a bad save: a link Python rejects
-// leaves the saved game on screen (and in storage), and a saved game that
-// cannot be read or loaded stays in storage, under a new board, until the
-// person changes that board (see `kept`).
+// leaves the saved game on screen (and in storage); a saved game that cannot
+// be read or loaded stays in storage, under a new board, and a saved game
+// under a link to another game stays too, until the person changes that
+// board (see `kept`).
 
 import { getClient } from "./client.mjs";
 import { PUZZLES, findPuzzle } from "./puzzles.mjs";
@@ -64,7 +65,8 @@ function readHash() {
 function permalinkHash(id) {
   // A new board shown over a kept saved game is not named: a reload must
   // try the saved game again, not open the new board as a link.
-  const game = id in kept ? undefined : window.puzzleLab.boards[id]?.root.dataset.gameId;
+  const board = window.puzzleLab.boards[id];
+  const game = id in kept && board?.origin === "new" ? undefined : board?.root.dataset.gameId;
   return game ? `#${id}=${encodeURIComponent(game)}` : `#${id}`;
 }
 
@@ -90,26 +92,27 @@ function loadSaved(puzzle) {
     : saved.puzzle !== puzzle.id || !saved.snapshot || typeof saved.snapshot !== "object"
       ? `it is not a saved game of ${puzzle.title}` : null;
   if (why === null) return saved.snapshot;
-  notice(`${puzzle.title}: The saved game could not be read (${why}); a new board is shown instead. ${KEPT}`);
+  notice(`${puzzle.title}: The saved game could not be read (${why}). ${KEPT}`);
   return undefined;
 }
 
 /**
  * Puzzles whose storage holds a game the page has not shown (yet): id ->
- * the JSON of the first board shown instead, or null before it. While the
- * board is that unchanged new board, it is not saved over the stored game.
+ * the JSON of the first board shown instead (a new board, or a linked
+ * game), or null before it. Until the person changes that board, it is not
+ * saved over the stored game.
  */
 const kept = {};
 
 /** Whether the board `id` may be saved now (see `kept`). */
 function maySave(id, board, snapshot) {
   if (!(id in kept)) return true;
-  if (board.origin === "new") {
+  if (board.origin !== "saved") {
     const text = JSON.stringify(snapshot);
     kept[id] ??= text;
     if (kept[id] === text) return false;
   }
-  delete kept[id]; // the saved or linked game is on screen, or the person changed the board
+  delete kept[id]; // the saved game is on screen, or the person changed the board
   return true;
 }
 

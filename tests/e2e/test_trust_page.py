@@ -114,10 +114,12 @@ def test_good_and_bad_links_in_turn_reload_to_the_last_good_game(trust_page):
     page.goto(link(page.site_url, "lightsout", other))
     wait_board(page, "lightsout")
     assert game_id(page, "lightsout") != first[-1]
+    assert saved(page, "lightsout")["snapshot"]["game"] == first[-1]  # until the board changes
     seen = [game_id(page, "lightsout")]
     play(page, "lightsout", 0)
     wait_board(page, "lightsout")
     seen.append(game_id(page, "lightsout"))
+    assert saved(page, "lightsout")["snapshot"]["game"] == seen[-1]
     for bad in ("garbage", "5x5:zz"):
         page.goto("about:blank")
         page.goto(link(page.site_url, "lightsout", bad))
