@@ -6,6 +6,12 @@
 // replaceState so moves do not fill the back button. Each puzzle's game and
 // its undo/redo history are also saved in localStorage, so a reload resumes
 // it; a link takes precedence over the saved game.
+//
+// Nothing saved is lost to a bad link or a bad save: a link Python rejects
+// leaves the saved game on screen (and in storage); a saved game that cannot
+// be read or loaded stays in storage, under a new board, and a saved game
+// under a link to another game stays too, until the person changes that
+// board (see `kept`).
 
 import { getClient } from "./client.mjs";
 import { registerOffline } from "./offline.mjs";
@@ -58,28 +64,64 @@ function readHash() {
 }
 
 function permalinkHash(id) {
-  const game = window.puzzleLab.boards[id]?.root.dataset.gameId;
+  // A new board shown over a kept saved game is not named: a reload must
+  // try the saved game again, not open the new board as a link.
+  const board = window.puzzleLab.boards[id];
+  const game = id in kept && board?.origin === "new" ? undefined : board?.root.dataset.gameId;
   return game ? `#${id}=${encodeURIComponent(game)}` : `#${id}`;
 }
 
-/** The saved snapshot of a puzzle, or undefined; a corrupt or foreign entry is dropped with a notice. */
+const KEPT = "The saved game stays in this browser until you change the board.";
+
+/**
+ * The saved snapshot of a puzzle, or undefined. An entry that cannot be read
+ * gets a notice and stays in storage (the board shown instead does not
+ * replace it until the person changes it: see `kept`).
+ */
 function loadSaved(puzzle) {
   let text = null;
   try {
     text = localStorage.getItem(saveKey(puzzle.id));
-    if (text === null) return undefined;
-    let saved = null;
-    try { saved = JSON.parse(text); } catch { throw new Error("it is not readable"); }
-    if (saved?.version !== SAVE_VERSION || saved.puzzle !== puzzle.id || !saved.snapshot) {
-      throw new Error("it is not a saved game of this version");
-    }
-    return saved.snapshot;
-  } catch (error) {
-    if (text !== null) {
-      notice(`${puzzle.title}: The saved game was ignored (${error.message}); a new board is shown instead.`);
-      localStorage.removeItem(saveKey(puzzle.id));
-    }
-    return undefined;
+  } catch {
+    return undefined; // storage is off: nothing saved, nothing to keep
+  }
+  if (text === null) return undefined;
+  let saved = null;
+  try { saved = JSON.parse(text); } catch { /* said below */ }
+  const why = saved === null ? "it is not valid JSON"
+    : saved?.version !== SAVE_VERSION ? "it was saved by another version of the page"
+    : saved.puzzle !== puzzle.id || !saved.snapshot || typeof saved.snapshot !== "object"
+      ? `it is not a saved game of ${puzzle.title}` : null;
+  if (why === null) return saved.snapshot;
+  notice(`${puzzle.title}: The saved game could not be read (${why}). ${KEPT}`);
+  return undefined;
+}
+
+/**
+ * Puzzles whose storage holds a game the page has not shown (yet): id ->
+ * the JSON of the first board shown instead (a new board, or a linked
+ * game), or null before it. Until the person changes that board, it is not
+ * saved over the stored game.
+ */
+const kept = {};
+
+/** Whether the board `id` may be saved now (see `kept`). */
+function maySave(id, board, snapshot) {
+  if (!(id in kept)) return true;
+  if (board.origin !== "saved") {
+    const text = JSON.stringify(snapshot);
+    kept[id] ??= text;
+    if (kept[id] === text) return false;
+  }
+  delete kept[id]; // the saved game is on screen, or the person changed the board
+  return true;
+}
+
+function storageHas(id) {
+  try {
+    return localStorage.getItem(saveKey(id)) !== null;
+  } catch {
+    return false;
   }
 }
 
@@ -110,10 +152,14 @@ async function show(id, game) {
   } else {
     const Board = await puzzle.load();
     // A link wins over the saved game, unless it is that game (a reload):
-    // then the saved one also brings back the undo history.
+    // then the saved one also brings back the undo history. A link Python
+    // rejects falls back to the saved game.
     const saved = loadSaved(puzzle);
-    const options = game === undefined || saved?.game === game ? { snapshot: saved } : { game };
-    boards[puzzle.id] ??= new Board(document.getElementById(puzzle.id), client, options);
+    const options = game === undefined || saved?.game === game ? { snapshot: saved } : { game, snapshot: saved };
+    if (!boards[puzzle.id]) {
+      if (storageHas(puzzle.id)) kept[puzzle.id] = null;
+      boards[puzzle.id] = new Board(document.getElementById(puzzle.id), client, options);
+    }
   }
   if (shown === puzzle.id) history.replaceState(null, "", permalinkHash(puzzle.id));
 }
@@ -121,13 +167,16 @@ async function show(id, game) {
 // After every action of a board: save it, and keep the hash on the shown one.
 panels.addEventListener("puzzle-change", (event) => {
   const id = event.target.id;
-  const snapshot = window.puzzleLab.boards[id]?.snapshot();
+  const board = window.puzzleLab.boards[id];
+  const snapshot = board?.snapshot();
   if (!snapshot) return;
-  save(id, snapshot);
+  if (maySave(id, board, snapshot)) save(id, snapshot);
   if (id === shown) history.replaceState(null, "", permalinkHash(id));
 });
-panels.addEventListener("puzzle-notice",
-  (event) => notice(`${findPuzzle(event.target.id)?.title}: ${event.detail.text}`));
+panels.addEventListener("puzzle-notice", (event) => {
+  const { text, source } = event.detail;
+  notice(`${findPuzzle(event.target.id)?.title}: ${text}${source === "saved" ? ` ${KEPT}` : ""}`);
+});
 
 /** Open what the hash names; anything wrong with it is a notice and the default tab. */
 function openHash() {

@@ -4,6 +4,7 @@
 // undo history of game IDs.
 
 import { GridCanvas } from "./grid-canvas.mjs";
+import { ProgressMeter } from "./progress.mjs";
 import { PuzzleBoard } from "./puzzle-board.mjs";
 
 const SIZES = [4, 6, 8, 10, 12, 14];
@@ -129,9 +130,12 @@ export class BinairoBoard extends PuzzleBoard {
   async #job(request, activity) {
     const controller = new AbortController();
     this.job = controller;
-    this.#progress(0, activity);
-    const onProgress = ({ done, total, message }) => {
-      if (this.job === controller) this.#progress(total ? done / total : 0, message || activity);
+    this.#progress(0, `${activity}…`);
+    const meter = new ProgressMeter(request.cmd, activity);
+    const onProgress = (report) => {
+      if (this.job !== controller) return;
+      const { fraction, text } = meter.update(report);
+      this.#progress(fraction ?? 0, text);
     };
     try {
       return await this.client.request(request, { onProgress, signal: controller.signal });
@@ -301,9 +305,9 @@ export class BinairoBoard extends PuzzleBoard {
     const { rows, cols } = this.#size();
     this.#startGame(await this.client.request({ cmd: "binairo.empty", rows, cols }));
     // Honest expectations: the page's worker lacks the memory for the fast count from 10x10 up.
-    const slow = rows >= 10 && cols >= 10 ? " From 10×10 up that takes hours or more in the page " +
-      "(the fast count needs more memory than the page has; the command line counts the " +
-      "empty 10×10 in a minute or two); Cancel stops it." : "";
+    const slow = rows >= 10 && cols >= 10 ? " From 10×10 up the page counts row by row, which can run " +
+      "for a very long time (the fast count needs more memory than the page has; the command line " +
+      "has it); the progress line shows the work done and its rate, and Cancel stops it." : "";
     this.say(`An empty grid: Count solutions counts every filled grid of this size.${slow}`);
   }
 
@@ -361,8 +365,8 @@ export class BinairoBoard extends PuzzleBoard {
     });
   }
 
-  /** Show progress (0..1) of the running job, or hide the bar (`null`). */
-  #progress(fraction, activity = "Working") {
+  /** Show progress (0..1, and `line` in words) of the running job, or hide the bar (`null`). */
+  #progress(fraction, line = "Working…") {
     const busy = fraction !== null && this.job !== null;
     this.note.querySelector('[data-action="cancel-job"]').hidden = !busy;
     const bar = this.note.querySelector("progress");
@@ -373,7 +377,7 @@ export class BinairoBoard extends PuzzleBoard {
       return;
     }
     bar.value = fraction;
-    text.textContent = `${activity}… ${Math.floor(100 * fraction)}%`;
+    text.textContent = line;
   }
 
   #drawCell(ctx, row, col, x, y, size) {

@@ -17,10 +17,12 @@
 //   data-height     the element's max height, border included (CSS length or px
 //                   number); it scrolls beyond
 //   data-readonly   show the board, ignore input
-// A bad attribute shows a message in place of the board.
+// A bad attribute shows a message in place of the board; a game ID that
+// Python rejects shows a new board under a line saying what was wrong.
 //
 // JS API (exported here and on window.PuzzleLab):
-//   mount(element, {puzzle, game, size, variant, hints, height, readonly}) → Promise<board>
+//   mount(element, {puzzle, game, size, variant, hints, height, readonly, gameLabel}) → Promise<board>
+//     (gameLabel: how notices name the game ID's source, default "The game of data-game")
 //   mountAll(root = document) → Promise<[board]>; boardOf(element) → board
 //   board.gameId, board.setGame(id), board.idle()
 // Events on the element: "puzzlelab-ready", "puzzlelab-move" (detail {gameId}),
@@ -114,9 +116,28 @@ function parseVariant(puzzle, text) {
   return { variant };
 }
 
+/**
+ * The board's notices (a game ID Python rejected) as a line at the top of
+ * `element`, above the board: an embed has no page notice area of its own.
+ */
+function showNotices(element) {
+  element.addEventListener("puzzle-notice", (event) => {
+    if (event.target !== element) return;
+    let line = element.querySelector(":scope > .puzzlelab-notice");
+    if (!line) {
+      line = document.createElement("p");
+      line.className = "puzzlelab-notice";
+      line.setAttribute("role", "alert");
+      element.prepend(line);
+    }
+    line.textContent = event.detail.text;
+  });
+}
+
 /** The board options of mount()'s arguments, checked; throws with the reason. */
-function boardOptions(puzzle, { game, size, variant, hints = true, readonly = false }) {
-  const options = { readonly, hints: hints !== false && hints !== "off" };
+function boardOptions(puzzle, { game, gameLabel = "The game of data-game", size, variant, hints = true,
+  readonly = false }) {
+  const options = { readonly, hints: hints !== false && hints !== "off", gameLabel };
   if (game) options.game = game;
   if (size !== undefined && size !== "") Object.assign(options, parseSize(puzzle, String(size)));
   if (variant !== undefined && variant !== "") Object.assign(options, parseVariant(puzzle, String(variant)));
@@ -144,6 +165,7 @@ export function mount(element, { puzzle, height, ...choices } = {}) {
     element.style.boxSizing = "border-box"; // the height includes the board's padding and border
   }
   const promise = entry.load().then((Board) => {
+    showNotices(element);
     const board = new Board(element, getClient(), options);
     relayEvents(element, board);
     mounted.set(element, board);

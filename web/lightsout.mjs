@@ -3,6 +3,7 @@
 // presses and keeps the undo history of game IDs, as a puzzle front end should.
 
 import { GridCanvas, packColor, paintThumbnail } from "./grid-canvas.mjs";
+import { ProgressMeter } from "./progress.mjs";
 import { PuzzleBoard } from "./puzzle-board.mjs";
 
 const PRESETS = [
@@ -140,10 +141,43 @@ const mix = (a, b, t) => a.map((value, i) => Math.round(value + (b[i] - value) *
 const cssOf = ([r, g, b]) => `rgb(${r}, ${g}, ${b})`;
 const isLight = ([r, g, b]) => 0.299 * r + 0.587 * g + 0.114 * b > 150;
 
-/** A decimal string with thousands separators; astronomically long ones as powers of ten. */
-function formatCount(text) {
-  if (text.length <= 40) return BigInt(text).toLocaleString("en-US");
-  return `about ${text[0]}.${text.slice(1, 4)} × 10^${text.length - 1} (${text.length} digits)`;
+/** 10^x as "m.mm × 10^n" (x a base-10 logarithm): 3 significant digits. */
+function scientific(x) {
+  let power = Math.floor(x);
+  let mantissa = 10 ** (x - power);
+  if (mantissa.toFixed(2) === "10.00") {
+    mantissa = 1;
+    power += 1;
+  }
+  return `${mantissa.toFixed(2)} × 10^${power}`;
+}
+
+/**
+ * A count as lightsout.analyse gives it (api._count's `_text`): a decimal
+ * string (thousands separators; past 40 digits in powers of ten, the exact
+ * digits being shown apart), an exact power "b^e" (counts past about 900
+ * digits, for a prime number of states), or "about 2^e" (the same for other
+ * numbers of states: the count is at least 2^e and below 2^(e+1)).
+ * Anything else is shown as it came.
+ */
+export function formatCount(text) {
+  if (/^\d+$/.test(text)) {
+    if (text.length <= 40) return BigInt(text).toLocaleString("en-US");
+    return `about ${text[0]}.${text.slice(1, 3)} × 10^${text.length - 1} (${text.length} digits)`;
+  }
+  const power = /^(\d+)\^(\d+)$/.exec(text);
+  if (power) {
+    const [base, exponent] = [Number(power[1]), Number(power[2])];
+    const log = exponent * Math.log10(base);
+    return `${base}^${exponent} ≈ ${scientific(log)} (${Math.floor(log) + 1} digits)`;
+  }
+  const bound = /^about 2\^(\d+)$/.exec(text);
+  if (bound) {
+    const exponent = Number(bound[1]);
+    return `at least 2^${exponent} and below 2^${exponent + 1} (${scientific(exponent * Math.log10(2))}`
+      + ` to ${scientific((exponent + 1) * Math.log10(2))})`;
+  }
+  return text;
 }
 
 export class LightsOutBoard extends PuzzleBoard {
@@ -475,7 +509,7 @@ export class LightsOutBoard extends PuzzleBoard {
       key,
       request: (state) => ({ cmd, game: state.game }),
       accept: (result) => result,
-      describe: (progress, message) => this.#describePanel(name, progress, message || activity),
+      describe: (progress, line) => this.#describePanel(name, progress, line || `${activity}…`),
     });
     return {
       solve: {
@@ -484,7 +518,7 @@ export class LightsOutBoard extends PuzzleBoard {
         key: (state) => state.game,
         request: (state) => ({ cmd: "lightsout.solve", game: state.game, press_list: false }),
         accept: (result) => this.#acceptSolution(result),
-        describe: (progress, message) => this.#describeSolution(progress, message || "Solving"),
+        describe: (progress, line) => this.#describeSolution(progress, line || "Solving…"),
       },
       analysis: {
         ...panelJob("analysis", "lightsout.analyse", (state) => this.#analysisKey(state), "Analysing"),
@@ -541,11 +575,15 @@ export class LightsOutBoard extends PuzzleBoard {
     job.running = { key, controller };
     this.pending++;
     job.describe();
-    const onProgress = ({ done, total, message }) => {
-      if (job.running?.controller === controller) job.describe(total ? done / total : null, message);
+    const request = job.request(this.state);
+    const meter = new ProgressMeter(request.cmd);
+    const onProgress = (report) => {
+      if (job.running?.controller !== controller) return;
+      const { fraction, text } = meter.update(report);
+      job.describe(fraction, text);
     };
     this.client
-      .request(job.request(this.state), { onProgress, signal: controller.signal })
+      .request(request, { onProgress, signal: controller.signal })
       .then((result) => {
         if (job.key(this.state) !== key) return; // the board moved on meanwhile
         job.result = { key, value: job.accept(result) };
@@ -647,8 +685,8 @@ export class LightsOutBoard extends PuzzleBoard {
       : `Turn every cell to 0. A click adds 1 to a cell and ${rule} (counting modulo ${k}: ${k - 1} + 1 = 0).`;
   }
 
-  /** Say what the solver found, or how far it has got (`progress`: 0..1). */
-  #describeSolution(progress = null, activity = "Solving") {
+  /** Say what the solver found, or how far it has got (`progress`: 0..1, `line` in words). */
+  #describeSolution(progress = null, line = "Solving…") {
     const note = this.solutionNote;
     const text = note.querySelector("span");
     const bar = note.querySelector("progress");
@@ -659,7 +697,7 @@ export class LightsOutBoard extends PuzzleBoard {
     note.classList.remove("warning");
     if (busy) {
       if (progress !== null) bar.value = progress;
-      text.textContent = progress === null ? `${activity}…` : `${activity}… ${Math.floor(100 * progress)}%`;
+      text.textContent = line;
       return;
     }
     const failed = this.showSolution && job.result?.error && job.result.error !== "Cancelled.";
@@ -692,8 +730,8 @@ export class LightsOutBoard extends PuzzleBoard {
     }
   }
 
-  /** The status line of a panel: progress with Cancel, an error with Run again, or nothing. */
-  #describePanel(name, progress = null, activity = "Working") {
+  /** The status line of a panel: progress (`line` in words) with Cancel, an error with Run again, or nothing. */
+  #describePanel(name, progress = null, line = "Working…") {
     const panel = this.root.querySelector(`[data-panel="${name}"]`);
     const job = this.jobs[name];
     const status = panel.querySelector(".job-status");
@@ -707,9 +745,7 @@ export class LightsOutBoard extends PuzzleBoard {
     bar.hidden = !busy || progress === null;
     if (progress !== null) bar.value = progress;
     status.classList.toggle("warning", Boolean(error) && error !== "Cancelled.");
-    text.textContent = busy
-      ? (progress === null ? `${activity}…` : `${activity}… ${Math.floor(100 * progress)}%`)
-      : error || "";
+    text.textContent = busy ? line : error || "";
     if (busy || !this.open[name]) return;
     const value = this.#resultOf(job);
     const body = panel.querySelector(name === "gallery" ? ".gallery" : ".panel-body");
@@ -739,7 +775,8 @@ export class LightsOutBoard extends PuzzleBoard {
           : "No quiet patterns: every board of this shape has exactly one solution."],
       ["Solvable boards", formatCount(a.solvable_boards_text),
         `Out of ${a.all_boards_text ? formatCount(a.all_boards_text) : `${k}^${cells}`} boards of this shape` +
-          (k === 2 && a.rank != null ? ` (2^${a.rank} of 2^${cells}).` : ".")],
+          (k === 2 && a.rank != null ? ` (2^${a.rank} of 2^${cells}).` : "."),
+        a.solvable_boards_text],
       ["Fewest presses for this board",
         !a.solvable ? "no solution" : a.proven_fewest ? String(a.fewest_press_count)
           : `${a.press_count} (not proven fewest)`,
@@ -751,13 +788,14 @@ export class LightsOutBoard extends PuzzleBoard {
     ];
     const list = document.createElement("dl");
     list.className = "facts";
-    for (const [term, value, note] of facts) {
+    for (const [term, value, note, exact] of facts) {
       const item = document.createElement("div");
       item.innerHTML = "<dt></dt><dd><strong></strong> <small></small></dd>";
       item.querySelector("dt").textContent = term;
       item.querySelector("strong").textContent = value;
       item.querySelector("small").textContent = note;
-      if (value.startsWith("about")) item.querySelector("dd").append(this.#exactNumber(a.solvable_boards_text));
+      // A decimal too long to show in full: its digits, folded.
+      if (/^\d{41,}$/.test(exact ?? "")) item.querySelector("dd").append(this.#exactNumber(exact));
       list.append(item);
     }
     if (a.solvable && a.provable) {

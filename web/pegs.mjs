@@ -3,6 +3,7 @@
 // triangular lattice), forwards jumps and keeps the undo history of grids.
 
 import { drawFocusRing } from "./grid-canvas.mjs";
+import { ProgressMeter } from "./progress.mjs";
 import { PuzzleBoard } from "./puzzle-board.mjs";
 
 const STYLE = new URL("./pegs.css", import.meta.url);
@@ -549,6 +550,7 @@ export class PegsBoard extends PuzzleBoard {
     status.textContent = "Starting…";
     this.root.dataset.census = "running";
     const started = performance.now();
+    const meter = new ProgressMeter("pegs.census", "Census");
     this.client
       .request(
         {
@@ -557,9 +559,10 @@ export class PegsBoard extends PuzzleBoard {
         },
         {
           signal: controller.signal,
-          onProgress: ({ done, total, message }) => {
-            bar.value = total ? Math.min(1, done / total) : 0;
-            status.textContent = `${message}…`;
+          onProgress: (report) => {
+            const { fraction, text } = meter.update(report);
+            bar.value = fraction ?? 0;
+            status.textContent = text;
           },
         },
       )
@@ -582,30 +585,47 @@ export class PegsBoard extends PuzzleBoard {
       });
   }
 
+  /**
+   * The census's figures. A census stopped early (complete false) walked only
+   * the levels it shows and skipped the backward pass (pegs.census_steps and
+   * pegs_numpy run it only on a complete walk): which positions can still
+   * reach the goal, and the winning sequences in all, were not computed and
+   * say so, instead of the zeros the levels hold.
+   */
   #showCensus(result) {
     const t = result.totals;
     const fmt = (n) => n.toLocaleString("en");
+    const complete = result.complete;
+    const NOT = "not computed";
     const note = [];
     if (result.note) note.push(result.note);
     note.push(`${fmt(t.positions)} positions (${fmt(t.classes)} up to ${result.symmetries} symmetries);`
-      + ` ${fmt(t.games)} complete games; goal still reachable from ${fmt(t.good)} positions;`
-      + ` ${fmt(result.solutions)} winning move sequences.`);
-    if (!result.complete) note.push("Incomplete: the figures cover the levels shown.");
+      + ` ${fmt(t.games)} complete games; `
+      + (complete
+        ? `goal still reachable from ${fmt(t.good)} positions; ${fmt(result.solutions)} winning move sequences.`
+        : "which positions can still reach the goal, and the winning move sequences, were not computed."));
+    if (!complete) {
+      note.push(`Incomplete: the walk stopped after ${result.levels.length} levels; the figures cover`
+        + ` the levels shown, and "${NOT}" marks what needs the whole walk.`);
+    }
     this.root.querySelector(".census-note").textContent = note.join(" ");
     const columns = [
       ["moves", "Moves"], ["pegs", "Pegs"], ["positions", "Positions"], ["classes", "Up to symmetry"],
       ["paths", "Paths (full tree)"], ["normal_paths", "Paths (normalised tree)"],
       ["good", "Goal reachable"], ["dead_ends", "Dead ends"], ["solutions", "Solutions"],
     ];
+    const cell = (name, value) => (name === "good" && !complete
+      ? `<td class="not-computed">${NOT}</td>` : `<td>${fmt(value)}</td>`);
     const head = columns.map(([, label]) => `<th scope="col">${label}</th>`).join("");
     const rows = result.levels.map((level) =>
-      `<tr>${columns.map(([name]) => `<td>${fmt(level[name])}</td>`).join("")}</tr>`).join("");
+      `<tr>${columns.map(([name]) => cell(name, level[name])).join("")}</tr>`).join("");
     const totals = `<tr class="totals"><th scope="row" colspan="2">Total</th><td>${fmt(t.positions)}</td>`
       + `<td>${fmt(t.classes)}</td><td colspan="2">${fmt(t.games)} complete games</td>`
-      + `<td>${fmt(t.good)}</td><td>${fmt(t.dead_ends)}</td><td>${fmt(result.solutions)}</td></tr>`;
+      + `${cell("good", t.good)}<td>${fmt(t.dead_ends)}</td>`
+      + (complete ? `<td>${fmt(result.solutions)}</td>` : `<td class="not-computed">${NOT}</td>`) + "</tr>";
     this.root.querySelector(".census-table").innerHTML =
       `<table><thead><tr>${head}</tr></thead><tbody>${rows}${totals}</tbody></table>`;
-    this.root.querySelector(".census-chart").innerHTML = censusChart(result.levels);
+    this.root.querySelector(".census-chart").innerHTML = censusChart(result.levels, complete);
   }
 
   // --- drawing -----------------------------------------------------------------------
@@ -964,8 +984,11 @@ export class PegsBoard extends PuzzleBoard {
   }
 }
 
-/** An SVG line chart of positions and goal-reachable positions per level (log scale). */
-function censusChart(levels) {
+/**
+ * An SVG line chart of positions and goal-reachable positions per level (log
+ * scale); without `withGood` (a census stopped early) no goal-reachable line.
+ */
+function censusChart(levels, withGood = true) {
   const width = 640;
   const height = 220;
   const pad = { left: 48, right: 12, top: 12, bottom: 28 };
@@ -973,7 +996,7 @@ function censusChart(levels) {
     ["positions", "All positions", "var(--accent)"],
     ["classes", "Up to symmetry", "var(--muted)"],
     ["good", "Goal reachable", "var(--peg-goal)"],
-  ];
+  ].filter(([name]) => withGood || name !== "good");
   const max = Math.max(1, ...levels.map((l) => Number(l.positions)));
   const top = Math.ceil(Math.log10(max + 1));
   const x = (i) => pad.left + (i * (width - pad.left - pad.right)) / Math.max(1, levels.length - 1);

@@ -33,9 +33,14 @@
 //                          future: [...]} plus the board's own fields
 //   restore(snapshot)      rebuild from one; readSnapshot() does the checks
 //
-// Options every board takes: `snapshot` (a saved game) or `game` (a game ID,
-// e.g. from a link) is tried first; if Python rejects it, the root fires a
-// "puzzle-notice" event saying why and start() loads the default board.
+// Options every board takes: `game` (a game ID, e.g. from a link) is tried
+// first, then `snapshot` (a saved game), then start() loads the default
+// board. Each one Python rejects fires a "puzzle-notice" event on the root
+// saying why (detail {text, source: "link" or "saved"}) and what is shown
+// instead; `board.origin` tells where the game on screen came from ("link",
+// "saved" or "new"), so that the page never saves a default board over a
+// saved game it could not show. `gameLabel` names the game ID's source in
+// notices (default "The game in the link").
 // After every action the root fires "puzzle-change" (both events bubble).
 // `readonly: true` shows the board but ignores the user's input (embeds);
 // `hints: false` hides the hint and solve buttons (data-hints="off" in
@@ -305,31 +310,50 @@ export class PuzzleBoard {
     return this.root.dataset.hints !== "off";
   }
 
-  /** A saved game or a linked game ID if given and valid, else the default board. */
+  /**
+   * The linked game ID if given and valid, else the saved game if given and
+   * valid, else the default board; each one rejected says why in a notice.
+   */
   #begin(options) {
-    const { snapshot, game, ...defaults } = options;
-    if (snapshot) this.#tryRestore(snapshot, "The saved game", defaults);
-    else if (typeof game === "string") this.openGame(game, defaults);
-    else this.start(defaults);
+    const { snapshot, game, gameLabel = "The game in the link", ...defaults } = options;
+    this.gameLabel = gameLabel;
+    const fresh = () => {
+      this.origin = "new";
+      this.start(defaults);
+    };
+    const saved = () => (snapshot
+      ? this.#tryRestore(snapshot, "saved", "a new board is shown instead", fresh)
+      : fresh());
+    if (typeof game === "string") {
+      const instead = snapshot ? "the saved game is shown instead" : "a new board is shown instead";
+      this.#tryRestore({ game, history: [], future: [] }, "link", instead, saved);
+    } else {
+      saved();
+    }
   }
 
   /**
    * Show the game ID `game` (from a link) as a fresh game. If Python rejects
-   * it, a notice says why and, given `fallback`, start(fallback) runs.
+   * it, a notice says why and the board stays as it is.
    */
-  openGame(game, fallback = null) {
-    return this.#tryRestore({ game, history: [], future: [] }, "The game in the link", fallback);
+  openGame(game, label = this.gameLabel) {
+    return this.#tryRestore({ game, history: [], future: [] }, "link", "the board is unchanged", null, label);
   }
 
-  #tryRestore(snapshot, what, fallback) {
+  /**
+   * Queue restoring `snapshot`; if that fails, notify why (`instead` says what
+   * is shown then) and call `otherwise` (which queues after this action).
+   */
+  #tryRestore(snapshot, source, instead, otherwise = null, label = this.gameLabel) {
+    const what = source === "saved" ? "The saved game" : label ?? "The game in the link";
     return this.run(async () => {
       try {
         await this.restore(snapshot);
+        this.origin = source;
       } catch (error) {
-        const instead = fallback ? "; a new board is shown instead" : "";
         const why = error.message.split(/\.\s+(?=[A-Z])/)[0].replace(/\.$/, ""); // its first sentence
-        this.notify(`${what} could not be loaded (${why})${instead}.`);
-        if (fallback) this.start(fallback); // queues after this action
+        this.notify(`${what} could not be loaded (${why}); ${instead}.`, source);
+        otherwise?.();
       }
     });
   }
@@ -341,12 +365,12 @@ export class PuzzleBoard {
 
   /** Show game ID `id` as a fresh game; a rejected one leaves the board as it is, with a notice. */
   setGame(id) {
-    return this.openGame(id);
+    return this.openGame(id, "The game");
   }
 
-  /** Tell the page something it should show outside the board (see app.mjs). */
-  notify(text) {
-    this.root.dispatchEvent(new CustomEvent("puzzle-notice", { bubbles: true, detail: { text } }));
+  /** Tell the page something it should show outside the board (see app.mjs, embed.mjs). */
+  notify(text, source = null) {
+    this.root.dispatchEvent(new CustomEvent("puzzle-notice", { bubbles: true, detail: { text, source } }));
   }
 
   /** The current game and its history as plain JSON; boards override. */

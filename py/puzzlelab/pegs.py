@@ -799,7 +799,7 @@ class OpeningBook:
     search: every line below it must be walked. The census's backward pass
     knows, level by level, which positions reachable from the start can
     still reach the goal; the book keeps them for the levels with at least
-    ``min_pegs`` pegs (17 pegs and up for the English central game: 839,771
+    ``min_pegs`` pegs (17 pegs and up for the English central game: 839,536
     classes, 1.28 MB). A position with that many pegs is then decided by one
     look-up, provided it is reachable from the book's start at all. That is
     checked by duality: jumps undone from a position are jumps played on its

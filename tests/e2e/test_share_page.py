@@ -88,7 +88,7 @@ def test_permalink_moves_and_reload_keep_game_and_undo_history(page, site_url, p
     assert page.locator("#page-notice").is_hidden()
 
 
-def test_bad_hash_and_corrupt_saves_give_notice_and_default_board(page, site_url, screenshot_dir):
+def test_bad_hash_and_corrupt_saves_give_notice_and_keep_the_save(page, site_url, screenshot_dir):
     page.goto(site_url)
     wait_board(page, "lightsout")
     page.evaluate(
@@ -99,7 +99,7 @@ def test_bad_hash_and_corrupt_saves_give_notice_and_default_board(page, site_url
         {"version": 1, "puzzle": "pegs", "snapshot": FOREIGN},
     )
 
-    # A game ID Python rejects: a notice, and a new board instead.
+    # A game ID Python rejects: a notice, and the saved board instead.
     page.goto("about:blank")  # else only the hash would change, on the booted page
     page.goto(link(site_url, "lightsout", "5x5:zz"))
     wait_board(page, "lightsout")
@@ -111,13 +111,16 @@ def test_bad_hash_and_corrupt_saves_give_notice_and_default_board(page, site_url
     # The saved games: unreadable JSON, and a Lights Out ID under Peg solitaire.
     page.get_by_role("tab", name="Binary puzzle").click()
     wait_board(page, "binairo")
-    assert "Binary puzzle: The saved game was ignored (it is not readable)" in notice.inner_text()
+    unreadable = "Binary puzzle: The saved game could not be read (it is not valid JSON)"
+    assert unreadable in notice.inner_text()
     page.get_by_role("tab", name="Peg solitaire").click()
     wait_board(page, "pegs")
     assert "Peg solitaire: The saved game could not be loaded" in notice.inner_text()
     assert game_id(page, "pegs") == "--ooo--/--ooo--/ooooooo/ooo.ooo/ooooooo/--ooo--/--ooo--"
+    # The unusable saves stay until the person changes those boards.
     saved = json.loads(page.evaluate("localStorage.getItem('puzzlelab.saved.pegs')"))
-    assert saved["version"] == 1 and saved["snapshot"]["game"] == game_id(page, "pegs")
+    assert saved == {"version": 1, "puzzle": "pegs", "snapshot": FOREIGN}
+    assert page.evaluate("localStorage.getItem('puzzlelab.saved.binairo')") == "{not json"
     page.locator(".tab-row").scroll_into_view_if_needed()
     page.screenshot(path=str(screenshot_dir / "share-notice.png"))
 
