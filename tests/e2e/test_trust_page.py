@@ -256,7 +256,8 @@ def test_progress_of_a_count_shows_work_and_rate_not_a_guess(trust_page):
         """() => {
           window.progressLines = [];
           const line = document.querySelector('#binairo .job-note span');
-          new MutationObserver(() => window.progressLines.push([performance.now(), line.textContent]))
+          const record = () => window.progressLines.push([performance.now(), line.textContent]);
+          new MutationObserver(record)
             .observe(line, { childList: true, characterData: true, subtree: true });
         }"""
     )
