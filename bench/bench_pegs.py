@@ -7,7 +7,7 @@ Run from the repository root::
 
 * **census**: the numpy engine (:mod:`puzzlelab.pegs_numpy`, whole levels
   as arrays) beside the baseline in the same run, the pure-Python engine
-  (:func:`puzzlelab.pegs.census_steps`: a per-position breadth-first search
+  (:func:`puzzlelab.pegs_census.census_steps`: a per-position breadth-first search
   with a dict of normalised positions, as the seed does). Each row checks that
   both give the same figures. The full English census runs with numpy only
   unless ``--full-baseline`` (the baseline takes about half an hour); its
@@ -41,7 +41,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))  # run from anywhere
 
-from puzzlelab import api, pegs
+from puzzlelab import api, pegs, pegs_census
 from puzzlelab.jobs import finish
 
 try:
@@ -72,7 +72,8 @@ def census_row(label, board, goal=None, max_classes=None, baseline=True):
         fast, t_fast = timed(lambda: finish(
             pegs_numpy.census_steps(board, None, goal, max_classes)))
     if baseline:
-        slow, t_slow = timed(lambda: finish(pegs.census_steps(board, None, goal, max_classes)))
+        slow, t_slow = timed(lambda: finish(
+            pegs_census.census_steps(board, None, goal, max_classes)))
     ref = fast or slow
     same = "—"
     if fast and slow:

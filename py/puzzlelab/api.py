@@ -20,7 +20,7 @@ import traceback
 from collections.abc import Callable, Generator
 from typing import Any
 
-from puzzlelab import __version__, binairo, gf2, lightsout, pegs
+from puzzlelab import __version__, binairo, gf2, lightsout, pegs, pegs_census
 from puzzlelab.jobs import Progress, Steps
 from puzzlelab.notation import PuzzleError
 
@@ -783,7 +783,7 @@ def _pegs_census(request: Result) -> Steps[Result]:
     if pegs_numpy is not None:
         result = yield from pegs_numpy.census_steps(board, start, goal, max_classes)
     else:
-        result = yield from pegs.census_steps(board, start, goal, pure_max_classes)
+        result = yield from pegs_census.census_steps(board, start, goal, pure_max_classes)
         if not result.complete and pure_max_classes != max_classes:
             note += (
                 f" It stopped where a level passed {pure_max_classes:,} positions up to symmetry:"

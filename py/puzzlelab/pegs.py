@@ -1,4 +1,4 @@
-"""Peg solitaire: boards, positions, moves, symmetries, solving, counting and the census.
+"""Peg solitaire: boards, positions, moves, symmetries, goals and the solver.
 
 Notation
 --------
@@ -41,10 +41,10 @@ that fix the start and the goal are used to identify positions, so counts
 stay exact for any start and goal. A position is *normalised* to the
 smallest of its images.
 
-Solving and counting (:class:`Solver`) are depth-first searches memoised on
-normalised positions, with exact Python ints. The census (:func:`census`)
-walks the game level by level as the seed does, with its two path counters;
-:mod:`puzzlelab.pegs_numpy` is the same census vectorised with numpy.
+Solving (:class:`Solver`) is a depth-first search memoised on normalised
+positions; the goal table, pagoda functions and the opening book prune it.
+Counting winning sequences is :mod:`puzzlelab.pegs_count`, the census
+:mod:`puzzlelab.pegs_census` (and :mod:`puzzlelab.pegs_numpy`).
 """
 
 from __future__ import annotations
@@ -53,7 +53,6 @@ import heapq
 import json
 import re
 import sys
-import time
 import zlib
 from array import array
 from bisect import bisect_left
@@ -233,16 +232,24 @@ class Geometry:
             pegs >>= 8
         return out
 
-    def image_by_permutation(self, k: int, pegs: int) -> int:
-        """The same as :meth:`image`, bit by bit (the reference the tests compare with)."""
-        perm = self.symmetries[k]
-        return sum(1 << perm[i] for i in range(self.size) if pegs >> i & 1)
-
 
 @lru_cache(maxsize=64)
 def geometry(lattice: str, holes: tuple[tuple[int, int], ...]) -> Geometry:
     """The shared :class:`Geometry` of a hole set (cached: moves and tables are built once)."""
     return Geometry(lattice, holes)
+
+
+def symmetry_images(pegs: int, tables: list[list[list[int]]]) -> tuple[int, ...]:
+    """The images of ``pegs`` under each symmetry, given as its per-byte tables:
+    one table look-up per byte of the position instead of one per hole."""
+    out = []
+    for byte_tables in tables:
+        image, rest = 0, pegs
+        for table in byte_tables:
+            image |= table[rest & 255]
+            rest >>= 8
+        out.append(image)
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -1374,230 +1381,3 @@ def goal_class_possible(geo: Geometry, pegs: int, goal: Goal) -> bool:
     """Whether ``pegs`` is in the position class of some goal position."""
     mine = position_class(geo, pegs)
     return any(position_class(geo, g) == mine for g in goal.positions)
-
-
-# --- census ---------------------------------------------------------------------
-
-
-@dataclass
-class Level:
-    """One level of the census: every position reached after ``moves`` moves."""
-
-    moves: int
-    pegs: int
-    positions: int = 0  # all positions reached
-    classes: int = 0  # up to symmetry
-    paths: int = 0  # move sequences from the start, full game tree
-    normal_paths: int = 0  # paths in the tree of normalised positions (the seed's 2nd counter)
-    dead_ends: int = 0  # positions with no move left
-    dead_end_classes: int = 0
-    dead_end_paths: int = 0  # games that end here (full tree)
-    good: int = 0  # positions from which the goal is still reachable
-    good_classes: int = 0
-    solutions: int = 0  # move sequences that reach the goal at this level
-
-    def as_dict(self) -> dict[str, int]:
-        return dict(self.__dict__)
-
-
-@dataclass
-class Census:
-    """The census of one board, start and goal (see :func:`census`)."""
-
-    board: str
-    start: str
-    goal: str
-    symmetries: int
-    engine: str
-    levels: list[Level]
-    seconds: float = 0.0
-    peak_bytes: int = 0
-    complete: bool = True
-    normal_games: int = 0  # paths of the normalised tree that end in a dead end
-    # Normalised good positions per peg count, when asked for (not in as_dict).
-    good_keys: dict[int, list[int]] = field(default_factory=dict, repr=False)
-
-    def totals(self) -> dict[str, int]:
-        def total(name: str) -> int:
-            return sum(getattr(level, name) for level in self.levels)
-
-        return {
-            "positions": total("positions"),
-            "classes": total("classes"),
-            "games": total("dead_end_paths"),
-            "normal_games": self.normal_games,
-            "dead_ends": total("dead_ends"),
-            "dead_end_classes": total("dead_end_classes"),
-            "good": total("good"),
-            "good_classes": total("good_classes"),
-            "solutions": total("solutions"),
-        }
-
-    def as_dict(self) -> dict:
-        return {
-            "board": self.board,
-            "start": self.start,
-            "goal": self.goal,
-            "symmetries": self.symmetries,
-            "engine": self.engine,
-            "complete": self.complete,
-            "levels": [level.as_dict() for level in self.levels],
-            "solutions": sum(level.solutions for level in self.levels),
-            "totals": self.totals(),
-            "seconds": round(self.seconds, 3),
-            "peak_bytes": self.peak_bytes,
-        }
-
-
-def census_setup(board: str, start: str | None, goal: str | None) -> tuple[Position, Goal, tuple]:
-    """Parse a census request: the start position, the goal and the symmetries in use."""
-    pos = board_position(board, start)
-    goal_ = parse_goal(pos.geo, goal)
-    syms = pos.geo.subgroup([pos.pegs], goal_.positions)
-    return pos, goal_, syms
-
-
-def symmetry_images(pegs: int, tables: list[list[list[int]]]) -> tuple[int, ...]:
-    """The images of ``pegs`` under each symmetry, given as its per-byte tables:
-    one table look-up per byte of the position instead of one per hole."""
-    out = []
-    for byte_tables in tables:
-        image, rest = 0, pegs
-        for table in byte_tables:
-            image |= table[rest & 255]
-            rest >>= 8
-        out.append(image)
-    return tuple(out)
-
-
-def census_steps(
-    board: str, start: str | None = None, goal: str | None = None, max_classes: int | None = None
-) -> Steps[Census]:
-    """The census with the pure-Python engine: dicts of normalised positions, exact ints.
-
-    Level by level from the start: every position reached (all, and up to
-    the symmetries that fix start and goal), the paths to it in the full game
-    tree (``paths``: a class's total over its members, propagated along the
-    moves of its representative) and in the normalised tree (``normal_paths``:
-    moves of one position that lead to the same normalised position count
-    once), dead ends and the games ending there, then a backward pass over the
-    stored levels (jumps undone from the goal) for the positions from which the
-    goal is still reachable. ``max_classes`` stops the walk (``complete`` false)
-    when a level would pass that many classes.
-    """
-    began = time.perf_counter()
-    pos, goal_, syms = census_setup(board, start, goal)
-    geo = pos.geo
-    tables = [geo.tables[k] for k in syms]
-    n_sym = len(syms)
-
-    def images(p: int) -> tuple[int, ...]:
-        return symmetry_images(p, tables)
-
-    steps = [(m.need, m.mask) for m in geo.moves]
-    move_images = [images(m.mask) for m in geo.moves]
-    goals = goal_.positions
-    result = Census(
-        board=geo.format(geo.full),
-        start=pos.grid,
-        goal=goal_.text,
-        symmetries=n_sym,
-        engine="python",
-        levels=[],
-    )
-    # Each level: dict normalised position -> [paths, normal paths].
-    current = {min(images(pos.pegs)): [1, 1]}
-    stored: list[dict[int, list[int]]] = []
-    peak = 0
-    normal_games = 0
-    depth = 0
-    total_work = max(1, pos.peg_count - 1)
-    while current:
-        level = Level(moves=depth, pegs=pos.peg_count - depth)
-        following: dict[int, list[int]] = {}
-        for done, (key, (paths, normal)) in enumerate(current.items(), start=1):
-            size = len(set(images(key))) if n_sym > 1 else 1
-            level.classes += 1
-            level.positions += size
-            level.paths += paths
-            level.normal_paths += normal
-            if key in goals:
-                level.solutions += paths
-            imgs = images(key)
-            seen = set()
-            for i, (need, mask) in enumerate(steps):
-                if key & mask == need:
-                    mi = move_images[i]
-                    child = min([a ^ b for a, b in zip(imgs, mi, strict=True)])
-                    entry = following.get(child)
-                    if entry is None:
-                        following[child] = entry = [0, 0]
-                    entry[0] += paths
-                    if child not in seen:
-                        seen.add(child)
-                        entry[1] += normal
-            if not seen:
-                level.dead_ends += size
-                level.dead_end_classes += 1
-                level.dead_end_paths += paths
-                normal_games += normal
-            if done % PROGRESS_EVERY == 0:
-                yield Progress(depth + done / len(current), total_work,
-                               f"Level {depth}: {done:,} of {len(current):,} positions")
-        result.levels.append(level)
-        stored.append(current)
-        peak = max(peak, _dict_bytes(stored) + _dict_bytes([following]))
-        if max_classes is not None and len(following) > max_classes:
-            result.complete = False
-            break
-        current = following
-        depth += 1
-        yield Progress(depth, total_work, f"Level {depth}: {len(current):,} positions")
-    result.normal_games = normal_games
-    if result.complete:
-        yield from _backward_pass(geo, syms, images, move_images, goals, stored, result.levels)
-    result.seconds = time.perf_counter() - began
-    result.peak_bytes = peak
-    return result
-
-
-def _dict_bytes(dicts: list[dict]) -> int:
-    # A dict entry costs about 100 bytes here: the slot, the key int and a
-    # two-int list. Enough to compare engines, as the seed's own memory figure.
-    return sum(100 * len(d) for d in dicts)
-
-
-def _unjumps(geo: Geometry) -> list[tuple[int, int]]:
-    """Undo a move: legal when ``pegs & mask == dst`` (pegs ^ mask is the position before)."""
-    return [(1 << m.dst, m.mask) for m in geo.moves]
-
-
-def _backward_pass(geo, syms, images, move_images, goals, stored, levels) -> Steps[None]:
-    """Mark the classes from which the goal is reachable: jumps undone from the goal."""
-    undo = _unjumps(geo)
-    good: set[int] = set()
-    for depth in range(len(stored) - 1, -1, -1):
-        level_keys = stored[depth]
-        found = {g for g in (min(images(p)) for p in goals) if g in level_keys}
-        for key in good:
-            imgs = images(key)
-            for i, (need, mask) in enumerate(undo):
-                if key & mask == need:
-                    parent = min([a ^ b for a, b in zip(imgs, move_images[i], strict=True)])
-                    if parent in level_keys:
-                        found.add(parent)
-        level = levels[depth]
-        level.good_classes = len(found)
-        level.good = sum(len(set(images(k))) for k in found) if len(syms) > 1 else len(found)
-        good = found
-        yield Progress(len(stored) - depth, len(stored), "Backward pass")
-
-
-def census(board: str, start: str | None = None, goal: str | None = None,
-           engine: str = "python", max_classes: int | None = None) -> Census:
-    """Run a census to the end (``engine``: python or numpy)."""
-    if engine == "numpy":
-        from puzzlelab import pegs_numpy
-
-        return finish(pegs_numpy.census_steps(board, start, goal, max_classes))
-    return finish(census_steps(board, start, goal, max_classes))

@@ -1,6 +1,6 @@
 """The peg solitaire census vectorised with numpy: whole levels at a time.
 
-Same figures as :func:`puzzlelab.pegs.census_steps` (the tests check that
+Same figures as :func:`puzzlelab.pegs_census.census_steps` (the tests check that
 the two engines agree), computed on arrays:
 
 * A level is a sorted ``uint64`` array of normalised positions (one per
@@ -44,7 +44,7 @@ from functools import partial
 
 import numpy as np
 
-from puzzlelab import pegs
+from puzzlelab import pegs, pegs_census
 from puzzlelab.jobs import Progress, Steps
 
 U64 = np.uint64
@@ -480,8 +480,8 @@ def census_steps(
     max_classes: int | None = None,
     workers: int | None = None,
     keep_good_from: int | None = None,
-) -> Steps[pegs.Census]:
-    """The census (the same figures as :func:`puzzlelab.pegs.census_steps`) with numpy.
+) -> Steps[pegs_census.Census]:
+    """The census (the same figures as :func:`puzzlelab.pegs_census.census_steps`) with numpy.
 
     With ``keep_good_from``, the result's ``good_keys`` also holds, per level
     with at least that many pegs, the normalised positions from which the goal
@@ -498,16 +498,16 @@ def _census(
     max_classes: int | None,
     workers: int | None,
     keep_good_from: int | None = None,
-) -> Steps[pegs.Census]:
+) -> Steps[pegs_census.Census]:
     began = time.perf_counter()
-    pos, goal_, syms = pegs.census_setup(board, start, goal)
+    pos, goal_, syms = pegs_census.census_setup(board, start, goal)
     geo = pos.geo
     engine = _Engine(geo, syms)
     images = engine.images
     h = images.count
     workers = _workers() if workers is None else workers
     goal_keys = sorted_unique(images.of(np.array(sorted(goal_.positions), dtype=U64)).min(axis=0))
-    result = pegs.Census(
+    result = pegs_census.Census(
         board=geo.format(geo.full),
         start=pos.grid,
         goal=goal_.text,
@@ -524,7 +524,7 @@ def _census(
     total_work = max(1, pos.peg_count - 1)
     while len(keys):
         n = len(keys)
-        level = pegs.Level(moves=depth, pegs=pos.peg_count - depth, classes=n)
+        level = pegs_census.Level(moves=depth, pegs=pos.peg_count - depth, classes=n)
         level.paths = counts.total(0)
         level.normal_paths = counts.total(1)
         is_goal = np.isin(keys, goal_keys)
