@@ -751,29 +751,40 @@ class BookLevel:
     @staticmethod
     def encode(keys: Iterable[int]) -> bytes:
         """The byte planes of the sorted ``keys`` (before compression), lowest byte first."""
-        ordered = sorted(keys)
-        width = max(1, (max(ordered, default=0).bit_length() + 7) // 8)
-        if width > 8:
-            raise ValueError("book keys must fit in 64 bits")
-        records = b"".join(key.to_bytes(8, "little") for key in ordered)
-        return b"".join(records[j::8] for j in range(width))
+        return byte_planes(sorted(keys))
 
     @classmethod
     def decode(cls, planes: bytes, count: int) -> BookLevel:
         """The level whose ``count`` keys :meth:`encode` wrote as ``planes``."""
-        width, rest = divmod(len(planes), count) if count else (0, len(planes))
-        if rest or width > 8:
-            raise ValueError(f"{len(planes)} bytes are not byte planes of {count} keys")
-        # Interleave the planes into little-endian 8-byte records: one slice
-        # assignment a plane, then the array takes the bytes as they are.
-        records = bytearray(8 * count)
-        for j in range(width):
-            records[j::8] = planes[j * count:(j + 1) * count]
-        keys = array("Q")
-        keys.frombytes(records)
-        if sys.byteorder == "big":
-            keys.byteswap()
-        return cls(keys)
+        return cls(from_byte_planes(planes, count))
+
+
+def byte_planes(values: list[int]) -> bytes:
+    """``values`` (below 2^64) as byte planes: the lowest byte of every value,
+    then the next byte of every value, and so on, as many planes as the largest
+    needs (the high planes of small values are runs of zeros that zlib packs well)."""
+    width = max(1, (max(values, default=0).bit_length() + 7) // 8)
+    if width > 8:
+        raise ValueError("values must fit in 64 bits")
+    records = b"".join(value.to_bytes(8, "little") for value in values)
+    return b"".join(records[j::8] for j in range(width))
+
+
+def from_byte_planes(planes: bytes, count: int) -> array:
+    """The ``count`` values that :func:`byte_planes` wrote as ``planes``, as an ``array('Q')``."""
+    width, rest = divmod(len(planes), count) if count else (0, len(planes))
+    if rest or width > 8:
+        raise ValueError(f"{len(planes)} bytes are not byte planes of {count} values")
+    # Interleave the planes into little-endian 8-byte records: one slice
+    # assignment a plane, then the array takes the bytes as they are.
+    records = bytearray(8 * count)
+    for j in range(width):
+        records[j::8] = planes[j * count:(j + 1) * count]
+    values = array("Q")
+    values.frombytes(records)
+    if sys.byteorder == "big":
+        values.byteswap()
+    return values
 
 
 class BookLevels(Mapping[int, BookLevel]):

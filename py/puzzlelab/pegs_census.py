@@ -62,6 +62,8 @@ class Census:
     normal_games: int = 0  # paths of the normalised tree that end in a dead end
     # Normalised good positions per peg count, when asked for (not in as_dict).
     good_keys: dict[int, list[int]] = field(default_factory=dict, repr=False)
+    # With them, the winning move sequences from each of those positions, in the same order.
+    good_wins: dict[int, list[int]] = field(default_factory=dict, repr=False)
 
     def totals(self) -> dict[str, int]:
         def total(name: str) -> int:

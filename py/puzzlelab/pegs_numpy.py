@@ -485,7 +485,9 @@ def census_steps(
 
     With ``keep_good_from``, the result's ``good_keys`` also holds, per level
     with at least that many pegs, the normalised positions from which the goal
-    is still reachable (what :class:`puzzlelab.pegs.OpeningBook` stores).
+    is still reachable (what :class:`puzzlelab.pegs.OpeningBook` stores), and
+    ``good_wins`` the number of winning move sequences from each (what
+    :class:`puzzlelab.pegs_count.CountTable` stores).
     """
     with _kept_heap():
         return (yield from _census(board, start, goal, max_classes, workers, keep_good_from))
@@ -575,23 +577,32 @@ def _census(
         yield Progress(depth, total_work, f"Level {depth}: {len(keys):,} positions")
     result.normal_games = normal_games
     if result.complete:
-        yield from _backward(engine, goal_keys, stored, result.levels,
-                             result.good_keys if keep_good_from is not None else None,
-                             keep_good_from or 0)
+        kept = None if keep_good_from is None else (result.good_keys, result.good_wins)
+        yield from _backward(engine, goal_keys, stored, result.levels, kept, keep_good_from or 0)
     result.seconds = time.perf_counter() - began
     result.peak_bytes = peak
     return result
 
 
 def _backward(engine: _Engine, goal_keys, stored, levels, keep=None, keep_from=0) -> Steps[None]:
-    """Classes from which the goal is reachable: undo jumps from the goal, level by level."""
+    """Classes from which the goal is reachable: undo jumps from the goal, level by level.
+
+    With ``keep`` (two dicts), also counts the winning move sequences from each
+    good class of the levels with at least ``keep_from`` pegs and keeps keys and
+    counts there. A class's wins summed over its members (``total``) is the sum,
+    over the jumps undone from each good class's representative, of that class's
+    total: both count the moves between the two orbits (as the forward paths).
+    """
     images, masks, move_images = engine.images, engine.masks, engine.move_images
-    h = images.count
     dst = np.array([1 << m.dst for m in engine.geo.moves], dtype=U64)
+    counting = keep is not None
     good = np.zeros(0, dtype=U64)
+    total = np.zeros(0, dtype=U64)
+    goal_total = _orbits(images, goal_keys).astype(U64)  # one win from each goal position
     for depth in range(len(stored) - 1, -1, -1):
         level_keys = stored[depth]
         found = [goal_keys]
+        values = [goal_total]
         if len(good):
             imgs = images.of(good)
             for i in range(len(masks)):
@@ -600,18 +611,48 @@ def _backward(engine: _Engine, goal_keys, stored, levels, keep=None, keep_from=0
                     sub = imgs[:, idx]
                     sub ^= move_images[:, i : i + 1]
                     found.append(sub.min(axis=0))
-        # Sorted, the look-ups walk the level in order; repeats only mark twice.
-        candidates = sorted_in_pieces(np.concatenate(found))
+                    if counting:
+                        values.append(total[idx])
+        if counting:
+            candidates, sums = _sums_by_key(np.concatenate(found), np.concatenate(values))
+        else:
+            # Sorted, the look-ups walk the level in order; repeats only mark twice.
+            candidates = sorted_in_pieces(np.concatenate(found))
         at = np.searchsorted(level_keys, candidates)
         at[at == len(level_keys)] = 0
+        hit = level_keys[at] == candidates
         mark = np.zeros(len(level_keys), dtype=bool)
-        mark[at[level_keys[at] == candidates]] = True
+        mark[at[hit]] = True
         good = level_keys[mark]
         level = levels[depth]
         level.good_classes = len(good)
-        if keep is not None and level.pegs >= keep_from:
-            keep[level.pegs] = [int(k) for k in good]
         if len(good):
-            stab = (images.of(good) == good).sum(axis=0, dtype=np.int64)
-            level.good = int((h // stab).sum())
+            level.good = int(_orbits(images, good).sum())
+        if counting:
+            total = sums[hit]  # candidates are distinct and sorted, as ``good``
+            if level.pegs >= keep_from:
+                orbit = _orbits(images, good).astype(U64)
+                keep[0][level.pegs] = good.tolist()
+                keep[1][level.pegs] = (total // orbit).tolist()
         yield Progress(len(stored) - depth, len(stored), "Backward pass")
+
+
+def _orbits(images: Images, keys: np.ndarray) -> np.ndarray:
+    """The number of positions in the class of each normalised key."""
+    stab = (images.of(keys) == keys).sum(axis=0, dtype=np.int64)
+    return images.count // stab
+
+
+def _sums_by_key(keys: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct keys, sorted, and the sum of the values of each (exact in uint64)."""
+    if not len(keys):
+        return keys, values
+    order = np.argsort(keys, kind="stable")
+    keys, values = keys[order], values[order]
+    new = np.empty(len(keys), dtype=bool)
+    new[0] = True
+    np.not_equal(keys[1:], keys[:-1], out=new[1:])
+    starts = np.flatnonzero(new)
+    if float(np.add.reduceat(values.astype(np.float64), starts).max()) >= 2.0**63:
+        raise OverflowError("winning sequences per class pass 2^63: too many to keep in uint64")
+    return keys[starts], np.add.reduceat(values, starts)
