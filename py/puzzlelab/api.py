@@ -20,7 +20,7 @@ import traceback
 from collections.abc import Callable, Generator
 from typing import Any
 
-from puzzlelab import __version__, binairo, gf2, lightsout, pegs, pegs_census
+from puzzlelab import __version__, binairo, gf2, lightsout, pegs, pegs_census, pegs_count
 from puzzlelab.jobs import Progress, Steps
 from puzzlelab.notation import PuzzleError
 
@@ -744,11 +744,10 @@ def _pegs_solve(request: Result) -> Steps[Result]:
 def _pegs_count(request: Result) -> Steps[Result]:
     """The exact number of winning move sequences from the position."""
     position, goal = _pegs_position(request)
-    if not pegs.goal_class_possible(position.geo, position.pegs, goal):
-        solutions = 0
-    else:
-        solutions = yield from pegs.solver(position.geo, goal).count_steps(position.pegs)
-    return {"grid": position.grid, "goal": goal.text, "solutions": solutions}
+    began = time.perf_counter()
+    solutions = yield from pegs_count.count_steps(pegs.solver(position.geo, goal), position.pegs)
+    return {"grid": position.grid, "goal": goal.text, "solutions": solutions,
+            "seconds": round(time.perf_counter() - began, 3)}
 
 
 @command("pegs.census")

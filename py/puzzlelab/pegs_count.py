@@ -30,6 +30,7 @@ levels done (and the share of the current one) out of the levels to walk.
 from __future__ import annotations
 
 import json
+import math
 import sys
 import time
 import zlib
@@ -54,7 +55,7 @@ from puzzlelab.pegs import (
 #: Count tables by board name, beside the opening books (loaded on the first count).
 COUNT_TABLES = {"english": "english-central.counts"}
 
-REPORT_SECONDS = 0.2  # the longest wait between two progress reports (well under 0.5 s)
+REPORT_SECONDS = 0.1  # the usual wait between two progress reports (well under 0.5 s)
 CHECK_EVERY = 32  # classes expanded between two looks at the clock
 
 # A class in a level costs about 150 bytes natively (a dict slot, its key and
@@ -62,6 +63,9 @@ CHECK_EVERY = 32  # classes expanded between two looks at the clock
 # worker has 1 to 2 GB for everything, natively the machine has more.
 LEVEL_BYTES_PER_CLASS = 150
 LEVEL_MEMORY = 400_000_000 if sys.platform == "emscripten" else 2_000_000_000
+PROJECT_AFTER = 1.0  # seconds a count runs before its growth is judged (quick ones never are)
+REFUSE_SECONDS = 600  # a count may take ten minutes (it reports progress and can be cancelled)
+REFUSE_FACTOR = 4  # refuse when the projection passes this many times a limit
 
 
 class CountTable:
@@ -236,7 +240,8 @@ class LevelCounter:
             stop -= 1
         levels = max(1, left - stop)
         level = {root: 1}
-        last = time.perf_counter()
+        last = began = time.perf_counter()
+        sizes = [1]
         total = 0
         while True:
             if table is not None and table.has(left):
@@ -272,6 +277,9 @@ class LevelCounter:
             self.expanded += n
             if len(below) > self.level_limit:
                 raise PuzzleError(self._too_big(left - 1))
+            sizes.append(len(below))
+            if not booked and time.perf_counter() - began > PROJECT_AFTER:
+                self._refuse_if_out_of_reach(sizes, left - 1, time.perf_counter() - began)
             level = below
             left -= 1
             if not level:
@@ -284,6 +292,40 @@ class LevelCounter:
         return Progress(done + share, total,
                         f"Counting: {left} pegs, {size:,} positions up to symmetry in this level")
 
+    def _refuse_if_out_of_reach(self, sizes: list[int], left: int, seconds: float) -> None:
+        """Stop, saying what it would take, when the levels ahead will not fit.
+
+        Level sizes grow to a peak about halfway to the goal and fall after
+        (the census shows it on every board): the projection lets the growth of
+        the last level shrink steadily to nothing at halfway and mirrors the rise
+        for the fall, and the time per position so far prices it. It refuses
+        only when the projected widest level or time is more than
+        :data:`REFUSE_FACTOR` times what fits (memory) or what a count may take
+        (:data:`REFUSE_SECONDS`); nearer the limits the walk goes on.
+        """
+        middle = (left + len(sizes) - 1 + self.goal.pegs) // 2
+        ahead = left - middle
+        if ahead < 2 or len(sizes) < 3 or sizes[-2] == 0 or sizes[-1] <= sizes[-2]:
+            return
+        rise = math.log(sizes[-1] / sizes[-2])
+        levels = [sizes[-1] * math.exp(rise * (k * ahead - k * (k - 1) / 2) / ahead)
+                  for k in range(1, ahead + 1)]
+        peak = levels[-1]
+        work = sum(sizes) + 2 * sum(levels)
+        per_class = seconds / max(1, self.expanded)
+        if (peak <= REFUSE_FACTOR * self.level_limit
+                and work * per_class <= REFUSE_FACTOR * REFUSE_SECONDS):
+            return
+        where = "in the page" if sys.platform == "emscripten" else "here"
+        raise PuzzleError(
+            f"Counting from this position is out of reach {where}: its levels are still "
+            f"growing (the last one {sizes[-1]:,} positions up to symmetry, {len(sizes) - 1} "
+            f"levels in), and at this rate the widest would hold about {_about(peak)} positions, "
+            f"some {peak * LEVEL_BYTES_PER_CLASS / 1e9:,.0f} GB, against "
+            f"{LEVEL_MEMORY // 1_000_000:,} MB a count may use {where}; the walk would take "
+            f"roughly {_duration(work * per_class)}. Count from a position some moves further on."
+        )
+
     def _too_big(self, left: int) -> str:
         where = "in the page" if sys.platform == "emscripten" else "here"
         return (
@@ -292,6 +334,25 @@ class LevelCounter:
             f"{LEVEL_MEMORY // 1_000_000:,} MB a count may use {where}. Count from a position "
             "a few moves further on, or run the census of this game with numpy."
         )
+
+
+def _about(n: float) -> str:
+    """A large number in words, to two figures."""
+    for size, name in ((1e12, "trillion"), (1e9, "billion"), (1e6, "million")):
+        if n >= size:
+            return f"{n / size:.2g} {name}"
+    return f"{n:,.0f}"
+
+
+def _duration(seconds: float) -> str:
+    """A rough duration in words."""
+    if seconds < 120:
+        return f"{seconds:.0f} seconds"
+    if seconds < 7200:
+        return f"{seconds / 60:.0f} minutes"
+    if seconds < 172_800:
+        return f"{seconds / 3600:.0f} hours"
+    return f"{seconds / 86_400:,.0f} days"
 
 
 @lru_cache(maxsize=8)
