@@ -248,7 +248,12 @@ class Images:
 
 
 CHUNK = 1 << 15  # parents per step of the move loop: their images stay in cache
-TASK_CHUNKS = 8  # chunks per generation task (a progress report between tasks)
+TASK_CHUNKS = 4  # chunks per generation task (a progress report between tasks)
+# Moves merged per bucket, about: a bucket is sorted between two progress reports
+# (some 0.1 s natively for a million keys), and more buckets make more passes
+# over each chunk's moves to split them.
+BUCKET_MOVES = 500_000
+MOVES_PER_CLASS = 8  # the English levels' average, to size the buckets before the moves exist
 
 
 def _workers() -> int:
@@ -331,12 +336,15 @@ class _Level:
             if not self.fits:
                 buckets[0].extend(out)
                 continue
-            rest = out
-            for j, pivot in enumerate(self.pivots):
-                below = rest < pivot
-                buckets[j].append(rest[below])
-                rest = rest[~below]
-            buckets[-1].append(rest)
+            if not len(self.pivots):
+                buckets[0].append(out)
+                continue
+            # Bucket j holds the keys from pivot j-1 (included) to pivot j.
+            ids = np.searchsorted(self.pivots, out, side="right")
+            ends = np.cumsum(np.bincount(ids, minlength=len(buckets))).tolist()
+            out = out[np.argsort(ids, kind="stable")]
+            for j, (begin, end) in enumerate(zip([0, *ends[:-1]], ends, strict=True)):
+                buckets[j].append(out[begin:end])
         return buckets, dead, orbit_total
 
     def merge(self, parts: list, counts: Counts):
@@ -532,7 +540,8 @@ def _census(
         is_goal = np.isin(keys, goal_keys)
         if is_goal.any():
             level.solutions = counts.total(0, is_goal)
-        work = _Level(engine, keys, 2 * workers if n > 8 * CHUNK else 1)
+        buckets_wanted = max(2 * workers, min(64, n * MOVES_PER_CLASS // BUCKET_MOVES))
+        work = _Level(engine, keys, buckets_wanted if n > 4 * CHUNK else 1)
         step = CHUNK * TASK_CHUNKS
         tasks = [partial(work.generate, lo, min(n, lo + step)) for lo in range(0, n, step)]
         buckets: list[list] = [[] for _ in range(len(work.pivots) + 1)]
@@ -563,7 +572,12 @@ def _census(
         peak = max(peak, live)
         # Every class has at most one parent per (move, symmetry) pair.
         counts = counts.widened_for(len(geo.moves) * h)
-        merged = list(_run([partial(work.merge, b, counts) for b in buckets], workers))
+        merged = []
+        merges = [partial(work.merge, b, counts) for b in buckets]
+        for done, part in enumerate(_run(merges, workers), start=1):
+            merged.append(part)
+            yield Progress(depth + 0.6 + 0.4 * done / len(merges), total_work,
+                           f"Level {depth}: merging {edges:,} moves")
         del buckets, work
         merged = [m for m in merged if m[1] is not None]
         next_keys = np.concatenate([m[0] for m in merged])
