@@ -253,6 +253,7 @@ TASK_CHUNKS = 4  # chunks per generation task (a progress report between tasks)
 # (some 0.1 s natively for a million keys), and more buckets make more passes
 # over each chunk's moves to split them.
 BUCKET_MOVES = 500_000
+BACKWARD_SLICE = 1 << 17  # good classes whose jumps are undone between two reports
 MOVES_PER_CLASS = 8  # the English levels' average, to size the buckets before the moves exist
 
 
@@ -615,28 +616,40 @@ def _backward(engine: _Engine, goal_keys, stored, levels, keep=None, keep_from=0
     goal_total = _orbits(images, goal_keys).astype(U64)  # one win from each goal position
     for depth in range(len(stored) - 1, -1, -1):
         level_keys = stored[depth]
+        report = Progress(len(stored) - 1 - depth, len(stored), "Backward pass")
         found = [goal_keys]
         values = [goal_total]
-        if len(good):
-            imgs = images.of(good)
+        # In slices, with a progress report after each (a level is up to a second's work).
+        for lo in range(0, len(good), BACKWARD_SLICE):
+            part = good[lo : lo + BACKWARD_SLICE]
+            imgs = images.of(part)
             for i in range(len(masks)):
-                idx = np.flatnonzero((good & masks[i]) == dst[i])
+                idx = np.flatnonzero((part & masks[i]) == dst[i])
                 if len(idx):
                     sub = imgs[:, idx]
                     sub ^= move_images[:, i : i + 1]
                     found.append(sub.min(axis=0))
                     if counting:
-                        values.append(total[idx])
+                        values.append(total[idx + lo])
+            yield report
         if counting:
             candidates, sums = _sums_by_key(np.concatenate(found), np.concatenate(values))
         else:
             # Sorted, the look-ups walk the level in order; repeats only mark twice.
             candidates = sorted_in_pieces(np.concatenate(found))
-        at = np.searchsorted(level_keys, candidates)
-        at[at == len(level_keys)] = 0
-        hit = level_keys[at] == candidates
+        del found, values
+        yield report
         mark = np.zeros(len(level_keys), dtype=bool)
-        mark[at[hit]] = True
+        hits = []
+        for lo in range(0, len(candidates), 4 * BACKWARD_SLICE):
+            part = candidates[lo : lo + 4 * BACKWARD_SLICE]
+            at = np.searchsorted(level_keys, part)
+            at[at == len(level_keys)] = 0
+            hit = level_keys[at] == part
+            mark[at[hit]] = True
+            hits.append(hit)
+            yield report
+        hit = np.concatenate(hits) if hits else np.zeros(0, dtype=bool)
         good = level_keys[mark]
         level = levels[depth]
         level.good_classes = len(good)
@@ -648,7 +661,6 @@ def _backward(engine: _Engine, goal_keys, stored, levels, keep=None, keep_from=0
                 orbit = _orbits(images, good).astype(U64)
                 keep[0][level.pegs] = good.tolist()
                 keep[1][level.pegs] = (total // orbit).tolist()
-        yield Progress(len(stored) - depth, len(stored), "Backward pass")
 
 
 def _orbits(images: Images, keys: np.ndarray) -> np.ndarray:
