@@ -8,6 +8,7 @@ import random
 import statistics
 import subprocess
 import sys
+import time
 from functools import cache
 from pathlib import Path
 
@@ -619,11 +620,29 @@ def test_exact_reconstruction_of_large_counts():
         assert pegs_numpy.exact(value % 2**64, float(value)) == value
 
 
-@pytest.mark.skipif(not os.environ.get("PUZZLELAB_SLOW"), reason="set PUZZLELAB_SLOW=1 (~1 min)")
+@cache
+def english_census() -> tuple[pegs_census.Census, float]:
+    """The full English census, with the good classes and their wins from 17 pegs up
+    (what the book and the count table keep), and the longest wait between two of
+    its progress reports. Run once for the tests below (under a minute natively)."""
+    steps = pegs_numpy.census_steps("english", keep_good_from=17)
+    longest, last, last_cpu = 0.0, time.perf_counter(), time.process_time()
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return stop.value, longest
+        # As in test_pegs_bounds: the smaller of the wall-clock and CPU time.
+        now, cpu = time.perf_counter(), time.process_time()
+        longest = max(longest, min(now - last, cpu - last_cpu))
+        last, last_cpu = now, cpu
+
+
 @needs_numpy
 def test_english_census_figures():
     """The seed's census of the 33-hole board, centre to centre, against the published figures."""
-    result = pegs_census.census("english", engine="numpy").as_dict()
+    census, longest_gap = english_census()
+    result = census.as_dict()
     totals = result["totals"]
     assert result["solutions"] == 40_861_647_040_079_968
     assert totals["positions"] == 187_636_299
@@ -631,16 +650,23 @@ def test_english_census_figures():
     assert totals["games"] == 577_116_156_815_309_849_672
     assert totals["good"] == 13_428_122
     assert totals["good_classes"] == 1_679_072
+    # The backward pass counts the wins from the start by undoing jumps from the goal.
+    assert census.good_wins[32] == [40_861_647_040_079_968]
+    assert longest_gap < 0.5
 
 
-@pytest.mark.skipif(not os.environ.get("PUZZLELAB_SLOW"), reason="set PUZZLELAB_SLOW=1 (~30 s)")
 @needs_numpy
-def test_english_opening_book_is_what_the_census_gives():
+def test_english_opening_book_and_count_table_are_what_the_census_gives():
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
     import peg_book
 
-    shipped = (pegs.BOOK_DIR / pegs.BOOKS["english"]).read_bytes()
-    assert peg_book.book_bytes("english", pegs.opening_book("english").min_pegs) == shipped
+    from puzzlelab import pegs_count
+
+    book, counts = peg_book.book_files("english", pegs.opening_book("english").min_pegs,
+                                       pegs_count.count_table("english").min_pegs,
+                                       english_census()[0])
+    assert book == (pegs.BOOK_DIR / pegs.BOOKS["english"]).read_bytes()
+    assert counts == (pegs.BOOK_DIR / pegs_count.COUNT_TABLES["english"]).read_bytes()
 
 
 # --- API and CLI ----------------------------------------------------------------------------

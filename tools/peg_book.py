@@ -19,12 +19,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
-from puzzlelab import pegs, pegs_count, pegs_numpy
+from puzzlelab import pegs, pegs_census, pegs_count, pegs_numpy
 from puzzlelab.jobs import finish
 
 
-def book_files(board: str, min_pegs: int, count_min_pegs: int) -> tuple[bytes, bytes]:
-    """The book file and the count table file of ``board``'s standard game."""
+def book_files(board: str, min_pegs: int, count_min_pegs: int,
+               census: pegs_census.Census | None = None) -> tuple[bytes, bytes]:
+    """The book file and the count table file of ``board``'s standard game.
+
+    ``census``: the game's numpy census run with ``keep_good_from=min_pegs``
+    (run here when not given).
+    """
     start = pegs.standard_start(board)
     if 2 * min_pegs <= start.geo.size:
         # The book checks that a position is reachable by a search from its
@@ -33,7 +38,8 @@ def book_files(board: str, min_pegs: int, count_min_pegs: int) -> tuple[bytes, b
     if count_min_pegs < min_pegs:
         raise ValueError("--count-min-pegs must be at least --min-pegs: counts go with book keys")
     goal = pegs.parse_goal(start.geo, None)
-    census = finish(pegs_numpy.census_steps(board, keep_good_from=min_pegs))
+    if census is None:
+        census = finish(pegs_numpy.census_steps(board, keep_good_from=min_pegs))
     solver = pegs.Solver(start.geo, goal)
     # Normalise as the solver does (the census may use a smaller symmetry group);
     # a count is the same for every position of a class.

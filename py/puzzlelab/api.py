@@ -788,4 +788,6 @@ def _pegs_census(request: Result) -> Steps[Result]:
                 f" It stopped where a level passed {pure_max_classes:,} positions up to symmetry:"
                 " the full census of this board needs the numpy engine."
             )
+    if result.stopped:
+        note += " " + result.stopped
     return {**result.as_dict(), "note": note.strip()}

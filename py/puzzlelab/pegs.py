@@ -53,6 +53,7 @@ import heapq
 import json
 import re
 import sys
+import time
 import zlib
 from array import array
 from bisect import bisect_left
@@ -514,11 +515,31 @@ def parse_goal(geo: Geometry, text: str | None) -> Goal:
 
 # --- solving and counting -------------------------------------------------------
 
-# Positions between progress steps. A step is also when the page's worker can
-# take a Cancel (or a move, which stops the verdict of the position it leaves):
-# in Pyodide the searches walk some 10,000 to 30,000 positions a second, so a
-# step every 2,000 keeps that wait under about 0.2 s (it was 20,000).
-PROGRESS_EVERY = 2_000
+# A progress step is also when the page's worker can take a Cancel (or a move,
+# which stops the verdict of the position it leaves). Steps came every 2,000
+# positions searched: about 0.1 s natively and up to 0.2 s in Pyodide, but a
+# position of a large board costs more, and a busy machine stretched the wait
+# past 2 s. So the searches look at the clock every CLOCK_EVERY positions and
+# report once REPORT_SECONDS have passed.
+REPORT_SECONDS = 0.1
+CLOCK_EVERY = 64
+
+
+class ReportClock:
+    """Whether a progress report is due: :data:`REPORT_SECONDS` since the last one."""
+
+    __slots__ = ("last",)
+
+    def __init__(self) -> None:
+        self.last = time.perf_counter()
+
+    def due(self) -> bool:
+        """True (and the clock restarts) once the time since the last report has passed."""
+        now = time.perf_counter()
+        if now - self.last < REPORT_SECONDS:
+            return False
+        self.last = now
+        return True
 
 
 class OutOfBudget(Exception):
@@ -612,19 +633,29 @@ class GoalTable:
     when its normalised form is in the table (meet in the middle).
     """
 
-    def __init__(self, geo: Geometry, goal: Goal, level_limit: int) -> None:
+    def __init__(self, geo: Geometry, goal: Goal) -> None:
+        """An empty table; :meth:`build_steps` fills it."""
         self.geo = geo
         self.goal = goal
         # The symmetries that fix the goal, as the solver uses them.
-        syms = geo.subgroup(goal.positions)
-        self.tables = [geo.tables[k] for k in syms]
-        images = self.images
-        undo = [(1 << m.dst, m.mask, tuple(geo.image(k, m.mask) for k in syms))
-                for m in geo.moves]
-        level = {min(images(g)) for g in goal.positions}
+        self.syms = geo.subgroup(goal.positions)
+        self.tables = [geo.tables[k] for k in self.syms]
         # levels[n - goal pegs]: the normalised good positions with n pegs.
-        self.levels = [level]
-        while len(level) <= level_limit and goal.pegs + len(self.levels) <= geo.size:
+        self.levels: list[set[int]] = [{min(self.images(g)) for g in goal.positions}]
+        self.max_pegs = goal.pegs
+        self.classes = len(self.levels[0])
+
+    def build_steps(self, level_limit: int) -> Steps[GoalTable]:
+        """Undo jumps level by level until a level passes ``level_limit`` classes,
+        with a progress report every :data:`REPORT_SECONDS` (a table of a large
+        board takes seconds)."""
+        geo, images = self.geo, self.images
+        undo = [(1 << m.dst, m.mask, tuple(geo.image(k, m.mask) for k in self.syms))
+                for m in geo.moves]
+        level = self.levels[0]
+        done = 0
+        last = time.perf_counter()
+        while len(level) <= level_limit and self.goal.pegs + len(self.levels) <= geo.size:
             parents: set[int] = set()
             for key in level:
                 imgs = images(key)
@@ -632,12 +663,17 @@ class GoalTable:
                     # Undo a jump: a peg at its end, its start and middle empty.
                     if key & mask == dst:
                         parents.add(min([a ^ b for a, b in zip(imgs, mask_images, strict=True)]))
+                done += 1
+                if done % 256 == 0 and time.perf_counter() - last > REPORT_SECONDS:
+                    last = time.perf_counter()
+                    yield Progress(len(self.levels), 0, "Building the goal table")
             if not parents:
                 break
             self.levels.append(parents)
             level = parents
-        self.max_pegs = goal.pegs + len(self.levels) - 1
+        self.max_pegs = self.goal.pegs + len(self.levels) - 1
         self.classes = sum(len(s) for s in self.levels)
+        return self
 
     def images(self, pegs: int) -> tuple[int, ...]:
         return symmetry_images(pegs, self.tables)
@@ -918,10 +954,25 @@ def opening_book(board: str) -> OpeningBook | None:
     return None if name is None else OpeningBook.load(BOOK_DIR / name)
 
 
-@lru_cache(maxsize=16)
+_GOAL_TABLES: dict[tuple[Geometry, Goal, int], GoalTable] = {}
+
+
+def goal_table_steps(geo: Geometry, goal: Goal, level_limit: int) -> Steps[GoalTable]:
+    """The shared :class:`GoalTable` of a board and goal (built once, like the geometry;
+    a build that is cancelled leaves nothing behind)."""
+    key = (geo, goal, level_limit)
+    table = _GOAL_TABLES.get(key)
+    if table is None:
+        table = yield from GoalTable(geo, goal).build_steps(level_limit)
+        if len(_GOAL_TABLES) >= 16:
+            del _GOAL_TABLES[next(iter(_GOAL_TABLES))]
+        _GOAL_TABLES[key] = table
+    return table
+
+
 def goal_table(geo: Geometry, goal: Goal, level_limit: int) -> GoalTable:
-    """The shared :class:`GoalTable` of a board and goal (built once, like the geometry)."""
-    return GoalTable(geo, goal, level_limit)
+    """:func:`goal_table_steps` to the end."""
+    return finish(goal_table_steps(geo, goal, level_limit))
 
 
 class Solver:
@@ -974,6 +1025,12 @@ class Solver:
     def table(self) -> GoalTable:
         """The good positions with few pegs (built on first use, shared by every solver)."""
         return goal_table(self.geo, self.goal, self.TABLE_LEVEL_LIMIT)
+
+    def prepare_steps(self) -> Steps[None]:
+        """Build the goal table now, with progress (a search would build it without)."""
+        yield Progress(0, 0, "Preparing")
+        if "table" not in self.__dict__:
+            self.table = yield from goal_table_steps(self.geo, self.goal, self.TABLE_LEVEL_LIMIT)
 
     def _trim(self) -> None:
         if len(self.count_memo) + len(self.good_memo) > self.MEMO_LIMIT:
@@ -1035,6 +1092,7 @@ class Solver:
         # A frame: [key, pending children (move, pegs, images, pagodas), count so far].
         stack = [[root_key, expand(pegs, root_images, pag), 0]]
         nodes = 0
+        clock = ReportClock()
         while stack:
             frame = stack[-1]
             pending = frame[1]
@@ -1054,7 +1112,7 @@ class Solver:
                 if left <= table_pegs and not table.good(key, left):
                     continue  # the goal is out of reach: no paths
                 nodes += 1
-                if nodes % PROGRESS_EVERY == 0:
+                if nodes % CLOCK_EVERY == 0 and clock.due():
                     yield Progress(len(memo), 0, "Counting")
                 stack.append([key, expand(child, images, child_pag), 0])
             else:
@@ -1087,6 +1145,7 @@ class Solver:
         along winning lines a few searches take longer than one plain pass).
         """
         self._trim()
+        yield from self.prepare_steps()
         opening = self._book_line(pegs)
         if opening is None:
             return None
@@ -1150,12 +1209,13 @@ class Solver:
         # An entry: (key, pegs, images, pagodas, (parent entry, move index) or None).
         level = [(min(images), pegs, images, pag, None)]
         nodes = 0
+        clock = ReportClock()
         try:
             while level:
                 children: dict[int, tuple] = {}
                 for entry in level:
                     nodes += 1
-                    if nodes % PROGRESS_EVERY == 0:
+                    if nodes % CLOCK_EVERY == 0 and clock.due():
                         yield Progress(nodes, 0, "Searching")
                     if budget is not None and nodes > budget:
                         return None
@@ -1265,6 +1325,7 @@ class Solver:
         # A frame: [key, pending options, move index that led here].
         stack = [[root_key, known_good_last(expand(pegs, images, pag)), -1]]
         nodes = 0
+        clock = ReportClock()
         while stack:
             frame = stack[-1]
             pending = frame[1]
@@ -1289,7 +1350,7 @@ class Solver:
             if known is False or counts.get(key) == 0:
                 continue
             nodes += 1
-            if nodes % PROGRESS_EVERY == 0:
+            if nodes % CLOCK_EVERY == 0 and clock.due():
                 yield Progress(len(memo), 0, "Searching")
             if budget is not None and nodes > budget:
                 self.nodes += nodes
@@ -1325,6 +1386,7 @@ class Solver:
         Early positions of a standard game with an opening book are looked up;
         the others are searched as by :meth:`solve_steps` (same ``budget``).
         """
+        yield from self.prepare_steps()
         book = self.book
         if book is not None:
             known = book.decide(self, pegs)

@@ -10,12 +10,14 @@ needs where it runs and says in words what it cannot do.
 
 from __future__ import annotations
 
+import os
+import sys
 import time
 from dataclasses import dataclass, field
 
 from puzzlelab.jobs import Progress, Steps, finish
 from puzzlelab.pegs import (
-    PROGRESS_EVERY,
+    REPORT_SECONDS,
     Geometry,
     Goal,
     Position,
@@ -60,6 +62,7 @@ class Census:
     peak_bytes: int = 0
     complete: bool = True
     normal_games: int = 0  # paths of the normalised tree that end in a dead end
+    stopped: str = ""  # why the census stopped before the end, when a memory bound stopped it
     # Normalised good positions per peg count, when asked for (not in as_dict).
     good_keys: dict[int, list[int]] = field(default_factory=dict, repr=False)
     # With them, the winning move sequences from each of those positions, in the same order.
@@ -89,12 +92,36 @@ class Census:
             "symmetries": self.symmetries,
             "engine": self.engine,
             "complete": self.complete,
+            "stopped": self.stopped,
             "levels": [level.as_dict() for level in self.levels],
             "solutions": sum(level.solutions for level in self.levels),
             "totals": self.totals(),
             "seconds": round(self.seconds, 3),
             "peak_bytes": self.peak_bytes,
         }
+
+
+def census_memory() -> int:
+    """Bytes a census may hold where it runs: in the page's worker (Pyodide, whose
+    memory is 1 to 2 GB for everything) 800 MB, natively half the machine's memory."""
+    if sys.platform == "emscripten":
+        return 800_000_000
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 2
+    except (AttributeError, OSError, ValueError):  # pragma: no cover - not a POSIX system
+        return 4_000_000_000
+
+
+def stopped_before(depth: int, classes: int, need: float) -> str:
+    """The label of a census that a memory bound stopped before level ``depth``."""
+    where = "in the page" if sys.platform == "emscripten" else "on this machine"
+    return (
+        f"Stopped before level {depth} ({classes:,} positions up to symmetry): expanding it "
+        f"would need about {need / 1e6:,.0f} MB, over the {census_memory() / 1e6:,.0f} MB a "
+        f"census may use {where}. The figures cover levels 0 to {depth - 1}; the positions "
+        "from which the goal is reachable were not computed. Counting winning games from a "
+        "position further on (pegs count) needs far less."
+    )
 
 
 def census_setup(board: str, start: str | None, goal: str | None) -> tuple[Position, Goal, tuple]:
@@ -147,7 +174,14 @@ def census_steps(
     normal_games = 0
     depth = 0
     total_work = max(1, pos.peg_count - 1)
+    last = time.perf_counter()
+    growth = 1.0
     while current:
+        need = _dict_bytes(stored) + _dict_bytes([current]) * (1 + growth)
+        if need > census_memory():
+            result.complete = False
+            result.stopped = stopped_before(depth, len(current), need)
+            break
         level = Level(moves=depth, pegs=pos.peg_count - depth)
         following: dict[int, list[int]] = {}
         for done, (key, (paths, normal)) in enumerate(current.items(), start=1):
@@ -176,7 +210,8 @@ def census_steps(
                 level.dead_end_classes += 1
                 level.dead_end_paths += paths
                 normal_games += normal
-            if done % PROGRESS_EVERY == 0:
+            if done % 256 == 0 and time.perf_counter() - last > REPORT_SECONDS:
+                last = time.perf_counter()
                 yield Progress(depth + done / len(current), total_work,
                                f"Level {depth}: {done:,} of {len(current):,} positions")
         result.levels.append(level)
@@ -185,6 +220,7 @@ def census_steps(
         if max_classes is not None and len(following) > max_classes:
             result.complete = False
             break
+        growth = max(1.0, len(following) / len(current))
         current = following
         depth += 1
         yield Progress(depth, total_work, f"Level {depth}: {len(current):,} positions")
@@ -211,10 +247,15 @@ def _backward_pass(geo, syms, images, move_images, goals, stored, levels) -> Ste
     """Mark the classes from which the goal is reachable: jumps undone from the goal."""
     undo = _unjumps(geo)
     good: set[int] = set()
+    last = time.perf_counter()
     for depth in range(len(stored) - 1, -1, -1):
         level_keys = stored[depth]
         found = {g for g in (min(images(p)) for p in goals) if g in level_keys}
-        for key in good:
+        for done, key in enumerate(good, start=1):
+            if done % 256 == 0 and time.perf_counter() - last > REPORT_SECONDS:
+                last = time.perf_counter()
+                yield Progress(len(stored) - 1 - depth + done / len(good), len(stored),
+                               "Backward pass")
             imgs = images(key)
             for i, (need, mask) in enumerate(undo):
                 if key & mask == need:

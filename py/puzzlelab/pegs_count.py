@@ -176,6 +176,7 @@ class LevelCounter:
             return 0
         if solver.pagodas.hopeless(solver.pagodas.packed(pegs)):
             return 0
+        yield from solver.prepare_steps()
         key = min(solver.images(pegs))
         if solver.book is not None:
             booked = self._booked(key, left)

@@ -533,8 +533,16 @@ def _census(
     normal_games = 0
     depth = 0
     total_work = max(1, pos.peg_count - 1)
+    moves_per_class = float(MOVES_PER_CLASS)
     while len(keys):
         n = len(keys)
+        # The level's moves (8 bytes each, about three copies while they are merged)
+        # beside the levels kept for the backward pass.
+        need = sum(a.nbytes for a in stored) + counts.nbytes + n * (8 + moves_per_class * 24)
+        if need > pegs_census.census_memory():
+            result.complete = False
+            result.stopped = pegs_census.stopped_before(depth, n, need)
+            break
         level = pegs_census.Level(moves=depth, pegs=pos.peg_count - depth, classes=n)
         level.paths = counts.total(0)
         level.normal_paths = counts.total(1)
@@ -567,6 +575,7 @@ def _census(
         edges = sum(len(p) if work.fits else len(p[0]) for b in buckets for p in b)
         if edges == 0:
             break
+        moves_per_class = max(moves_per_class, edges / n)
         yield Progress(depth + 0.6, total_work, f"Level {depth}: merging {edges:,} moves")
         live = sum(a.nbytes for a in stored) + counts.nbytes
         live += edges * (8 if work.fits else 16) * 3  # the parts, a merged bucket, its gathers
