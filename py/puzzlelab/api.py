@@ -745,6 +745,7 @@ def _pegs_count(request: Result) -> Steps[Result]:
     """The exact number of winning move sequences from the position."""
     position, goal = _pegs_position(request)
     began = time.perf_counter()
+    yield Progress(0, 0, "Preparing")  # a board's first solver takes a moment to set up
     solutions = yield from pegs_count.count_steps(pegs.solver(position.geo, goal), position.pegs)
     return {"grid": position.grid, "goal": goal.text, "solutions": solutions,
             "seconds": round(time.perf_counter() - began, 3)}

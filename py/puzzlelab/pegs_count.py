@@ -177,9 +177,13 @@ class LevelCounter:
         if solver.pagodas.hopeless(solver.pagodas.packed(pegs)):
             return 0
         yield from solver.prepare_steps()
+        if solver.book is not None:
+            yield Progress(0, 0, "Loading the opening book")
         key = min(solver.images(pegs))
         if solver.book is not None:
             booked = self._booked(key, left)
+            if booked:
+                yield Progress(0, 0, "Loading the count table")  # before loading it
             if booked is None:
                 # Not both reachable from the book's start and good: dead, or
                 # a position the start cannot reach (then counted as any other).
