@@ -185,18 +185,26 @@ def run_capped(steps, cap):
 
 
 def game_positions(name, moves_in, seed):
-    """A named board's usual game and positions after ``moves_in`` moves of games that
-    keep the goal reachable (moves chosen at random among those the solver's verdict
-    keeps good, so that the counts are not zero)."""
+    """A named board's usual game and positions after ``moves_in`` moves of a game that
+    keeps the goal reachable (moves chosen at random among those the book's verdict
+    keeps good, else the solver's winning line), so that the counts are not zero."""
     start, goal_text = pegs.classic_game(name)
     goal = pegs.parse_goal(start.geo, None if goal_text == "default" else goal_text)
     solver = pegs.solver(start.geo, goal)
     rng = random.Random(seed)
+    # Without a book the verdicts may be unknown and random play may wander into a
+    # dead end: follow the solver's winning line instead.
+    line = None if solver.book is not None else solver.solve(start.pegs)
     out = []
     pos = start
     for done in range(max(moves_in) + 1):
         if done in moves_in:
             out.append((done, pos))
+        if line is not None:
+            if done == len(line):
+                break
+            pos = pos.play(line[done])
+            continue
         good = [m for m in pos.legal_moves() if still_good(solver, pos.play(m).pegs)]
         if not good:
             break
