@@ -64,8 +64,8 @@ CHECK_EVERY = 32  # classes expanded between two looks at the clock
 LEVEL_BYTES_PER_CLASS = 150
 LEVEL_MEMORY = 400_000_000 if sys.platform == "emscripten" else 2_000_000_000
 PROJECT_AFTER = 1.0  # seconds a count runs before its growth is judged (quick ones never are)
-REFUSE_SECONDS = 600  # a count may take ten minutes (it reports progress and can be cancelled)
-REFUSE_FACTOR = 4  # refuse when the projection passes this many times a limit
+REFUSE_SECONDS = 120  # a count may take two minutes (it reports progress and can be cancelled)
+REFUSE_FACTOR = 2  # refuse when the projection passes this many times a limit
 
 
 class CountTable:
