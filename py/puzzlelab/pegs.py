@@ -1070,7 +1070,10 @@ class Solver:
         return options
 
     def count_steps(self, pegs: int) -> Steps[int]:
-        """The number of move sequences from ``pegs`` that end in the goal (exact)."""
+        """The number of move sequences from ``pegs`` that end in the goal (exact), by
+        a memoised depth-first search. The page and the CLI count level by level
+        (:mod:`puzzlelab.pegs_count`); this one stays as the other road to the same
+        numbers, for the tests and as the benchmark's baseline."""
         self._trim()
         memo = self.count_memo
         goals = self.goal.positions
