@@ -177,7 +177,9 @@ def census_steps(
     last = time.perf_counter()
     growth = 1.0
     while current:
-        need = _dict_bytes(stored) + _dict_bytes([current]) * (1 + growth)
+        # _dict_bytes counts 100 bytes an entry; with the key, the list and its two
+        # ints a dict entry holds about 250 (the bound must not be passed).
+        need = 2.5 * (_dict_bytes(stored) + _dict_bytes([current]) * (1 + growth))
         if need > census_memory():
             result.complete = False
             result.stopped = stopped_before(depth, len(current), need)
