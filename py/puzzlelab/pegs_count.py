@@ -345,7 +345,8 @@ def _about(n: float) -> str:
     """A large number in words, to two figures."""
     for size, name in ((1e12, "trillion"), (1e9, "billion"), (1e6, "million")):
         if n >= size:
-            return f"{n / size:.2g} {name}"
+            value = n / size
+            return f"{value:,.0f} {name}" if value >= 100 else f"{value:.2g} {name}"
     return f"{n:,.0f}"
 
 
