@@ -628,9 +628,11 @@ def serve(directory: Path, host: str, port: int, prefix: str) -> None:
 def test(pytest_args: list[str]) -> int:
     """Lint with ruff, then run pytest (unit and end-to-end); return pytest's status."""
     python = venv_python()
-    say("ruff check py tests bench build.py")
+    say("ruff check py tests bench tools build.py")
     lint = subprocess.run(
-        [python, "-m", "ruff", "check", "py", "tests", "bench", "build.py"], cwd=ROOT, check=False
+        [python, "-m", "ruff", "check", "py", "tests", "bench", "tools", "build.py"],
+        cwd=ROOT,
+        check=False,
     )
     say("pytest " + " ".join(pytest_args))
     tests = subprocess.run([python, "-m", "pytest", *pytest_args], cwd=ROOT, check=False)

@@ -7,7 +7,7 @@ Run from the repository root::
 
 * **census**: the numpy engine (:mod:`puzzlelab.pegs_numpy`, whole levels
   as arrays) beside the baseline in the same run, the pure-Python engine
-  (:func:`puzzlelab.pegs.census_steps`: a per-position breadth-first search
+  (:func:`puzzlelab.pegs_census.census_steps`: a per-position breadth-first search
   with a dict of normalised positions, as the seed does). Each row checks that
   both give the same figures. The full English census runs with numpy only
   unless ``--full-baseline`` (the baseline takes about half an hour); its
@@ -36,13 +36,15 @@ import resource
 import statistics
 import sys
 import time
+import tracemalloc
 from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))  # run from anywhere
 
-from puzzlelab import api, pegs
+from puzzlelab import api, pegs, pegs_census, pegs_count
 from puzzlelab.jobs import finish
+from puzzlelab.notation import PuzzleError
 
 try:
     from puzzlelab import pegs_numpy
@@ -72,7 +74,8 @@ def census_row(label, board, goal=None, max_classes=None, baseline=True):
         fast, t_fast = timed(lambda: finish(
             pegs_numpy.census_steps(board, None, goal, max_classes)))
     if baseline:
-        slow, t_slow = timed(lambda: finish(pegs.census_steps(board, None, goal, max_classes)))
+        slow, t_slow = timed(lambda: finish(
+            pegs_census.census_steps(board, None, goal, max_classes)))
     ref = fast or slow
     same = "—"
     if fast and slow:
@@ -166,6 +169,113 @@ def solver_table(args):
             values = [t[column] for t in times]
             cells.append(f"{statistics.median(values):6.3f} / {max(values):6.3f} s")
         print(f"| {kind:<11} | {cells[0]:>19} | {cells[1]:>19} | {cells[2]:>20} |")
+
+
+def run_capped(steps, cap):
+    """Drive a generator computation for at most ``cap`` seconds: (value or None, seconds)."""
+    began = time.perf_counter()
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return stop.value, time.perf_counter() - began
+        if time.perf_counter() - began > cap:
+            steps.close()
+            return None, time.perf_counter() - began
+
+
+def game_positions(name, moves_in, seed):
+    """A named board's usual game and positions after ``moves_in`` moves of a game that
+    keeps the goal reachable (moves chosen at random among those the book's verdict
+    keeps good, else the solver's winning line), so that the counts are not zero."""
+    start, goal_text = pegs.classic_game(name)
+    goal = pegs.parse_goal(start.geo, None if goal_text == "default" else goal_text)
+    solver = pegs.solver(start.geo, goal)
+    rng = random.Random(seed)
+    # Without a book the verdicts may be unknown and random play may wander into a
+    # dead end: follow the solver's winning line instead.
+    line = None if solver.book is not None else solver.solve(start.pegs)
+    out = []
+    pos = start
+    for done in range(max(moves_in) + 1):
+        if done in moves_in:
+            out.append((done, pos))
+        if line is not None:
+            if done == len(line):
+                break
+            pos = pos.play(line[done])
+            continue
+        good = [m for m in pos.legal_moves() if still_good(solver, pos.play(m).pegs)]
+        if not good:
+            break
+        pos = pos.play(rng.choice(good))
+    return goal, out
+
+
+def forget_tables():
+    """Drop the cached solvers, books, count tables and goal tables."""
+    for cached in (pegs.solver, pegs.opening_book, pegs_count.count_table, pegs_count.counter):
+        cached.cache_clear()
+    pegs._GOAL_TABLES.clear()
+
+
+def still_good(solver, pegs_):
+    """The page's verdict: False only when the goal is shown out of reach."""
+    try:
+        return finish(solver.decide_steps(pegs_, api.VERDICT_BUDGET))
+    except pegs.OutOfBudget:
+        return True
+
+
+def count_table(args):
+    cap = 3.0 if args.quick else 20.0
+    print("\n## Counts of winning move sequences: level walk vs the depth-first count\n")
+    print("New: :func:`puzzlelab.pegs_count.count_steps` (levels filtered by the book and its")
+    print("count table where the game has them, else by pagodas and the goal table), with the")
+    print("solver, book, count table and goal table loaded afresh (cold: a page's first count)")
+    print("and again with them loaded (warm: the page's later counts).")
+    print("Baseline, same run: the memoised depth-first count (``Solver.count_steps``), cold,")
+    print(f"stopped after {cap:.0f} s. Memory: tracemalloc peak of another cold run of the new.\n")
+    print("| game      | moves in | pegs |                          count |  new cold |"
+          "  new warm |  new peak | depth-first |")
+    print("|-----------|----------|------|--------------------------------|-----------|"
+          "-----------|-----------|-------------|")
+    plan = {"english": [0, 1, 3, 10, 13, 15, 20], "triangle": [0, 1, 3],
+            "french": [0, 5, 10, 15, 20], "diamond": [0, 10, 15, 20, 25],
+            "wiegleb": [0, 15, 20, 25, 30]}
+    if args.quick:
+        plan = {"english": [0, 3], "triangle": [0]}
+    for name, moves_in in plan.items():
+        goal, positions = game_positions(name, moves_in, seed=17)
+        for done, pos in positions:
+
+            def new(pos=pos, goal=goal):
+                try:
+                    return finish(pegs_count.count_steps(pegs.solver(pos.geo, goal), pos.pegs))
+                except PuzzleError as exc:
+                    return exc
+
+            forget_tables()
+            value, t_new = timed(new)
+            t_warm = timed(new)[1]
+            forget_tables()
+            tracemalloc.start()
+            new()
+            peak = tracemalloc.get_traced_memory()[1]
+            tracemalloc.stop()
+            forget_tables()
+            old, t_old = run_capped(pegs.Solver(pos.geo, goal).count_steps(pos.pegs), cap)
+            if isinstance(value, PuzzleError):
+                shown = "out of reach: " + str(value).split("would hold about ")[-1].split(
+                    " positions")[0] + " at the widest"
+            else:
+                shown = f"{value:,}"
+                if old is not None and old != value:
+                    shown += " DIFFERS"
+            old_cell = f"{t_old:8.3f} s" if old is not None else f"> {cap:.0f} s"
+            print(f"| {name:<9} | {done:>8} | {pos.peg_count:>4} | {shown:>30} | "
+                  f"{t_new:7.3f} s | {t_warm:7.3f} s | {peak / 1e6:6.1f} MB | {old_cell:>11} |",
+                  flush=True)
 
 
 def plain_solver(geo, goal):
@@ -300,13 +410,15 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="smoke run: small boards only")
     parser.add_argument("--full-baseline", action="store_true",
                         help="also run the full English census with the pure engine (~30 min)")
-    parser.add_argument("--only", action="append", choices=["census", "solver", "verdict"],
+    parser.add_argument("--only", action="append",
+                        choices=["census", "count", "solver", "verdict"],
                         help="run only this table (repeatable)")
     args = parser.parse_args()
     print(f"# Peg solitaire benchmark\n\nPython {platform.python_version()}, "
           f"numpy {getattr(sys.modules.get('numpy'), '__version__', 'absent')}, "
           f"{os.cpu_count()} CPUs, {platform.machine()}")
-    tables = {"census": census_table, "solver": solver_table, "verdict": verdict_table}
+    tables = {"census": census_table, "count": count_table, "solver": solver_table,
+              "verdict": verdict_table}
     for name in args.only or tables:
         tables[name](args)
     return 0

@@ -8,12 +8,13 @@ import random
 import statistics
 import subprocess
 import sys
+import time
 from functools import cache
 from pathlib import Path
 
 import pytest
 
-from puzzlelab import api, pegs
+from puzzlelab import api, pegs, pegs_census
 from puzzlelab.notation import PuzzleError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,6 +40,13 @@ needs_numpy = pytest.mark.skipif(pegs_numpy is None, reason="numpy is not instal
 
 
 # --- brute force references --------------------------------------------------------
+
+
+def image_by_permutation(geo: pegs.Geometry, k: int, pegs_: int) -> int:
+    """A position under symmetry ``k``, bit by bit (what the byte tables of
+    :meth:`pegs.Geometry.image` must agree with)."""
+    perm = geo.symmetries[k]
+    return sum(1 << perm[i] for i in range(geo.size) if pegs_ >> i & 1)
 
 
 def brute_moves(pos: pegs.Position) -> set[tuple[tuple[int, int], tuple[int, int]]]:
@@ -179,7 +187,7 @@ def test_symmetries_are_board_automorphisms(name):
         assert {(perm[a], perm[b], perm[c]) for a, b, c in move_set} == move_set
         for _ in range(50):
             p = rng.getrandbits(geo.size)
-            assert geo.image(k, p) == geo.image_by_permutation(k, p)
+            assert geo.image(k, p) == image_by_permutation(geo, k, p)
 
 
 def test_symmetries_of_a_custom_board_are_found_by_brute_force():
@@ -502,7 +510,7 @@ def test_book_leaves_other_starts_and_goals_to_the_search():
 # --- census -------------------------------------------------------------------------------
 
 
-def census_matches_brute_force(grid: str, goal: str, result: pegs.Census) -> None:
+def census_matches_brute_force(grid: str, goal: str, result: pegs_census.Census) -> None:
     levels, good = brute_census(grid, goal)
     geo = pegs.Position.parse(grid).geo
     goal_ = pegs.parse_goal(geo, goal)
@@ -519,11 +527,11 @@ def census_matches_brute_force(grid: str, goal: str, result: pegs.Census) -> Non
 
 @pytest.mark.parametrize("grid, goal", [*SMALL_BOARDS, (TRIANGLE, "any"), (TRIANGLE, "4,2")])
 def test_pure_census_equals_brute_force(grid, goal):
-    census_matches_brute_force(grid, goal, pegs.census(grid, goal=goal))
+    census_matches_brute_force(grid, goal, pegs_census.census(grid, goal=goal))
 
 
 def test_triangle_census_figures():
-    result = pegs.census("triangle", goal="any").as_dict()
+    result = pegs_census.census("triangle", goal="any").as_dict()
     assert result["solutions"] == 29760
     assert result["totals"]["positions"] == 3016
     assert result["totals"]["games"] == 568630
@@ -533,7 +541,7 @@ def test_triangle_census_figures():
 def test_normalised_tree_counts_a_parents_moves_to_one_class_once():
     # Two of the four first moves on the English board lead to the same
     # position up to symmetry (all four do): 4 paths, 1 in the normalised tree.
-    result = pegs.census("english", max_classes=10)
+    result = pegs_census.census("english", max_classes=10)
     assert [lv.paths for lv in result.levels[:2]] == [1, 4]
     assert [lv.normal_paths for lv in result.levels[:2]] == [1, 1]
     assert not result.complete
@@ -548,8 +556,8 @@ def test_normalised_tree_counts_a_parents_moves_to_one_class_once():
 )
 def test_numpy_and_pure_engines_agree(board, start, goal):
     limit = 20_000 if board in ("english", "diamond") else None
-    pure = pegs.census(board, start, goal, max_classes=limit).as_dict()
-    fast = pegs.census(board, start, goal, engine="numpy", max_classes=limit).as_dict()
+    pure = pegs_census.census(board, start, goal, max_classes=limit).as_dict()
+    fast = pegs_census.census(board, start, goal, engine="numpy", max_classes=limit).as_dict()
     for key in ("levels", "totals", "solutions", "complete", "symmetries"):
         assert pure[key] == fast[key], key
 
@@ -559,7 +567,7 @@ def test_numpy_engine_threads_and_buckets_agree_with_serial(monkeypatch):
     monkeypatch.setattr(pegs_numpy, "CHUNK", 64)
     serial = pegs.finish(pegs_numpy.census_steps("english", max_classes=30_000, workers=1))
     threaded = pegs.finish(pegs_numpy.census_steps("english", max_classes=30_000, workers=2))
-    pure = pegs.census("english", max_classes=30_000)
+    pure = pegs_census.census("english", max_classes=30_000)
     assert serial.as_dict()["levels"] == threaded.as_dict()["levels"] == pure.as_dict()["levels"]
 
 
@@ -572,8 +580,8 @@ def test_numpy_counters_change_representation_without_changing_figures(
     # Narrow uint64 counters, (uint64, float) pairs, then Python ints: forced early here.
     monkeypatch.setattr(pegs_numpy, "NARROW_LIMIT", narrow_limit)
     monkeypatch.setattr(pegs_numpy, "FLOAT_LIMIT", float_limit)
-    fast = pegs.census("triangle", goal="any", engine="numpy").as_dict()
-    assert fast == {**pegs.census("triangle", goal="any").as_dict(),
+    fast = pegs_census.census("triangle", goal="any", engine="numpy").as_dict()
+    assert fast == {**pegs_census.census("triangle", goal="any").as_dict(),
                     "engine": "numpy", "seconds": fast["seconds"],
                     "peak_bytes": fast["peak_bytes"]}
 
@@ -591,8 +599,8 @@ def test_sorted_in_pieces_sorts(monkeypatch):
 @needs_numpy
 def test_numpy_census_with_small_sort_pieces_agrees_with_the_pure_engine(monkeypatch):
     monkeypatch.setattr(pegs_numpy, "PIECE_MIN", 16)
-    fast = pegs.census("english", engine="numpy", max_classes=20_000).as_dict()
-    pure = pegs.census("english", max_classes=20_000).as_dict()
+    fast = pegs_census.census("english", engine="numpy", max_classes=20_000).as_dict()
+    pure = pegs_census.census("english", max_classes=20_000).as_dict()
     assert fast["levels"] == pure["levels"] and fast["totals"] == pure["totals"]
 
 
@@ -615,11 +623,29 @@ def test_exact_reconstruction_of_large_counts():
         assert pegs_numpy.exact(value % 2**64, float(value)) == value
 
 
-@pytest.mark.skipif(not os.environ.get("PUZZLELAB_SLOW"), reason="set PUZZLELAB_SLOW=1 (~1 min)")
+@cache
+def english_census() -> tuple[pegs_census.Census, float]:
+    """The full English census, with the good classes and their wins from 17 pegs up
+    (what the book and the count table keep), and the longest wait between two of
+    its progress reports. Run once for the tests below (under a minute natively)."""
+    steps = pegs_numpy.census_steps("english", keep_good_from=17)
+    longest, last, last_cpu = 0.0, time.perf_counter(), time.process_time()
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return stop.value, longest
+        # As in test_pegs_bounds: the smaller of the wall-clock and CPU time.
+        now, cpu = time.perf_counter(), time.process_time()
+        longest = max(longest, min(now - last, cpu - last_cpu))
+        last, last_cpu = now, cpu
+
+
 @needs_numpy
 def test_english_census_figures():
     """The seed's census of the 33-hole board, centre to centre, against the published figures."""
-    result = pegs.census("english", engine="numpy").as_dict()
+    census, longest_gap = english_census()
+    result = census.as_dict()
     totals = result["totals"]
     assert result["solutions"] == 40_861_647_040_079_968
     assert totals["positions"] == 187_636_299
@@ -627,16 +653,23 @@ def test_english_census_figures():
     assert totals["games"] == 577_116_156_815_309_849_672
     assert totals["good"] == 13_428_122
     assert totals["good_classes"] == 1_679_072
+    # The backward pass counts the wins from the start by undoing jumps from the goal.
+    assert census.good_wins[32] == [40_861_647_040_079_968]
+    assert longest_gap < 0.5
 
 
-@pytest.mark.skipif(not os.environ.get("PUZZLELAB_SLOW"), reason="set PUZZLELAB_SLOW=1 (~30 s)")
 @needs_numpy
-def test_english_opening_book_is_what_the_census_gives():
+def test_english_opening_book_and_count_table_are_what_the_census_gives():
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
     import peg_book
 
-    shipped = (pegs.BOOK_DIR / pegs.BOOKS["english"]).read_bytes()
-    assert peg_book.book_bytes("english", pegs.opening_book("english").min_pegs) == shipped
+    from puzzlelab import pegs_count
+
+    book, counts = peg_book.book_files("english", pegs.opening_book("english").min_pegs,
+                                       pegs_count.count_table("english").min_pegs,
+                                       english_census()[0])
+    assert book == (pegs.BOOK_DIR / pegs.BOOKS["english"]).read_bytes()
+    assert counts == (pegs.BOOK_DIR / pegs_count.COUNT_TABLES["english"]).read_bytes()
 
 
 # --- API and CLI ----------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""Find pagoda functions for a peg solitaire board (offline; needs scipy).
+"""Find pagoda functions for a peg solitaire board (offline; needs numpy and scipy:
+``pip install -r requirements-dev.txt -r tools/requirements.txt``).
 
 A pagoda function gives each hole a weight ``w`` such that for every jump
 ``a`` over ``b`` into ``c``: ``w[c] <= w[a] + w[b]``. The weighted sum of the

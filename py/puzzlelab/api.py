@@ -22,7 +22,16 @@ import traceback
 from collections.abc import Callable, Generator
 from typing import Any
 
-from puzzlelab import __version__, binairo, gf2, lightsout, params, pegs
+from puzzlelab import (
+    __version__,
+    binairo,
+    gf2,
+    lightsout,
+    params,
+    pegs,
+    pegs_census,
+    pegs_count,
+)
 from puzzlelab.jobs import Progress, Steps
 from puzzlelab.notation import PuzzleError
 
@@ -733,11 +742,11 @@ def _pegs_solve(request: Result) -> Steps[Result]:
 def _pegs_count(request: Result) -> Steps[Result]:
     """The exact number of winning move sequences from the position."""
     position, goal = _pegs_position(request)
-    if not pegs.goal_class_possible(position.geo, position.pegs, goal):
-        solutions = 0
-    else:
-        solutions = yield from pegs.solver(position.geo, goal).count_steps(position.pegs)
-    return {"grid": position.grid, "goal": goal.text, "solutions": solutions}
+    began = time.perf_counter()
+    yield Progress(0, 0, "Preparing")  # a board's first solver takes a moment to set up
+    solutions = yield from pegs_count.count_steps(pegs.solver(position.geo, goal), position.pegs)
+    return {"grid": position.grid, "goal": goal.text, "solutions": solutions,
+            "seconds": round(time.perf_counter() - began, 3)}
 
 
 @command("pegs.census")
@@ -767,10 +776,12 @@ def _pegs_census(request: Result) -> Steps[Result]:
     if pegs_numpy is not None:
         result = yield from pegs_numpy.census_steps(board, start, goal, max_classes)
     else:
-        result = yield from pegs.census_steps(board, start, goal, pure_max_classes)
+        result = yield from pegs_census.census_steps(board, start, goal, pure_max_classes)
         if not result.complete and pure_max_classes != max_classes:
             note += (
                 f" It stopped where a level passed {pure_max_classes:,} positions up to symmetry:"
                 " the full census of this board needs the numpy engine."
             )
+    if result.stopped:
+        note += " " + result.stopped
     return {**result.as_dict(), "note": note.strip()}

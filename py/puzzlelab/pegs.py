@@ -1,4 +1,4 @@
-"""Peg solitaire: boards, positions, moves, symmetries, solving, counting and the census.
+"""Peg solitaire: boards, positions, moves, symmetries, goals and the solver.
 
 Notation
 --------
@@ -41,10 +41,10 @@ that fix the start and the goal are used to identify positions, so counts
 stay exact for any start and goal. A position is *normalised* to the
 smallest of its images.
 
-Solving and counting (:class:`Solver`) are depth-first searches memoised on
-normalised positions, with exact Python ints. The census (:func:`census`)
-walks the game level by level as the seed does, with its two path counters;
-:mod:`puzzlelab.pegs_numpy` is the same census vectorised with numpy.
+Solving (:class:`Solver`) is a depth-first search memoised on normalised
+positions; the goal table, pagoda functions and the opening book prune it.
+Counting winning sequences is :mod:`puzzlelab.pegs_count`, the census
+:mod:`puzzlelab.pegs_census` (and :mod:`puzzlelab.pegs_numpy`).
 """
 
 from __future__ import annotations
@@ -233,16 +233,24 @@ class Geometry:
             pegs >>= 8
         return out
 
-    def image_by_permutation(self, k: int, pegs: int) -> int:
-        """The same as :meth:`image`, bit by bit (the reference the tests compare with)."""
-        perm = self.symmetries[k]
-        return sum(1 << perm[i] for i in range(self.size) if pegs >> i & 1)
-
 
 @lru_cache(maxsize=64)
 def geometry(lattice: str, holes: tuple[tuple[int, int], ...]) -> Geometry:
     """The shared :class:`Geometry` of a hole set (cached: moves and tables are built once)."""
     return Geometry(lattice, holes)
+
+
+def symmetry_images(pegs: int, tables: list[list[list[int]]]) -> tuple[int, ...]:
+    """The images of ``pegs`` under each symmetry, given as its per-byte tables:
+    one table look-up per byte of the position instead of one per hole."""
+    out = []
+    for byte_tables in tables:
+        image, rest = 0, pegs
+        for table in byte_tables:
+            image |= table[rest & 255]
+            rest >>= 8
+        out.append(image)
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -509,11 +517,31 @@ def parse_goal(geo: Geometry, text: str | None) -> Goal:
 
 # --- solving and counting -------------------------------------------------------
 
-# Positions between progress steps. A step is also when the page's worker can
-# take a Cancel (or a move, which stops the verdict of the position it leaves):
-# in Pyodide the searches walk some 10,000 to 30,000 positions a second, so a
-# step every 2,000 keeps that wait under about 0.2 s (it was 20,000).
-PROGRESS_EVERY = 2_000
+# A progress step is also when the page's worker can take a Cancel (or a move,
+# which stops the verdict of the position it leaves). Steps came every 2,000
+# positions searched: about 0.1 s natively and up to 0.2 s in Pyodide, but a
+# position of a large board costs more, and a busy machine stretched the wait
+# past 2 s. So the searches look at the clock every CLOCK_EVERY positions and
+# report once REPORT_SECONDS have passed.
+REPORT_SECONDS = 0.1
+CLOCK_EVERY = 64
+
+
+class ReportClock:
+    """Whether a progress report is due: :data:`REPORT_SECONDS` since the last one."""
+
+    __slots__ = ("last",)
+
+    def __init__(self) -> None:
+        self.last = time.perf_counter()
+
+    def due(self) -> bool:
+        """True (and the clock restarts) once the time since the last report has passed."""
+        now = time.perf_counter()
+        if now - self.last < REPORT_SECONDS:
+            return False
+        self.last = now
+        return True
 
 
 class OutOfBudget(Exception):
@@ -607,19 +635,29 @@ class GoalTable:
     when its normalised form is in the table (meet in the middle).
     """
 
-    def __init__(self, geo: Geometry, goal: Goal, level_limit: int) -> None:
+    def __init__(self, geo: Geometry, goal: Goal) -> None:
+        """An empty table; :meth:`build_steps` fills it."""
         self.geo = geo
         self.goal = goal
         # The symmetries that fix the goal, as the solver uses them.
-        syms = geo.subgroup(goal.positions)
-        self.tables = [geo.tables[k] for k in syms]
-        images = self.images
-        undo = [(1 << m.dst, m.mask, tuple(geo.image(k, m.mask) for k in syms))
-                for m in geo.moves]
-        level = {min(images(g)) for g in goal.positions}
+        self.syms = geo.subgroup(goal.positions)
+        self.tables = [geo.tables[k] for k in self.syms]
         # levels[n - goal pegs]: the normalised good positions with n pegs.
-        self.levels = [level]
-        while len(level) <= level_limit and goal.pegs + len(self.levels) <= geo.size:
+        self.levels: list[set[int]] = [{min(self.images(g)) for g in goal.positions}]
+        self.max_pegs = goal.pegs
+        self.classes = len(self.levels[0])
+
+    def build_steps(self, level_limit: int) -> Steps[GoalTable]:
+        """Undo jumps level by level until a level passes ``level_limit`` classes,
+        with a progress report every :data:`REPORT_SECONDS` (a table of a large
+        board takes seconds)."""
+        geo, images = self.geo, self.images
+        undo = [(1 << m.dst, m.mask, tuple(geo.image(k, m.mask) for k in self.syms))
+                for m in geo.moves]
+        level = self.levels[0]
+        done = 0
+        last = time.perf_counter()
+        while len(level) <= level_limit and self.goal.pegs + len(self.levels) <= geo.size:
             parents: set[int] = set()
             for key in level:
                 imgs = images(key)
@@ -627,12 +665,17 @@ class GoalTable:
                     # Undo a jump: a peg at its end, its start and middle empty.
                     if key & mask == dst:
                         parents.add(min([a ^ b for a, b in zip(imgs, mask_images, strict=True)]))
+                done += 1
+                if done % 256 == 0 and time.perf_counter() - last > REPORT_SECONDS:
+                    last = time.perf_counter()
+                    yield Progress(len(self.levels), 0, "Building the goal table")
             if not parents:
                 break
             self.levels.append(parents)
             level = parents
-        self.max_pegs = goal.pegs + len(self.levels) - 1
+        self.max_pegs = self.goal.pegs + len(self.levels) - 1
         self.classes = sum(len(s) for s in self.levels)
+        return self
 
     def images(self, pegs: int) -> tuple[int, ...]:
         return symmetry_images(pegs, self.tables)
@@ -746,29 +789,40 @@ class BookLevel:
     @staticmethod
     def encode(keys: Iterable[int]) -> bytes:
         """The byte planes of the sorted ``keys`` (before compression), lowest byte first."""
-        ordered = sorted(keys)
-        width = max(1, (max(ordered, default=0).bit_length() + 7) // 8)
-        if width > 8:
-            raise ValueError("book keys must fit in 64 bits")
-        records = b"".join(key.to_bytes(8, "little") for key in ordered)
-        return b"".join(records[j::8] for j in range(width))
+        return byte_planes(sorted(keys))
 
     @classmethod
     def decode(cls, planes: bytes, count: int) -> BookLevel:
         """The level whose ``count`` keys :meth:`encode` wrote as ``planes``."""
-        width, rest = divmod(len(planes), count) if count else (0, len(planes))
-        if rest or width > 8:
-            raise ValueError(f"{len(planes)} bytes are not byte planes of {count} keys")
-        # Interleave the planes into little-endian 8-byte records: one slice
-        # assignment a plane, then the array takes the bytes as they are.
-        records = bytearray(8 * count)
-        for j in range(width):
-            records[j::8] = planes[j * count:(j + 1) * count]
-        keys = array("Q")
-        keys.frombytes(records)
-        if sys.byteorder == "big":
-            keys.byteswap()
-        return cls(keys)
+        return cls(from_byte_planes(planes, count))
+
+
+def byte_planes(values: list[int]) -> bytes:
+    """``values`` (below 2^64) as byte planes: the lowest byte of every value,
+    then the next byte of every value, and so on, as many planes as the largest
+    needs (the high planes of small values are runs of zeros that zlib packs well)."""
+    width = max(1, (max(values, default=0).bit_length() + 7) // 8)
+    if width > 8:
+        raise ValueError("values must fit in 64 bits")
+    records = b"".join(value.to_bytes(8, "little") for value in values)
+    return b"".join(records[j::8] for j in range(width))
+
+
+def from_byte_planes(planes: bytes, count: int) -> array:
+    """The ``count`` values that :func:`byte_planes` wrote as ``planes``, as an ``array('Q')``."""
+    width, rest = divmod(len(planes), count) if count else (0, len(planes))
+    if rest or width > 8:
+        raise ValueError(f"{len(planes)} bytes are not byte planes of {count} values")
+    # Interleave the planes into little-endian 8-byte records: one slice
+    # assignment a plane, then the array takes the bytes as they are.
+    records = bytearray(8 * count)
+    for j in range(width):
+        records[j::8] = planes[j * count:(j + 1) * count]
+    values = array("Q")
+    values.frombytes(records)
+    if sys.byteorder == "big":
+        values.byteswap()
+    return values
 
 
 class BookLevels(Mapping[int, BookLevel]):
@@ -902,10 +956,25 @@ def opening_book(board: str) -> OpeningBook | None:
     return None if name is None else OpeningBook.load(BOOK_DIR / name)
 
 
-@lru_cache(maxsize=16)
+_GOAL_TABLES: dict[tuple[Geometry, Goal, int], GoalTable] = {}
+
+
+def goal_table_steps(geo: Geometry, goal: Goal, level_limit: int) -> Steps[GoalTable]:
+    """The shared :class:`GoalTable` of a board and goal (built once, like the geometry;
+    a build that is cancelled leaves nothing behind)."""
+    key = (geo, goal, level_limit)
+    table = _GOAL_TABLES.get(key)
+    if table is None:
+        table = yield from GoalTable(geo, goal).build_steps(level_limit)
+        if len(_GOAL_TABLES) >= 16:
+            del _GOAL_TABLES[next(iter(_GOAL_TABLES))]
+        _GOAL_TABLES[key] = table
+    return table
+
+
 def goal_table(geo: Geometry, goal: Goal, level_limit: int) -> GoalTable:
-    """The shared :class:`GoalTable` of a board and goal (built once, like the geometry)."""
-    return GoalTable(geo, goal, level_limit)
+    """:func:`goal_table_steps` to the end."""
+    return finish(goal_table_steps(geo, goal, level_limit))
 
 
 class Solver:
@@ -959,6 +1028,12 @@ class Solver:
         """The good positions with few pegs (built on first use, shared by every solver)."""
         return goal_table(self.geo, self.goal, self.TABLE_LEVEL_LIMIT)
 
+    def prepare_steps(self) -> Steps[None]:
+        """Build the goal table now, with progress (a search would build it without)."""
+        yield Progress(0, 0, "Preparing")
+        if "table" not in self.__dict__:
+            self.table = yield from goal_table_steps(self.geo, self.goal, self.TABLE_LEVEL_LIMIT)
+
     def _trim(self) -> None:
         if len(self.count_memo) + len(self.good_memo) > self.MEMO_LIMIT:
             self.count_memo.clear()
@@ -997,7 +1072,10 @@ class Solver:
         return options
 
     def count_steps(self, pegs: int) -> Steps[int]:
-        """The number of move sequences from ``pegs`` that end in the goal (exact)."""
+        """The number of move sequences from ``pegs`` that end in the goal (exact), by
+        a memoised depth-first search. The page and the CLI count level by level
+        (:mod:`puzzlelab.pegs_count`); this one stays as the other road to the same
+        numbers, for the tests and as the benchmark's baseline."""
         self._trim()
         memo = self.count_memo
         goals = self.goal.positions
@@ -1019,6 +1097,7 @@ class Solver:
         # A frame: [key, pending children (move, pegs, images, pagodas), count so far].
         stack = [[root_key, expand(pegs, root_images, pag), 0]]
         nodes = 0
+        clock = ReportClock()
         while stack:
             frame = stack[-1]
             pending = frame[1]
@@ -1038,7 +1117,7 @@ class Solver:
                 if left <= table_pegs and not table.good(key, left):
                     continue  # the goal is out of reach: no paths
                 nodes += 1
-                if nodes % PROGRESS_EVERY == 0:
+                if nodes % CLOCK_EVERY == 0 and clock.due():
                     yield Progress(len(memo), 0, "Counting")
                 stack.append([key, expand(child, images, child_pag), 0])
             else:
@@ -1071,6 +1150,7 @@ class Solver:
         along winning lines a few searches take longer than one plain pass).
         """
         self._trim()
+        yield from self.prepare_steps()
         opening = self._book_line(pegs)
         if opening is None:
             return None
@@ -1134,12 +1214,13 @@ class Solver:
         # An entry: (key, pegs, images, pagodas, (parent entry, move index) or None).
         level = [(min(images), pegs, images, pag, None)]
         nodes = 0
+        clock = ReportClock()
         try:
             while level:
                 children: dict[int, tuple] = {}
                 for entry in level:
                     nodes += 1
-                    if nodes % PROGRESS_EVERY == 0:
+                    if nodes % CLOCK_EVERY == 0 and clock.due():
                         yield Progress(nodes, 0, "Searching")
                     if budget is not None and nodes > budget:
                         return None
@@ -1249,6 +1330,7 @@ class Solver:
         # A frame: [key, pending options, move index that led here].
         stack = [[root_key, known_good_last(expand(pegs, images, pag)), -1]]
         nodes = 0
+        clock = ReportClock()
         while stack:
             frame = stack[-1]
             pending = frame[1]
@@ -1273,7 +1355,7 @@ class Solver:
             if known is False or counts.get(key) == 0:
                 continue
             nodes += 1
-            if nodes % PROGRESS_EVERY == 0:
+            if nodes % CLOCK_EVERY == 0 and clock.due():
                 yield Progress(len(memo), 0, "Searching")
             if budget is not None and nodes > budget:
                 self.nodes += nodes
@@ -1309,6 +1391,7 @@ class Solver:
         Early positions of a standard game with an opening book are looked up;
         the others are searched as by :meth:`solve_steps` (same ``budget``).
         """
+        yield from self.prepare_steps()
         book = self.book
         if book is not None:
             known = book.decide(self, pegs)
@@ -1376,230 +1459,3 @@ def goal_class_possible(geo: Geometry, pegs: int, goal: Goal) -> bool:
     """Whether ``pegs`` is in the position class of some goal position."""
     mine = position_class(geo, pegs)
     return any(position_class(geo, g) == mine for g in goal.positions)
-
-
-# --- census ---------------------------------------------------------------------
-
-
-@dataclass
-class Level:
-    """One level of the census: every position reached after ``moves`` moves."""
-
-    moves: int
-    pegs: int
-    positions: int = 0  # all positions reached
-    classes: int = 0  # up to symmetry
-    paths: int = 0  # move sequences from the start, full game tree
-    normal_paths: int = 0  # paths in the tree of normalised positions (the seed's 2nd counter)
-    dead_ends: int = 0  # positions with no move left
-    dead_end_classes: int = 0
-    dead_end_paths: int = 0  # games that end here (full tree)
-    good: int = 0  # positions from which the goal is still reachable
-    good_classes: int = 0
-    solutions: int = 0  # move sequences that reach the goal at this level
-
-    def as_dict(self) -> dict[str, int]:
-        return dict(self.__dict__)
-
-
-@dataclass
-class Census:
-    """The census of one board, start and goal (see :func:`census`)."""
-
-    board: str
-    start: str
-    goal: str
-    symmetries: int
-    engine: str
-    levels: list[Level]
-    seconds: float = 0.0
-    peak_bytes: int = 0
-    complete: bool = True
-    normal_games: int = 0  # paths of the normalised tree that end in a dead end
-    # Normalised good positions per peg count, when asked for (not in as_dict).
-    good_keys: dict[int, list[int]] = field(default_factory=dict, repr=False)
-
-    def totals(self) -> dict[str, int]:
-        def total(name: str) -> int:
-            return sum(getattr(level, name) for level in self.levels)
-
-        return {
-            "positions": total("positions"),
-            "classes": total("classes"),
-            "games": total("dead_end_paths"),
-            "normal_games": self.normal_games,
-            "dead_ends": total("dead_ends"),
-            "dead_end_classes": total("dead_end_classes"),
-            "good": total("good"),
-            "good_classes": total("good_classes"),
-            "solutions": total("solutions"),
-        }
-
-    def as_dict(self) -> dict:
-        return {
-            "board": self.board,
-            "start": self.start,
-            "goal": self.goal,
-            "symmetries": self.symmetries,
-            "engine": self.engine,
-            "complete": self.complete,
-            "levels": [level.as_dict() for level in self.levels],
-            "solutions": sum(level.solutions for level in self.levels),
-            "totals": self.totals(),
-            "seconds": round(self.seconds, 3),
-            "peak_bytes": self.peak_bytes,
-        }
-
-
-def census_setup(board: str, start: str | None, goal: str | None) -> tuple[Position, Goal, tuple]:
-    """Parse a census request: the start position, the goal and the symmetries in use."""
-    pos = board_position(board, start)
-    goal_ = parse_goal(pos.geo, goal)
-    syms = pos.geo.subgroup([pos.pegs], goal_.positions)
-    return pos, goal_, syms
-
-
-def symmetry_images(pegs: int, tables: list[list[list[int]]]) -> tuple[int, ...]:
-    """The images of ``pegs`` under each symmetry, given as its per-byte tables:
-    one table look-up per byte of the position instead of one per hole."""
-    out = []
-    for byte_tables in tables:
-        image, rest = 0, pegs
-        for table in byte_tables:
-            image |= table[rest & 255]
-            rest >>= 8
-        out.append(image)
-    return tuple(out)
-
-
-def census_steps(
-    board: str, start: str | None = None, goal: str | None = None, max_classes: int | None = None
-) -> Steps[Census]:
-    """The census with the pure-Python engine: dicts of normalised positions, exact ints.
-
-    Level by level from the start: every position reached (all, and up to
-    the symmetries that fix start and goal), the paths to it in the full game
-    tree (``paths``: a class's total over its members, propagated along the
-    moves of its representative) and in the normalised tree (``normal_paths``:
-    moves of one position that lead to the same normalised position count
-    once), dead ends and the games ending there, then a backward pass over the
-    stored levels (jumps undone from the goal) for the positions from which the
-    goal is still reachable. ``max_classes`` stops the walk (``complete`` false)
-    when a level would pass that many classes.
-    """
-    began = time.perf_counter()
-    pos, goal_, syms = census_setup(board, start, goal)
-    geo = pos.geo
-    tables = [geo.tables[k] for k in syms]
-    n_sym = len(syms)
-
-    def images(p: int) -> tuple[int, ...]:
-        return symmetry_images(p, tables)
-
-    steps = [(m.need, m.mask) for m in geo.moves]
-    move_images = [images(m.mask) for m in geo.moves]
-    goals = goal_.positions
-    result = Census(
-        board=geo.format(geo.full),
-        start=pos.grid,
-        goal=goal_.text,
-        symmetries=n_sym,
-        engine="python",
-        levels=[],
-    )
-    # Each level: dict normalised position -> [paths, normal paths].
-    current = {min(images(pos.pegs)): [1, 1]}
-    stored: list[dict[int, list[int]]] = []
-    peak = 0
-    normal_games = 0
-    depth = 0
-    total_work = max(1, pos.peg_count - 1)
-    while current:
-        level = Level(moves=depth, pegs=pos.peg_count - depth)
-        following: dict[int, list[int]] = {}
-        for done, (key, (paths, normal)) in enumerate(current.items(), start=1):
-            size = len(set(images(key))) if n_sym > 1 else 1
-            level.classes += 1
-            level.positions += size
-            level.paths += paths
-            level.normal_paths += normal
-            if key in goals:
-                level.solutions += paths
-            imgs = images(key)
-            seen = set()
-            for i, (need, mask) in enumerate(steps):
-                if key & mask == need:
-                    mi = move_images[i]
-                    child = min([a ^ b for a, b in zip(imgs, mi, strict=True)])
-                    entry = following.get(child)
-                    if entry is None:
-                        following[child] = entry = [0, 0]
-                    entry[0] += paths
-                    if child not in seen:
-                        seen.add(child)
-                        entry[1] += normal
-            if not seen:
-                level.dead_ends += size
-                level.dead_end_classes += 1
-                level.dead_end_paths += paths
-                normal_games += normal
-            if done % PROGRESS_EVERY == 0:
-                yield Progress(depth + done / len(current), total_work,
-                               f"Level {depth}: {done:,} of {len(current):,} positions")
-        result.levels.append(level)
-        stored.append(current)
-        peak = max(peak, _dict_bytes(stored) + _dict_bytes([following]))
-        if max_classes is not None and len(following) > max_classes:
-            result.complete = False
-            break
-        current = following
-        depth += 1
-        yield Progress(depth, total_work, f"Level {depth}: {len(current):,} positions")
-    result.normal_games = normal_games
-    if result.complete:
-        yield from _backward_pass(geo, syms, images, move_images, goals, stored, result.levels)
-    result.seconds = time.perf_counter() - began
-    result.peak_bytes = peak
-    return result
-
-
-def _dict_bytes(dicts: list[dict]) -> int:
-    # A dict entry costs about 100 bytes here: the slot, the key int and a
-    # two-int list. Enough to compare engines, as the seed's own memory figure.
-    return sum(100 * len(d) for d in dicts)
-
-
-def _unjumps(geo: Geometry) -> list[tuple[int, int]]:
-    """Undo a move: legal when ``pegs & mask == dst`` (pegs ^ mask is the position before)."""
-    return [(1 << m.dst, m.mask) for m in geo.moves]
-
-
-def _backward_pass(geo, syms, images, move_images, goals, stored, levels) -> Steps[None]:
-    """Mark the classes from which the goal is reachable: jumps undone from the goal."""
-    undo = _unjumps(geo)
-    good: set[int] = set()
-    for depth in range(len(stored) - 1, -1, -1):
-        level_keys = stored[depth]
-        found = {g for g in (min(images(p)) for p in goals) if g in level_keys}
-        for key in good:
-            imgs = images(key)
-            for i, (need, mask) in enumerate(undo):
-                if key & mask == need:
-                    parent = min([a ^ b for a, b in zip(imgs, move_images[i], strict=True)])
-                    if parent in level_keys:
-                        found.add(parent)
-        level = levels[depth]
-        level.good_classes = len(found)
-        level.good = sum(len(set(images(k))) for k in found) if len(syms) > 1 else len(found)
-        good = found
-        yield Progress(len(stored) - depth, len(stored), "Backward pass")
-
-
-def census(board: str, start: str | None = None, goal: str | None = None,
-           engine: str = "python", max_classes: int | None = None) -> Census:
-    """Run a census to the end (``engine``: python or numpy)."""
-    if engine == "numpy":
-        from puzzlelab import pegs_numpy
-
-        return finish(pegs_numpy.census_steps(board, start, goal, max_classes))
-    return finish(census_steps(board, start, goal, max_classes))

@@ -1,6 +1,6 @@
 """The peg solitaire census vectorised with numpy: whole levels at a time.
 
-Same figures as :func:`puzzlelab.pegs.census_steps` (the tests check that
+Same figures as :func:`puzzlelab.pegs_census.census_steps` (the tests check that
 the two engines agree), computed on arrays:
 
 * A level is a sorted ``uint64`` array of normalised positions (one per
@@ -44,7 +44,7 @@ from functools import partial
 
 import numpy as np
 
-from puzzlelab import pegs
+from puzzlelab import pegs, pegs_census
 from puzzlelab.jobs import Progress, Steps
 
 U64 = np.uint64
@@ -248,7 +248,13 @@ class Images:
 
 
 CHUNK = 1 << 15  # parents per step of the move loop: their images stay in cache
-TASK_CHUNKS = 8  # chunks per generation task (a progress report between tasks)
+TASK_CHUNKS = 4  # chunks per generation task (a progress report between tasks)
+# Moves merged per bucket, about: a bucket is sorted between two progress reports
+# (some 0.1 s natively for a million keys), and more buckets make more passes
+# over each chunk's moves to split them.
+BUCKET_MOVES = 500_000
+BACKWARD_SLICE = 1 << 17  # good classes whose jumps are undone between two reports
+MOVES_PER_CLASS = 8  # the English levels' average, to size the buckets before the moves exist
 
 
 def _workers() -> int:
@@ -331,12 +337,15 @@ class _Level:
             if not self.fits:
                 buckets[0].extend(out)
                 continue
-            rest = out
-            for j, pivot in enumerate(self.pivots):
-                below = rest < pivot
-                buckets[j].append(rest[below])
-                rest = rest[~below]
-            buckets[-1].append(rest)
+            if not len(self.pivots):
+                buckets[0].append(out)
+                continue
+            # Bucket j holds the keys from pivot j-1 (included) to pivot j.
+            ids = np.searchsorted(self.pivots, out, side="right")
+            ends = np.cumsum(np.bincount(ids, minlength=len(buckets))).tolist()
+            out = out[np.argsort(ids, kind="stable")]
+            for j, (begin, end) in enumerate(zip([0, *ends[:-1]], ends, strict=True)):
+                buckets[j].append(out[begin:end])
         return buckets, dead, orbit_total
 
     def merge(self, parts: list, counts: Counts):
@@ -480,12 +489,14 @@ def census_steps(
     max_classes: int | None = None,
     workers: int | None = None,
     keep_good_from: int | None = None,
-) -> Steps[pegs.Census]:
-    """The census (the same figures as :func:`puzzlelab.pegs.census_steps`) with numpy.
+) -> Steps[pegs_census.Census]:
+    """The census (the same figures as :func:`puzzlelab.pegs_census.census_steps`) with numpy.
 
     With ``keep_good_from``, the result's ``good_keys`` also holds, per level
     with at least that many pegs, the normalised positions from which the goal
-    is still reachable (what :class:`puzzlelab.pegs.OpeningBook` stores).
+    is still reachable (what :class:`puzzlelab.pegs.OpeningBook` stores), and
+    ``good_wins`` the number of winning move sequences from each (what
+    :class:`puzzlelab.pegs_count.CountTable` stores).
     """
     with _kept_heap():
         return (yield from _census(board, start, goal, max_classes, workers, keep_good_from))
@@ -498,16 +509,16 @@ def _census(
     max_classes: int | None,
     workers: int | None,
     keep_good_from: int | None = None,
-) -> Steps[pegs.Census]:
+) -> Steps[pegs_census.Census]:
     began = time.perf_counter()
-    pos, goal_, syms = pegs.census_setup(board, start, goal)
+    pos, goal_, syms = pegs_census.census_setup(board, start, goal)
     geo = pos.geo
     engine = _Engine(geo, syms)
     images = engine.images
     h = images.count
     workers = _workers() if workers is None else workers
     goal_keys = sorted_unique(images.of(np.array(sorted(goal_.positions), dtype=U64)).min(axis=0))
-    result = pegs.Census(
+    result = pegs_census.Census(
         board=geo.format(geo.full),
         start=pos.grid,
         goal=goal_.text,
@@ -522,15 +533,24 @@ def _census(
     normal_games = 0
     depth = 0
     total_work = max(1, pos.peg_count - 1)
+    moves_per_class = float(MOVES_PER_CLASS)
     while len(keys):
         n = len(keys)
-        level = pegs.Level(moves=depth, pegs=pos.peg_count - depth, classes=n)
+        # The level's moves (8 bytes each, about three copies while they are merged)
+        # beside the levels kept for the backward pass.
+        need = sum(a.nbytes for a in stored) + counts.nbytes + n * (8 + moves_per_class * 24)
+        if need > pegs_census.census_memory():
+            result.complete = False
+            result.stopped = pegs_census.stopped_before(depth, n, need)
+            break
+        level = pegs_census.Level(moves=depth, pegs=pos.peg_count - depth, classes=n)
         level.paths = counts.total(0)
         level.normal_paths = counts.total(1)
         is_goal = np.isin(keys, goal_keys)
         if is_goal.any():
             level.solutions = counts.total(0, is_goal)
-        work = _Level(engine, keys, 2 * workers if n > 8 * CHUNK else 1)
+        buckets_wanted = max(2 * workers, min(64, n * MOVES_PER_CLASS // BUCKET_MOVES))
+        work = _Level(engine, keys, buckets_wanted if n > 4 * CHUNK else 1)
         step = CHUNK * TASK_CHUNKS
         tasks = [partial(work.generate, lo, min(n, lo + step)) for lo in range(0, n, step)]
         buckets: list[list] = [[] for _ in range(len(work.pivots) + 1)]
@@ -555,13 +575,19 @@ def _census(
         edges = sum(len(p) if work.fits else len(p[0]) for b in buckets for p in b)
         if edges == 0:
             break
+        moves_per_class = max(moves_per_class, edges / n)
         yield Progress(depth + 0.6, total_work, f"Level {depth}: merging {edges:,} moves")
         live = sum(a.nbytes for a in stored) + counts.nbytes
         live += edges * (8 if work.fits else 16) * 3  # the parts, a merged bucket, its gathers
         peak = max(peak, live)
         # Every class has at most one parent per (move, symmetry) pair.
         counts = counts.widened_for(len(geo.moves) * h)
-        merged = list(_run([partial(work.merge, b, counts) for b in buckets], workers))
+        merged = []
+        merges = [partial(work.merge, b, counts) for b in buckets]
+        for done, part in enumerate(_run(merges, workers), start=1):
+            merged.append(part)
+            yield Progress(depth + 0.6 + 0.4 * done / len(merges), total_work,
+                           f"Level {depth}: merging {edges:,} moves")
         del buckets, work
         merged = [m for m in merged if m[1] is not None]
         next_keys = np.concatenate([m[0] for m in merged])
@@ -575,43 +601,93 @@ def _census(
         yield Progress(depth, total_work, f"Level {depth}: {len(keys):,} positions")
     result.normal_games = normal_games
     if result.complete:
-        yield from _backward(engine, goal_keys, stored, result.levels,
-                             result.good_keys if keep_good_from is not None else None,
-                             keep_good_from or 0)
+        kept = None if keep_good_from is None else (result.good_keys, result.good_wins)
+        yield from _backward(engine, goal_keys, stored, result.levels, kept, keep_good_from or 0)
     result.seconds = time.perf_counter() - began
     result.peak_bytes = peak
     return result
 
 
 def _backward(engine: _Engine, goal_keys, stored, levels, keep=None, keep_from=0) -> Steps[None]:
-    """Classes from which the goal is reachable: undo jumps from the goal, level by level."""
+    """Classes from which the goal is reachable: undo jumps from the goal, level by level.
+
+    With ``keep`` (two dicts), also counts the winning move sequences from each
+    good class of the levels with at least ``keep_from`` pegs and keeps keys and
+    counts there. A class's wins summed over its members (``total``) is the sum,
+    over the jumps undone from each good class's representative, of that class's
+    total: both count the moves between the two orbits (as the forward paths).
+    """
     images, masks, move_images = engine.images, engine.masks, engine.move_images
-    h = images.count
     dst = np.array([1 << m.dst for m in engine.geo.moves], dtype=U64)
+    counting = keep is not None
     good = np.zeros(0, dtype=U64)
+    total = np.zeros(0, dtype=U64)
+    goal_total = _orbits(images, goal_keys).astype(U64)  # one win from each goal position
     for depth in range(len(stored) - 1, -1, -1):
         level_keys = stored[depth]
+        report = Progress(len(stored) - 1 - depth, len(stored), "Backward pass")
         found = [goal_keys]
-        if len(good):
-            imgs = images.of(good)
+        values = [goal_total]
+        # In slices, with a progress report after each (a level is up to a second's work).
+        for lo in range(0, len(good), BACKWARD_SLICE):
+            part = good[lo : lo + BACKWARD_SLICE]
+            imgs = images.of(part)
             for i in range(len(masks)):
-                idx = np.flatnonzero((good & masks[i]) == dst[i])
+                idx = np.flatnonzero((part & masks[i]) == dst[i])
                 if len(idx):
                     sub = imgs[:, idx]
                     sub ^= move_images[:, i : i + 1]
                     found.append(sub.min(axis=0))
-        # Sorted, the look-ups walk the level in order; repeats only mark twice.
-        candidates = sorted_in_pieces(np.concatenate(found))
-        at = np.searchsorted(level_keys, candidates)
-        at[at == len(level_keys)] = 0
+                    if counting:
+                        values.append(total[idx + lo])
+            yield report
+        if counting:
+            candidates, sums = _sums_by_key(np.concatenate(found), np.concatenate(values))
+        else:
+            # Sorted, the look-ups walk the level in order; repeats only mark twice.
+            candidates = sorted_in_pieces(np.concatenate(found))
+        del found, values
+        yield report
         mark = np.zeros(len(level_keys), dtype=bool)
-        mark[at[level_keys[at] == candidates]] = True
+        hits = []
+        for lo in range(0, len(candidates), 4 * BACKWARD_SLICE):
+            part = candidates[lo : lo + 4 * BACKWARD_SLICE]
+            at = np.searchsorted(level_keys, part)
+            at[at == len(level_keys)] = 0
+            hit = level_keys[at] == part
+            mark[at[hit]] = True
+            hits.append(hit)
+            yield report
+        hit = np.concatenate(hits) if hits else np.zeros(0, dtype=bool)
         good = level_keys[mark]
         level = levels[depth]
         level.good_classes = len(good)
-        if keep is not None and level.pegs >= keep_from:
-            keep[level.pegs] = [int(k) for k in good]
         if len(good):
-            stab = (images.of(good) == good).sum(axis=0, dtype=np.int64)
-            level.good = int((h // stab).sum())
-        yield Progress(len(stored) - depth, len(stored), "Backward pass")
+            level.good = int(_orbits(images, good).sum())
+        if counting:
+            total = sums[hit]  # candidates are distinct and sorted, as ``good``
+            if level.pegs >= keep_from:
+                orbit = _orbits(images, good).astype(U64)
+                keep[0][level.pegs] = good.tolist()
+                keep[1][level.pegs] = (total // orbit).tolist()
+
+
+def _orbits(images: Images, keys: np.ndarray) -> np.ndarray:
+    """The number of positions in the class of each normalised key."""
+    stab = (images.of(keys) == keys).sum(axis=0, dtype=np.int64)
+    return images.count // stab
+
+
+def _sums_by_key(keys: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct keys, sorted, and the sum of the values of each (exact in uint64)."""
+    if not len(keys):
+        return keys, values
+    order = np.argsort(keys, kind="stable")
+    keys, values = keys[order], values[order]
+    new = np.empty(len(keys), dtype=bool)
+    new[0] = True
+    np.not_equal(keys[1:], keys[:-1], out=new[1:])
+    starts = np.flatnonzero(new)
+    if float(np.add.reduceat(values.astype(np.float64), starts).max()) >= 2.0**63:
+        raise OverflowError("winning sequences per class pass 2^63: too many to keep in uint64")
+    return keys[starts], np.add.reduceat(values, starts)

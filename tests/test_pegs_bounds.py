@@ -1,0 +1,94 @@
+"""Long peg commands stay bounded and cancellable: progress at least every 0.5 s,
+driven through the api as the page's worker drives them, and memory bounds that
+stop a census with a label saying what was computed."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from puzzlelab import api, pegs, pegs_census
+
+try:
+    from puzzlelab import pegs_numpy
+except ImportError:  # pragma: no cover - numpy is in requirements-dev.txt
+    pegs_numpy = None
+
+LONGEST_GAP = 0.5  # seconds between two reports, natively
+ENGLISH = pegs.standard_start("english").grid
+WIEGLEB = pegs.standard_start("wiegleb").grid
+BIG = "/".join(["o" * 8] * 7) + "/" + "o" * 7 + "."  # 64 holes, a corner empty
+
+
+def longest_gap(request: dict, seconds: float) -> tuple[float, dict]:
+    """The longest wait between two steps of the job, run for at most ``seconds``
+    (then cancelled), and its last answer.
+
+    A wait is the smaller of the wall-clock time and the process's CPU time: on
+    an idle machine the first, on one shared with other jobs (where the wall
+    clock also counts the time others had the cores) the work done, which is
+    what the code controls (threads only make the CPU time larger).
+    """
+    job = api.start(request)
+    longest = 0.0
+    began = last = time.perf_counter()
+    last_cpu = time.process_time()
+    while True:
+        report = job.step()
+        now, cpu = time.perf_counter(), time.process_time()
+        longest = max(longest, min(now - last, cpu - last_cpu))
+        last, last_cpu = now, cpu
+        if report["type"] == "result":
+            return longest, report
+        if now - began > seconds:
+            job.cancel()
+            return longest, report
+
+
+@pytest.mark.parametrize("request_", [
+    # A count whose levels grow until it says it is out of reach (Diamond's usual game).
+    {"cmd": "pegs.count", "grid": pegs.classic_game("diamond")[0].grid, "goal": "6,4"},
+    # The pure census of the first English levels, forward pass.
+    {"cmd": "pegs.census", "board": "english", "engine": "python", "max_classes": 100_000},
+    # The pure census of a whole small game, backward pass included.
+    {"cmd": "pegs.census", "board": "triangle", "goal": "any", "engine": "python"},
+    # Searches with a goal table to build first ("any" on the English board).
+    {"cmd": "pegs.solve", "grid": ENGLISH, "goal": "any"},
+    {"cmd": "pegs.hint", "grid": ENGLISH, "goal": "any"},
+    {"cmd": "pegs.status", "grid": WIEGLEB, "goal": "any", "budget": 200_000},
+    # A search on a 64-hole board.
+    {"cmd": "pegs.solve", "grid": BIG, "goal": "any"},
+], ids=["count-diamond", "census-python", "census-triangle", "solve", "hint", "status",
+        "solve-64"])
+def test_long_peg_commands_report_progress_often(request_):
+    gap, last = longest_gap(request_, seconds=4.0)
+    assert gap < LONGEST_GAP, (gap, last)
+
+
+@pytest.mark.skipif(pegs_numpy is None, reason="numpy is not installed")
+def test_the_numpy_census_reports_progress_often():
+    gap, last = longest_gap({"cmd": "pegs.census", "board": "english", "engine": "numpy",
+                             "max_classes": 600_000}, seconds=20.0)
+    assert gap < LONGEST_GAP, (gap, last)
+    assert last["type"] == "result" and not last["result"]["complete"]
+
+
+@pytest.mark.parametrize("engine", ["python", "numpy"])
+def test_a_census_past_its_memory_stops_with_a_label(monkeypatch, engine):
+    if engine == "numpy" and pegs_numpy is None:
+        pytest.skip("numpy is not installed")
+    monkeypatch.setattr(pegs_census, "census_memory", lambda: 5_000_000)
+    result = api.handle({"cmd": "pegs.census", "board": BIG, "goal": "any", "engine": engine})
+    assert result["ok"], result
+    census = result["result"]
+    assert not census["complete"] and census["stopped"].startswith("Stopped before level")
+    assert "over the 5 MB a census may use" in census["note"]
+    depth = len(census["levels"])
+    assert f"cover levels 0 to {depth - 1}" in census["stopped"]
+    # The levels it kept are whole: the first ones of a 64-hole board, checked by hand.
+    assert [lv["positions"] for lv in census["levels"][:2]] == [1, 2]
+
+
+def test_census_memory_where_it_runs():
+    assert pegs_census.census_memory() >= 500_000_000
