@@ -422,14 +422,26 @@ export class PegsBoard extends PuzzleBoard {
       text.textContent = { hint: "Looking for a hint…", solve: "Solving…", count: "Counting…" }[kind];
       cancel.hidden = false;
     }
+    // A count reports levels done of a known total (a bar); searches report
+    // positions visited, with no total.
+    const meter = new ProgressMeter(request.cmd, text.textContent.replace("…", ""));
+    let progressLine = null; // the last progress text shown, cleared if still there at the end
     this.client
       .request(request, {
         signal: controller.signal,
-        onProgress: ({ done, message }) => {
+        onProgress: (report) => {
           if (this.job !== job || quiet) return;
           cancel.hidden = false;
-          bar.hidden = true;
-          text.textContent = `${message}… ${Number(done).toLocaleString("en")} positions`;
+          if (report.total > 0) {
+            const line = meter.update(report);
+            bar.hidden = false;
+            bar.value = line.fraction;
+            text.textContent = line.text;
+          } else {
+            bar.hidden = true;
+            text.textContent = `${report.message}… ${Number(report.done).toLocaleString("en")} positions`;
+          }
+          progressLine = text.textContent;
         },
       })
       .then((result) => {
@@ -443,7 +455,7 @@ export class PegsBoard extends PuzzleBoard {
         this.job = null;
         cancel.hidden = true;
         bar.hidden = true;
-        if (!quiet && text.textContent.endsWith("positions")) text.textContent = "";
+        if (!quiet && text.textContent === progressLine) text.textContent = "";
       });
   }
 

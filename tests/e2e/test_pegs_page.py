@@ -249,3 +249,22 @@ def test_editor_makes_a_custom_board(page, site_url):
     page.get_by_role("button", name="Play").click()
     wait_idle(page)
     assert page.get_by_label("Board", exact=True).input_value() == "custom"
+
+
+def test_counting_the_english_start_in_the_page(page, site_url):
+    """The count from the English start (issue 17), with its bar filling level by level."""
+    open_board(page, site_url)
+    page.evaluate(
+        """() => {
+          window.countBar = [];
+          const bar = document.querySelector('#pegs .solution-note progress');
+          new MutationObserver(() => window.countBar.push([bar.hidden, bar.value]))
+            .observe(bar, { attributes: true });
+        }"""
+    )
+    page.get_by_role("button", name="Count").click()
+    wait_idle(page, timeout=120_000)
+    note = page.locator(f"{BOARD} .solution-note").inner_text()
+    assert "40,861,647,040,079,968 winning move sequences" in note  # the census's figure
+    values = [value for hidden, value in page.evaluate("window.countBar") if not hidden]
+    assert values == sorted(values)  # the bar only moves forward
