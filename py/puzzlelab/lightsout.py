@@ -31,7 +31,6 @@ import itertools
 import math
 import random
 import re
-import sys
 from array import array
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -837,24 +836,32 @@ class _Plan:
     to clear it when that press is still undecided and its coefficient is a
     unit; presses that are needed before they are forced become unknowns,
     and lights that cannot force anything become equations. Every press is
-    then an affine function of the few unknowns: ``linear`` holds its linear
-    part (a bit set for k = 2, one byte per unknown otherwise); the constant part depends
-    on the lights and is recomputed per board by replaying ``steps``.
+    then an affine function of the few unknowns.
+
+    Only that structure is kept per cell (``targets``: the press each light
+    forces, or -1 for an equation; ``inverses``), a few bytes per cell. The
+    presses' linear forms (one bit or byte per unknown) live only while a
+    light still needs them, a few rows at a time, and give the small system
+    ``matrix`` (k > 2) or ``elimination`` (k = 2) over the unknowns. A board
+    is solved by chasing its lights with the unknowns at 0 (the system's
+    right-hand side), then again with the unknowns solved: memory linear in
+    the cells, where keeping every press's form took 4.6 GB on a 1000x1000
+    3-state board (1,000 unknowns, a byte each, for each of a million presses).
     """
 
     states: int
+    rows: int
+    cols: int
+    variant: Variant
     variables: int
-    steps: list[tuple[int, int, list[tuple[int, int]], int]]
-    equations: list[tuple[int, list[tuple[int, int]]]]
-    linear: list
-    rows: int = 0
-    cols: int = 0
-    variant: Variant = CLASSIC
+    targets: array
+    inverses: bytearray
+    unknowns: list[int]
+    equations: list[int]
     elimination: gf2.Elimination | None = None
     matrix: list[list[int]] | None = None
     kernel: list = field(default_factory=list)
     expanded: list[int] = field(default_factory=list)
-    columns: list[int] = field(default_factory=list)
     members: int | None = None
 
     def kernel_size(self) -> int:
@@ -869,32 +876,221 @@ class _Plan:
                             else modk.span_size(self.kernel, k, self.variables))
         return self.members
 
-    def column_forms(self) -> tuple[list[int], int]:
-        """(k > 2) Per unknown, its coefficient in every press as one int of
-        fixed-width fields (press i at field i), and the field width in bytes:
-        every press is then a sum of a few big-int multiples, where a dot
-        product per press cost 13 s for the 29 quiet patterns of the 200x200
-        3-state torus."""
-        # A field holds a sum of unknowns times coefficients, each below k, exactly.
-        field_bytes = 2 if self.variables * (self.states - 1) ** 2 < 1 << 16 else 4
-        if not self.columns and self.variables:
-            width, presses = self.variables, len(self.linear)
-            rows = b"".join(form.to_bytes(width, "little") for form in self.linear)
-            spread = bytearray(field_bytes * presses)
-            for j in range(width):
-                spread[::field_bytes] = rows[j::width]
-                self.columns.append(int.from_bytes(spread, "little"))
-        return self.columns, field_bytes
-
     def quiet(self, count: int | None = None) -> tuple[int, ...]:
         """The first ``count`` quiet patterns (all by default), expanded to whole
-        boards on first use: on big boards with big kernels that is the costly part."""
+        boards on first use, all in one chase (one lane per pattern)."""
         wanted = len(self.kernel) if count is None else min(count, len(self.kernel))
-        zeros = [0] * (self.rows * self.cols)
-        while len(self.expanded) < wanted:
-            z = self.kernel[len(self.expanded)]
-            self.expanded.append(_expand(self, z, zeros, self.rows, self.cols, self.variant))
+        if len(self.expanded) < wanted:
+            fresh = self.kernel[len(self.expanded):wanted]
+            self.expanded.extend(_expand_lanes(self, fresh))
         return tuple(self.expanded[:wanted])
+
+
+#: Per cell of a row: the light's terms as (press offset in cells, coefficient),
+#: the offset of the press it may force (None: off the board) and its coefficient.
+_Pattern = tuple[tuple[tuple[int, int], ...], int | None, int]
+
+
+@lru_cache(maxsize=8)
+def _row_patterns(rows: int, cols: int, variant: Variant) -> Callable[[int], list[_Pattern]]:
+    """``patterns(r)``: the :data:`_Pattern` of every light of row r. Rows and
+    columns further than the stencil's reach from an edge share one pattern,
+    so a big board has a few dozen distinct ones and a chase loops over
+    tuples instead of clipping a stencil per cell."""
+    k, wrap = variant.states, variant.wrap
+    mirrored = tuple((-dr, -dc) for dr, dc in variant.offsets)  # presses reaching a light
+    first_dr, first_dc = min(variant.offsets)
+    reach = max(max(abs(dr), abs(dc)) for dr, dc in variant.offsets)
+
+    def band(index: int, length: int) -> int:
+        # The same key for every index far from both edges.
+        if index < reach:
+            return index
+        return index - length if index >= length - reach else reach
+
+    def pattern(r: int, c: int) -> _Pattern:
+        light = r * cols + c
+        counts: dict[int, int] = {}
+        for press in _reach(light, rows, cols, mirrored, wrap):
+            counts[press] = counts.get(press, 0) + 1
+        tr, tc = r - first_dr, c - first_dc
+        if wrap:
+            target: int | None = (tr % rows) * cols + tc % cols
+        else:
+            target = tr * cols + tc if 0 <= tr < rows and 0 <= tc < cols else None
+        terms = tuple((p - light, n % k) for p, n in counts.items() if n % k)
+        coefficient = counts.get(target, 0) % k if target is not None else 0
+        return terms, None if target is None else target - light, coefficient
+
+    by_band: dict[int, list[_Pattern]] = {}
+
+    def patterns(r: int) -> list[_Pattern]:
+        key = band(r, rows)
+        if key not in by_band:
+            shared: dict[int, _Pattern] = {}
+            row = []
+            for c in range(cols):
+                ckey = band(c, cols)
+                if ckey not in shared:
+                    shared[ckey] = pattern(r, c)
+                row.append(shared[ckey])
+            by_band[key] = row
+        return by_band[key]
+
+    return patterns
+
+
+def _last_light_rows(rows: int, variant: Variant) -> list[list[int]]:
+    """Per light row r, the press rows that no light after row r reaches: their
+    forms can be dropped once row r is chased."""
+    freed: list[list[int]] = [[] for _ in range(rows)]
+    for press_row in range(rows):
+        reached = [press_row + dr for dr, _ in variant.offsets]
+        reached = [r % rows for r in reached] if variant.wrap else [
+            r for r in reached if 0 <= r < rows]
+        if reached:
+            freed[max(reached)].append(press_row)
+    return freed
+
+
+@lru_cache(maxsize=8)
+def _plan(rows: int, cols: int, variant: Variant) -> _Plan:
+    k = variant.states
+    size = rows * cols
+    patterns = _row_patterns(rows, cols, variant)
+    freed = _last_light_rows(rows, variant)
+    targets = array("i", [-1]) * size
+    inverses = bytearray(size)
+    decided = bytearray(size)
+    forms: dict[int, int] = {}
+    unknowns: list[int] = []
+    equations: list[int] = []
+    system: list[int] = []
+    step = 1 if k == 2 else 8
+
+    def unknown(press: int) -> None:
+        forms[press] = 1 << (step * len(unknowns))
+        decided[press] = 1
+        unknowns.append(press)
+
+    for r in range(rows):
+        light = r * cols
+        for terms, target_offset, coefficient in patterns(r):
+            target = -1 if target_offset is None else light + target_offset
+            for offset, _ in terms:
+                if not decided[light + offset] and light + offset != target:
+                    unknown(light + offset)
+            if target >= 0 and not decided[target] and math.gcd(coefficient, k) == 1:
+                inverse = pow(coefficient, -1, k)
+                forms[target] = _combine(
+                    [(forms[light + o], -n * inverse % k) for o, n in terms if light + o != target],
+                    k)
+                decided[target] = 1
+                targets[light] = target
+                inverses[light] = inverse
+            else:
+                if target >= 0 and not decided[target]:
+                    unknown(target)
+                equations.append(light)
+                system.append(_combine([(forms[light + o], n) for o, n in terms], k))
+            light += 1
+        for press_row in freed[r]:
+            for press in range(press_row * cols, (press_row + 1) * cols):
+                forms.pop(press, None)
+    for press in range(size):
+        if not decided[press]:
+            decided[press] = 1
+            unknowns.append(press)  # reaches no light: a quiet pattern on its own
+    variables = len(unknowns)
+    plan = _Plan(k, rows, cols, variant, variables, targets, inverses, unknowns, equations)
+    if k == 2:
+        plan.elimination = gf2.eliminate(system, variables)
+        plan.kernel = plan.elimination.kernel()
+    else:
+        plan.matrix = [list(row.to_bytes(variables, "little")) for row in system]
+        plan.kernel = modk.solve(plan.matrix, [0] * len(equations), variables, k).generators
+    return plan
+
+
+def _chase_plan(plan: _Plan, lights: list[int] | None, unknowns: list[int], lanes: int
+                ) -> tuple[list[int], list[int]]:
+    """Every press, and what each equation light keeps, given the unknowns' values.
+
+    With ``lanes`` = 1 values are numbers modulo k and ``lights`` the board's
+    cell states. With more lanes (and no lights) each value packs one chase
+    per lane, a bit each (k = 2) or a byte each, so one pass expands many
+    quiet patterns. A light's forced press is still 0 when the light is
+    reached, so summing all of its terms is the same as summing the others.
+    """
+    k, cols = plan.states, plan.cols
+    patterns = _row_patterns(plan.rows, cols, plan.variant)
+    targets, inverses = plan.targets, plan.inverses
+    presses = [0] * (plan.rows * cols)
+    for press, value in zip(plan.unknowns, unknowns, strict=True):
+        presses[press] = value
+    residuals = []
+    packed = k > 2 and lanes > 1
+    batch = max(1, (255 - (k - 1)) // ((k - 1) ** 2)) if packed else 0
+    for r in range(plan.rows):
+        light = r * cols
+        for terms, _, _ in patterns(r):
+            total = lights[light] if lights is not None else 0
+            if k == 2:
+                for offset, _ in terms:
+                    total ^= presses[light + offset]
+            elif packed:
+                pending = 0
+                for offset, coefficient in terms:
+                    total += coefficient * presses[light + offset]
+                    pending += 1
+                    if pending == batch:
+                        total, pending = modk.packed_mod(total, k), 0
+                total = modk.packed_mod(total, k)
+            else:
+                for offset, coefficient in terms:
+                    total += coefficient * presses[light + offset]
+                total %= k
+            target = targets[light]
+            if target >= 0:
+                if k == 2:
+                    presses[target] = total
+                elif packed:
+                    presses[target] = modk.packed_mod(total * (-inverses[light] % k), k)
+                else:
+                    presses[target] = -total * inverses[light] % k
+            else:
+                residuals.append(total)
+            light += 1
+    return presses, residuals
+
+
+def _expand_lanes(plan: _Plan, vectors: list) -> list[int]:
+    """The whole-board press patterns (packed like lights) of unknowns' values
+    ``vectors`` (kernel vectors), one lane each in a single chase."""
+    if not vectors:
+        return []
+    k, count, size = plan.states, len(vectors), plan.rows * plan.cols
+    if k == 2:
+        lanes = [sum(((v >> i) & 1) << j for j, v in enumerate(vectors))
+                 for i in range(plan.variables)]
+    else:
+        lanes = [sum((v[i] % k) << (8 * j) for j, v in enumerate(vectors))
+                 for i in range(plan.variables)]
+    presses, _ = _chase_plan(plan, None, lanes, max(2, count))
+    boards = []
+    if k == 2:
+        # Each cell's lanes as text, lane j at column count-1-j: slicing reads one lane.
+        text = "".join([format(v, f"0{count}b") for v in presses])
+        for j in range(count):
+            lane = text[count - 1 - j::count]
+            boards.append(int(lane[::-1], 2) if size else 0)
+        return boards
+    data = b"".join([v.to_bytes(count, "little") for v in presses])
+    digits = bytes.maketrans(bytes(range(16)), _HEX_DIGITS.encode())
+    for j in range(count):
+        lane = data[j::count].translate(digits)
+        boards.append(int(lane[::-1], 16) if size else 0)
+    return boards
 
 
 def _combine(terms: list[tuple[int, int]], k: int) -> int:
@@ -919,105 +1115,23 @@ def _combine(terms: list[tuple[int, int]], k: int) -> int:
     return modk.packed_mod(total, k) if pending else total
 
 
-@lru_cache(maxsize=8)
-def _plan(rows: int, cols: int, variant: Variant) -> _Plan:
-    k, wrap = variant.states, variant.wrap
-    size = rows * cols
-    mirrored = tuple((-dr, -dc) for dr, dc in variant.offsets)  # presses reaching a light
-    first_dr, first_dc = min(variant.offsets)
-    linear: list = [None] * size
-    variables = 0
-
-    def unknown(cell: int) -> None:
-        nonlocal variables
-        linear[cell] = 1 << (variables if k == 2 else 8 * variables)
-        variables += 1
-
-    steps, equations = [], []
-    for light in range(size):
-        counts: dict[int, int] = {}
-        for press in _reach(light, rows, cols, mirrored, wrap):
-            counts[press] = counts.get(press, 0) + 1
-        terms = [(p, c % k) for p, c in counts.items() if c % k]
-        r, c = divmod(light, cols)
-        tr, tc = r - first_dr, c - first_dc
-        if wrap:
-            target = (tr % rows) * cols + tc % cols
-        else:
-            target = tr * cols + tc if 0 <= tr < rows and 0 <= tc < cols else None
-        coefficient = dict(terms).get(target, 0) if target is not None else 0
-        for press, _ in terms:
-            if press != target and linear[press] is None:
-                unknown(press)
-        if target is not None and linear[target] is None and math.gcd(coefficient, k) == 1:
-            others = [(p, coef) for p, coef in terms if p != target]
-            inverse = pow(coefficient, -1, k)
-            linear[target] = _combine([(linear[p], -coef * inverse % k) for p, coef in others], k)
-            steps.append((light, target, others, inverse))
-        else:
-            for press, _ in terms:
-                if linear[press] is None:
-                    unknown(press)
-            equations.append((light, terms))
-    for press in range(size):
-        if linear[press] is None:
-            unknown(press)
-    plan = _Plan(k, variables, steps, equations, linear, rows, cols, variant)
-    rows_of_system = [_combine([(linear[p], coef) for p, coef in terms], k)
-                      for _, terms in equations]
-    if k == 2:
-        plan.elimination = gf2.eliminate(rows_of_system, variables)
-        plan.kernel = plan.elimination.kernel()
-    else:
-        plan.matrix = [list(row.to_bytes(variables, "little")) for row in rows_of_system]
-        plan.kernel = modk.solve(plan.matrix, [0] * len(equations), variables, k).generators
-    return plan
-
-
-def _expand(plan: _Plan, unknowns: object, constants: list[int], rows: int, cols: int,
-            variant: Variant) -> int:
-    """Every press from the unknowns' values and the per-board constants, packed."""
-    k = plan.states
-    if k == 2:
-        assert isinstance(unknowns, int)
-        text = "".join(
-            "1" if ((form & unknowns).bit_count() + const) & 1 else "0"
-            for form, const in zip(plan.linear, constants, strict=True)
-        )
-        return int(text[::-1], 2)
-    assert isinstance(unknowns, list)
-    columns, field_bytes = plan.column_forms()
-    total = sum(u % k * column for u, column in zip(unknowns, columns, strict=True) if u % k)
-    sums = array("H" if field_bytes == 2 else "I")
-    sums.frombytes(total.to_bytes(field_bytes * len(plan.linear), "little"))
-    if sys.byteorder == "big":
-        sums.byteswap()
-    values = [(v + const) % k for v, const in zip(sums, constants, strict=True)]
-    return Board.from_values(rows, cols, values, variant).lights
-
-
 def _solve_general(board: Board) -> tuple[int | None, _Plan]:
-    rows, cols, variant = board.rows, board.cols, board.variant
-    plan = _plan(rows, cols, variant)
+    plan = _plan(board.rows, board.cols, board.variant)
     k = board.states
     values = board.values()
-    constants = [0] * board.size
-    for light, press, others, inverse in plan.steps:
-        total = values[light] + sum(coef * constants[p] for p, coef in others)
-        constants[press] = -total * inverse % k
-    rhs = [
-        -(values[light] + sum(coef * constants[p] for p, coef in terms)) % k
-        for light, terms in plan.equations
-    ]
+    _, left = _chase_plan(plan, values, [0] * plan.variables, 1)
+    rhs = [-x % k for x in left]
     if k == 2:
         assert plan.elimination is not None
-        unknowns = plan.elimination.solve(sum(bit << i for i, bit in enumerate(rhs)))
+        solved = plan.elimination.solve(sum(bit << i for i, bit in enumerate(rhs)))
+        unknowns = None if solved is None else [(solved >> i) & 1 for i in range(plan.variables)]
     else:
         assert plan.matrix is not None
         unknowns = modk.solve(plan.matrix, rhs, plan.variables, k).particular
     if unknowns is None:
         return None, plan
-    return _expand(plan, unknowns, constants, rows, cols, variant), plan
+    presses, _ = _chase_plan(plan, values, unknowns, 1)
+    return Board.from_values(board.rows, board.cols, presses, board.variant).lights, plan
 
 
 def _conflict(board: Board) -> int:
