@@ -317,15 +317,7 @@ class Board:
         if self.states == 2:
             effect = _effect(presses, self.rows, self.cols, self.variant)
             return Board(self.rows, self.cols, self.lights ^ effect, self.variant)
-        values = self.values()
-        counts = Board(self.rows, self.cols, presses, self.variant).values()
-        k = self.states
-        for cell, count in enumerate(counts):
-            if count:
-                for target in _reach(cell, self.rows, self.cols, self.variant.offsets,
-                                     self.variant.wrap):
-                    values[target] = (values[target] + count) % k
-        return Board.from_values(self.rows, self.cols, values, self.variant)
+        return Board(self.rows, self.cols, _apply_mod(self.lights, presses, self), self.variant)
 
     def transposed(self) -> Board:
         """The mirror image in the main diagonal (rows become columns)."""
@@ -354,6 +346,57 @@ def _hex_cells(text: str, size: int, states: int) -> int:
             f"The board data should be {size} digits from 0 to {states - 1}, got {text[:40]!r}."
         )
     return int(text[::-1], 16) if text else 0
+
+
+_HEX_VALUES = bytes.maketrans(_HEX_DIGITS.encode(), bytes(range(16)))
+_VALUE_DIGITS = bytes.maketrans(bytes(range(16)), _HEX_DIGITS.encode())
+
+
+def _cell_bytes(packed: int, size: int) -> int:
+    """A k-state packing (a hex digit per cell) respread to a byte per cell."""
+    text = format(packed, f"0{size}x")[::-1].encode().translate(_HEX_VALUES)
+    return int.from_bytes(text, "little")
+
+
+def _cell_digits(spread: int, size: int) -> int:
+    """The inverse of :func:`_cell_bytes`."""
+    text = spread.to_bytes(size, "little").translate(_VALUE_DIGITS)[::-1]
+    return int(text, 16) if size else 0
+
+
+@lru_cache(maxsize=4)
+def _byte_pieces(rows: int, cols: int, variant: Variant) -> tuple[tuple[int, int], ...]:
+    """:func:`_pieces` with a byte per cell (0xff where the bit mask has a 1), kept
+    apart per offset: on a small torus two offsets may reach the same cell,
+    which counts twice here (the bit masks of two states cancel them)."""
+    size, spread = rows * cols, bytes.maketrans(b"01", b"\x00\xff")
+    pieces = []
+    for dr, dc in variant.offsets:
+        for col_shift, columns in _axis_moves(cols, dc, variant.wrap).items():
+            column_mask = sum(1 << c for c in columns)
+            for row_shift, row_list in _axis_moves(rows, dr, variant.wrap).items():
+                mask = column_mask * sum(1 << (r * cols) for r in row_list)
+                text = format(mask, f"0{size}b")[::-1].encode().translate(spread)
+                pieces.append((int.from_bytes(text, "little"), row_shift * cols + col_shift))
+    return tuple(pieces)
+
+
+def _apply_mod(lights: int, presses: int, board: Board) -> int:
+    """(k > 2) The lights after ``presses``, both packed a hex digit per cell: as
+    for two states, the effect is a few masked shifts of the whole board, here
+    with a byte per cell and a reduction modulo k before a byte could overflow."""
+    k, size = board.states, board.size
+    moving = _cell_bytes(presses, size)
+    total = _cell_bytes(lights, size)
+    batch = max(1, (255 - (k - 1)) // (k - 1))
+    pending = 0
+    for mask, shift in _byte_pieces(board.rows, board.cols, board.variant):
+        moved = moving & mask
+        total += moved << (8 * shift) if shift >= 0 else moved >> (-8 * shift)
+        pending += 1
+        if pending == batch:
+            total, pending = modk.packed_mod(total, k), 0
+    return _cell_digits(modk.packed_mod(total, k), size)
 
 
 def _reach(cell: int, rows: int, cols: int, offsets: Offsets, wrap: bool) -> list[int]:
@@ -860,9 +903,18 @@ class _Plan:
     equations: list[int]
     elimination: gf2.Elimination | None = None
     matrix: list[list[int]] | None = None
-    kernel: list = field(default_factory=list)
+    generators: list | None = None
     expanded: list[int] = field(default_factory=list)
     members: int | None = None
+
+    @property
+    def kernel(self) -> list:
+        """The quiet patterns' values of the unknowns: bit sets (k = 2) or lists."""
+        if self.generators is None:
+            assert self.matrix is not None
+            zeros = [0] * len(self.matrix)
+            self.generators = modk.solve(self.matrix, zeros, self.variables, self.states).generators
+        return self.generators
 
     def kernel_size(self) -> int:
         """How many quiet patterns the shape has (the empty one included), once
@@ -953,50 +1005,175 @@ def _last_light_rows(rows: int, variant: Variant) -> list[list[int]]:
     return freed
 
 
+class _Forms:
+    """The live linear forms of the presses during :func:`_plan`: per cell, or per
+    row as one int of fixed-width fields (cell c at field c), whichever way
+    they were made; each way is built from the other on demand."""
+
+    def __init__(self, cols: int, k: int) -> None:
+        self.cols, self.k = cols, k
+        self.cells: dict[int, int] = {}
+        self.rows: dict[int, tuple[int, int]] = {}  # press row -> (packed, field bytes)
+
+    def field_bytes(self, variables: int) -> int:
+        """Bytes per form: a bit per unknown (k = 2, rounded up) or a byte."""
+        return (variables + 7) // 8 if self.k == 2 else max(1, variables)
+
+    def get(self, press: int) -> int:
+        """The form of one press."""
+        form = self.cells.get(press)
+        if form is None:
+            self._split(press // self.cols)
+            form = self.cells[press]
+        return form
+
+    def _split(self, row: int) -> None:
+        packed, width = self.rows.pop(row)
+        data = packed.to_bytes(width * self.cols, "little")
+        base = row * self.cols
+        for c in range(self.cols):
+            self.cells[base + c] = int.from_bytes(data[c * width:(c + 1) * width], "little")
+
+    def row(self, row: int, width: int) -> int:
+        """The forms of a whole press row packed ``width`` bytes a field."""
+        stored = self.rows.get(row)
+        if stored is not None and stored[1] == width:
+            return stored[0]
+        if stored is not None:
+            self._split(row)
+        base = row * self.cols
+        packed = int.from_bytes(b"".join(
+            [self.cells.pop(base + c).to_bytes(width, "little") for c in range(self.cols)]),
+            "little")
+        self.rows[row] = (packed, width)
+        return packed
+
+    def drop(self, row: int) -> None:
+        """Forget a press row that no later light reaches."""
+        self.rows.pop(row, None)
+        for press in range(row * self.cols, (row + 1) * self.cols):
+            self.cells.pop(press, None)
+
+
+def _shift_row(packed: int, cells: int, width: int, cols: int, wrap: bool) -> int:
+    """``packed`` (a row of ``width``-byte fields) moved ``cells`` fields along:
+    wrapped round on a torus, else what passes an edge is lost."""
+    bits, full = 8 * width * cols, (1 << (8 * width * cols)) - 1
+    if wrap:
+        cells %= cols
+        return ((packed << (8 * width * cells)) | (packed >> (bits - 8 * width * cells))) & full
+    if cells >= 0:
+        return (packed << (8 * width * cells)) & full
+    return packed >> (-8 * width * cells)
+
+
+def _row_chase(variant: Variant, rows: int, cols: int) -> tuple[tuple[int, int], ...] | None:
+    """The offsets of a whole-row step of :func:`_plan`, or None when the rules
+    have none: the stencil's first row (the presses furthest along) must be a
+    single cell, so no light of a row needs another's forced press, and on
+    walls it must lie straight below the centre; the board must be wider and
+    taller than the stencil so that no press is counted twice."""
+    offsets = variant.offsets
+    first_dr, first_dc = min(offsets)
+    reach = max(max(abs(dr), abs(dc)) for dr, dc in offsets)
+    if sum(dr == first_dr for dr, _ in offsets) != 1 or rows <= 2 * reach or cols <= 2 * reach:
+        return None
+    if not variant.wrap and first_dc != 0:
+        return None
+    return tuple(o for o in offsets if o != (first_dr, first_dc))
+
+
 @lru_cache(maxsize=8)
 def _plan(rows: int, cols: int, variant: Variant) -> _Plan:
-    k = variant.states
+    k, wrap = variant.states, variant.wrap
     size = rows * cols
     patterns = _row_patterns(rows, cols, variant)
     freed = _last_light_rows(rows, variant)
     targets = array("i", [-1]) * size
     inverses = bytearray(size)
     decided = bytearray(size)
-    forms: dict[int, int] = {}
+    forms = _Forms(cols, k)
     unknowns: list[int] = []
     equations: list[int] = []
     system: list[int] = []
     step = 1 if k == 2 else 8
+    whole_rows = _row_chase(variant, rows, cols)
+    first_dr, first_dc = min(variant.offsets)
+    batch = max(1, (255 - (k - 1)) // ((k - 1) ** 2))
 
     def unknown(press: int) -> None:
-        forms[press] = 1 << (step * len(unknowns))
+        forms.cells[press] = 1 << (step * len(unknowns))
         decided[press] = 1
         unknowns.append(press)
 
+    def whole_row(r: int) -> bool:
+        """Force the next press row from light row r at once, when every press
+        its lights need is known and the forced row is not: a few big-int
+        operations on whole rows instead of one per cell."""
+        target_row = r - first_dr
+        if wrap:
+            target_row %= rows
+        if whole_rows is None or target_row >= rows or decided.find(
+                1, target_row * cols, (target_row + 1) * cols) >= 0:
+            return False
+        sources = []
+        for dr, dc in whole_rows:
+            press_row = r - dr
+            if wrap:
+                press_row %= rows
+            elif not 0 <= press_row < rows:
+                continue
+            if decided.find(0, press_row * cols, (press_row + 1) * cols) >= 0:
+                return False
+            sources.append((press_row, dc))
+        width = forms.field_bytes(len(unknowns))
+        total, pending = 0, 0
+        for press_row, dc in sources:
+            moved = _shift_row(forms.row(press_row, width), dc, width, cols, wrap)
+            if k == 2:
+                total ^= moved
+            else:
+                total += moved
+                pending += 1
+                if pending == batch:
+                    total, pending = modk.packed_mod(total, k), 0
+        if k > 2:
+            total = modk.packed_mod(modk.packed_mod(total, k) * (k - 1), k)  # minus the sum
+        forms.rows[target_row] = (_shift_row(total, -first_dc, width, cols, wrap), width)
+        base = target_row * cols
+        decided[base:base + cols] = b"\x01" * cols
+        light = r * cols
+        targets[light:light + cols] = array(
+            "i", [base + (c - first_dc) % cols for c in range(cols)])
+        inverses[light:light + cols] = b"\x01" * cols
+        return True
+
     for r in range(rows):
         light = r * cols
-        for terms, target_offset, coefficient in patterns(r):
-            target = -1 if target_offset is None else light + target_offset
-            for offset, _ in terms:
-                if not decided[light + offset] and light + offset != target:
-                    unknown(light + offset)
-            if target >= 0 and not decided[target] and math.gcd(coefficient, k) == 1:
-                inverse = pow(coefficient, -1, k)
-                forms[target] = _combine(
-                    [(forms[light + o], -n * inverse % k) for o, n in terms if light + o != target],
-                    k)
-                decided[target] = 1
-                targets[light] = target
-                inverses[light] = inverse
-            else:
-                if target >= 0 and not decided[target]:
-                    unknown(target)
-                equations.append(light)
-                system.append(_combine([(forms[light + o], n) for o, n in terms], k))
-            light += 1
+        if whole_row(r):
+            light += cols
+        else:
+            for terms, target_offset, coefficient in patterns(r):
+                target = -1 if target_offset is None else light + target_offset
+                for offset, _ in terms:
+                    if not decided[light + offset] and light + offset != target:
+                        unknown(light + offset)
+                if target >= 0 and not decided[target] and math.gcd(coefficient, k) == 1:
+                    inverse = pow(coefficient, -1, k)
+                    forms.cells[target] = _combine(
+                        [(forms.get(light + o), -n * inverse % k)
+                         for o, n in terms if light + o != target], k)
+                    decided[target] = 1
+                    targets[light] = target
+                    inverses[light] = inverse
+                else:
+                    if target >= 0 and not decided[target]:
+                        unknown(target)
+                    equations.append(light)
+                    system.append(_combine([(forms.get(light + o), n) for o, n in terms], k))
+                light += 1
         for press_row in freed[r]:
-            for press in range(press_row * cols, (press_row + 1) * cols):
-                forms.pop(press, None)
+            forms.drop(press_row)
     for press in range(size):
         if not decided[press]:
             decided[press] = 1
@@ -1005,10 +1182,10 @@ def _plan(rows: int, cols: int, variant: Variant) -> _Plan:
     plan = _Plan(k, rows, cols, variant, variables, targets, inverses, unknowns, equations)
     if k == 2:
         plan.elimination = gf2.eliminate(system, variables)
-        plan.kernel = plan.elimination.kernel()
+        plan.generators = plan.elimination.kernel()
     else:
         plan.matrix = [list(row.to_bytes(variables, "little")) for row in system]
-        plan.kernel = modk.solve(plan.matrix, [0] * len(equations), variables, k).generators
+        # The kernel comes with the first board's solve: one elimination, not two.
     return plan
 
 
@@ -1076,7 +1253,8 @@ def _expand_lanes(plan: _Plan, vectors: list) -> list[int]:
     else:
         lanes = [sum((v[i] % k) << (8 * j) for j, v in enumerate(vectors))
                  for i in range(plan.variables)]
-    presses, _ = _chase_plan(plan, None, lanes, max(2, count))
+    # One lane is a plain chase modulo k (packing would cost a reduction per cell).
+    presses, _ = _chase_plan(plan, None, lanes, count)
     boards = []
     if k == 2:
         # Each cell's lanes as text, lane j at column count-1-j: slicing reads one lane.
@@ -1127,7 +1305,10 @@ def _solve_general(board: Board) -> tuple[int | None, _Plan]:
         unknowns = None if solved is None else [(solved >> i) & 1 for i in range(plan.variables)]
     else:
         assert plan.matrix is not None
-        unknowns = modk.solve(plan.matrix, rhs, plan.variables, k).particular
+        solved = modk.solve(plan.matrix, rhs, plan.variables, k)
+        if plan.generators is None:
+            plan.generators = solved.generators
+        unknowns = solved.particular
     if unknowns is None:
         return None, plan
     presses, _ = _chase_plan(plan, values, unknowns, 1)
