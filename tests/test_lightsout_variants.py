@@ -88,7 +88,7 @@ def test_general_engine_agrees_with_the_classic_fast_path():
         for _ in range(3):
             board = random_board(rng, rows, cols, CLASSIC)
             fast = solve(board, fewest=False)
-            presses, plan = _solve_general(board) if cols <= rows else (None, None)
+            presses, plan = finish(_solve_general(board)) if cols <= rows else (None, None)
             if plan is None:
                 continue
             assert (presses is None) == (fast.presses is None)
@@ -195,9 +195,9 @@ def test_packed_prime_elimination_agrees_with_the_smith_form(monkeypatch):
         rhs = [rng.randrange(p) for _ in range(m)] if trial % 2 else [
             sum(a * x for a, x in zip(row, [rng.randrange(p) for _ in range(n)], strict=True)) % p
             for row in matrix]
-        packed = modk._solve_prime(matrix, rhs, n, p)
+        packed = finish(modk._solve_prime(matrix, rhs, n, p))
         monkeypatch.setattr(modk, "PACKED_PRIME_LIMIT", 0)
-        smith = modk._solve_local(matrix, rhs, n, p, p)
+        smith = finish(modk._solve_local(matrix, rhs, n, p, p))
         monkeypatch.undo()
         assert (packed.particular is None) == (smith.particular is None)
         assert len(packed.generators) == len(smith.generators)

@@ -31,6 +31,8 @@ import itertools
 import math
 import random
 import re
+import sys
+import time
 from array import array
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -54,6 +56,9 @@ MAX_STENCIL_SIDE = 9
 #: when the search fits its budget, by annealing above); larger ones return a
 #: plain solution. King rules with walls reach 99 at 50x50 (proven up to 35x35).
 MAX_SEARCHED_KERNEL = 100
+#: (k > 2) Kernel dimension times cells beyond which no fewest-press search runs:
+#: it holds every quiet pattern as a list of cell values, 8 bytes a cell.
+MAX_SEARCHED_VALUES = 20_000_000
 #: How many quiet patterns a solution carries when the kernel is bigger.
 SHOWN_QUIET_PATTERNS = 64
 GRID_MEANING = "1 for a lit cell and 0 for a dark one"
@@ -663,18 +668,20 @@ def solve_steps(board: Board, *, fewest: bool = True,
         dimension = len(quiet)
         kernel_size = 2**dimension
     else:
-        presses, plan = _solve_general(board)
-        dimension = len(plan.kernel)
+        presses, plan = yield from _solve_general(board)
+        dimension = len((yield from plan.kernel_steps()))
         # Whole quiet patterns are only built where they are used: to search
         # the solutions, or to show a few of them.
-        quiet = plan.quiet(dimension if fewest and dimension <= MAX_SEARCHED_KERNEL
-                           else SHOWN_QUIET_PATTERNS)
-        conflict = _conflict(board) if presses is None else None
+        quiet = yield from plan.quiet_steps(
+            dimension if fewest and dimension <= MAX_SEARCHED_KERNEL else SHOWN_QUIET_PATTERNS)
+        conflict = (yield from _conflict(board)) if presses is None else None
         kernel_size = plan.kernel_size()
     if presses is None:
         return Solution(board, None, False, quiet, conflict, None, kernel_size, dimension)
     proven, ties = dimension == 0, 1
-    if fewest and 0 < dimension <= MAX_SEARCHED_KERNEL:
+    # k states: the search holds each quiet pattern as a list of cell values.
+    searchable = k == 2 or dimension * board.size <= MAX_SEARCHED_VALUES
+    if fewest and 0 < dimension <= MAX_SEARCHED_KERNEL and searchable:
         if k == 2:
             presses, proven, ties = yield from gf2.min_weight_search(
                 presses, quiet, work_budget,
@@ -910,10 +917,15 @@ class _Plan:
     @property
     def kernel(self) -> list:
         """The quiet patterns' values of the unknowns: bit sets (k = 2) or lists."""
+        return finish(self.kernel_steps())
+
+    def kernel_steps(self) -> Steps[list]:
+        """:attr:`kernel`, with progress while the system is solved."""
         if self.generators is None:
             assert self.matrix is not None
             zeros = [0] * len(self.matrix)
-            self.generators = modk.solve(self.matrix, zeros, self.variables, self.states).generators
+            solved = yield from modk.solve_steps(self.matrix, zeros, self.variables, self.states)
+            self.generators = solved.generators
         return self.generators
 
     def kernel_size(self) -> int:
@@ -931,10 +943,15 @@ class _Plan:
     def quiet(self, count: int | None = None) -> tuple[int, ...]:
         """The first ``count`` quiet patterns (all by default), expanded to whole
         boards on first use, all in one chase (one lane per pattern)."""
-        wanted = len(self.kernel) if count is None else min(count, len(self.kernel))
+        return finish(self.quiet_steps(count))
+
+    def quiet_steps(self, count: int | None = None) -> Steps[tuple[int, ...]]:
+        """:meth:`quiet`, with progress."""
+        kernel = yield from self.kernel_steps()
+        wanted = len(kernel) if count is None else min(count, len(kernel))
         if len(self.expanded) < wanted:
-            fresh = self.kernel[len(self.expanded):wanted]
-            self.expanded.extend(_expand_lanes(self, fresh))
+            fresh = kernel[len(self.expanded):wanted]
+            self.expanded.extend((yield from _expand_lanes(self, fresh)))
         return tuple(self.expanded[:wanted])
 
 
@@ -1083,8 +1100,32 @@ def _row_chase(variant: Variant, rows: int, cols: int) -> tuple[tuple[int, int],
     return tuple(o for o in offsets if o != (first_dr, first_dc))
 
 
-@lru_cache(maxsize=8)
+#: The latest plans, by shape and rules (a dict keeps insertion order).
+_PLANS: dict[tuple[int, int, Variant], _Plan] = {}
+PLANS_KEPT = 8
+
+
 def _plan(rows: int, cols: int, variant: Variant) -> _Plan:
+    """The chase plan of a shape under some rules (cached)."""
+    return finish(_plan_steps(rows, cols, variant))
+
+
+_plan.cache_clear = _PLANS.clear  # type: ignore[attr-defined]  # as for lru_cache
+
+
+def _plan_steps(rows: int, cols: int, variant: Variant) -> Steps[_Plan]:
+    """:func:`_plan`, with progress reports while it is built."""
+    key = (rows, cols, variant)
+    if key in _PLANS:
+        return _PLANS[key]
+    plan = yield from _build_plan(rows, cols, variant)
+    _PLANS[key] = plan
+    while len(_PLANS) > PLANS_KEPT:
+        del _PLANS[next(iter(_PLANS))]
+    return plan
+
+
+def _build_plan(rows: int, cols: int, variant: Variant) -> Steps[_Plan]:
     k, wrap = variant.states, variant.wrap
     size = rows * cols
     patterns = _row_patterns(rows, cols, variant)
@@ -1148,7 +1189,10 @@ def _plan(rows: int, cols: int, variant: Variant) -> _Plan:
         inverses[light:light + cols] = b"\x01" * cols
         return True
 
+    clock = gf2.Clock()
     for r in range(rows):
+        if clock.due():
+            yield Progress(r, rows, "Chasing the lights")
         light = r * cols
         if whole_row(r):
             light += cols
@@ -1181,7 +1225,7 @@ def _plan(rows: int, cols: int, variant: Variant) -> _Plan:
     variables = len(unknowns)
     plan = _Plan(k, rows, cols, variant, variables, targets, inverses, unknowns, equations)
     if k == 2:
-        plan.elimination = gf2.eliminate(system, variables)
+        plan.elimination = yield from gf2.eliminate_steps(system, variables)
         plan.generators = plan.elimination.kernel()
     else:
         plan.matrix = [list(row.to_bytes(variables, "little")) for row in system]
@@ -1190,7 +1234,7 @@ def _plan(rows: int, cols: int, variant: Variant) -> _Plan:
 
 
 def _chase_plan(plan: _Plan, lights: list[int] | None, unknowns: list[int], lanes: int
-                ) -> tuple[list[int], list[int]]:
+                ) -> Steps[tuple[list[int], list[int]]]:
     """Every press, and what each equation light keeps, given the unknowns' values.
 
     With ``lanes`` = 1 values are numbers modulo k and ``lights`` the board's
@@ -1208,7 +1252,10 @@ def _chase_plan(plan: _Plan, lights: list[int] | None, unknowns: list[int], lane
     residuals = []
     packed = k > 2 and lanes > 1
     batch = max(1, (255 - (k - 1)) // ((k - 1) ** 2)) if packed else 0
+    clock = gf2.Clock()
     for r in range(plan.rows):
+        if clock.due():
+            yield Progress(r, plan.rows, "Chasing the lights")
         light = r * cols
         for terms, _, _ in patterns(r):
             total = lights[light] if lights is not None else 0
@@ -1241,7 +1288,7 @@ def _chase_plan(plan: _Plan, lights: list[int] | None, unknowns: list[int], lane
     return presses, residuals
 
 
-def _expand_lanes(plan: _Plan, vectors: list) -> list[int]:
+def _expand_lanes(plan: _Plan, vectors: list) -> Steps[list[int]]:
     """The whole-board press patterns (packed like lights) of unknowns' values
     ``vectors`` (kernel vectors), one lane each in a single chase."""
     if not vectors:
@@ -1254,7 +1301,7 @@ def _expand_lanes(plan: _Plan, vectors: list) -> list[int]:
         lanes = [sum((v[i] % k) << (8 * j) for j, v in enumerate(vectors))
                  for i in range(plan.variables)]
     # One lane is a plain chase modulo k (packing would cost a reduction per cell).
-    presses, _ = _chase_plan(plan, None, lanes, count)
+    presses, _ = yield from _chase_plan(plan, None, lanes, count)
     boards = []
     if k == 2:
         # Each cell's lanes as text, lane j at column count-1-j: slicing reads one lane.
@@ -1293,11 +1340,11 @@ def _combine(terms: list[tuple[int, int]], k: int) -> int:
     return modk.packed_mod(total, k) if pending else total
 
 
-def _solve_general(board: Board) -> tuple[int | None, _Plan]:
-    plan = _plan(board.rows, board.cols, board.variant)
+def _solve_general(board: Board) -> Steps[tuple[int | None, _Plan]]:
+    plan = yield from _plan_steps(board.rows, board.cols, board.variant)
     k = board.states
     values = board.values()
-    _, left = _chase_plan(plan, values, [0] * plan.variables, 1)
+    _, left = yield from _chase_plan(plan, values, [0] * plan.variables, 1)
     rhs = [-x % k for x in left]
     if k == 2:
         assert plan.elimination is not None
@@ -1305,17 +1352,17 @@ def _solve_general(board: Board) -> tuple[int | None, _Plan]:
         unknowns = None if solved is None else [(solved >> i) & 1 for i in range(plan.variables)]
     else:
         assert plan.matrix is not None
-        solved = modk.solve(plan.matrix, rhs, plan.variables, k)
-        if plan.generators is None:
-            plan.generators = solved.generators
+        solved = yield from modk.solve_steps(plan.matrix, rhs, plan.variables, k)
+        if plan.generators is None and solved.particular is not None:
+            plan.generators = solved.generators  # (an unsolvable system gives none)
         unknowns = solved.particular
     if unknowns is None:
         return None, plan
-    presses, _ = _chase_plan(plan, values, unknowns, 1)
+    presses, _ = yield from _chase_plan(plan, values, unknowns, 1)
     return Board.from_values(board.rows, board.cols, presses, board.variant).lights, plan
 
 
-def _conflict(board: Board) -> int:
+def _conflict(board: Board) -> Steps[int]:
     """Weights (packed like lights) that prove ``board`` unsolvable: a quiet pattern
     of the mirrored rules, i.e. a vector y with y A = 0, whose weighted sum of
     the lights is not 0. The lightest of the first few such patterns is chosen."""
@@ -1332,8 +1379,10 @@ def _conflict(board: Board) -> int:
     if mirrored.is_classic:
         dual: Iterable[int] = _classic_quiet(board.rows, board.cols)
     else:
-        plan = _plan(board.rows, board.cols, mirrored)
-        dual = (plan.quiet(i + 1)[i] for i in range(len(plan.kernel)))
+        plan = yield from _plan_steps(board.rows, board.cols, mirrored)
+        dual = yield from plan.quiet_steps(SHOWN_QUIET_PATTERNS)
+        if not any(pairing(q) for q in dual):
+            dual = yield from plan.quiet_steps()  # (all of a big kernel, in one chase)
     witnesses = list(itertools.islice((q for q in dual if pairing(q)), 8))
     return min(witnesses, key=lambda q: _weight(q, k))
 
@@ -1361,6 +1410,11 @@ def _min_presses_mod(presses: int, quiet: tuple[int, ...], board: Board,
     return Board.from_values(board.rows, board.cols, best, board.variant).lights, proven, ties
 
 
+#: The dense baseline's largest board: its time grows with the cube of the cells
+#: (3 s for 60x60, about 16 s for 80x80 natively; bench/bench_lightsout.py).
+DENSE_MAX_CELLS = 80 * 80
+
+
 def solve_dense(board: Board, *, fewest: bool = True) -> Solution:
     """Solve by Gaussian elimination over all ``rows * cols`` unknowns, the seeds' way.
 
@@ -1368,6 +1422,12 @@ def solve_dense(board: Board, *, fewest: bool = True) -> Solution:
     baseline that benchmarks and tests compare the light-chasing solver with.
     """
     size = board.size
+    if size > DENSE_MAX_CELLS:
+        seconds = size**3 / 1.5e10  # 3 s for 3,600 cells, measured; cubic
+        raise PuzzleError(
+            f"The dense baseline eliminates over every cell at once, about {seconds:,.0f} s "
+            f"for these {size:,} cells, so it takes boards of up to {DENSE_MAX_CELLS:,} cells "
+            f"(80x80); method \"chase\" (the default) solves this board.")
     # Pressing is symmetric (i toggles j iff j toggles i), so equation i, the
     # cells whose press toggles cell i, is the set toggled by pressing i.
     system = [toggled_by(1 << i, board.rows, board.cols) for i in range(size)]
@@ -1414,31 +1474,79 @@ def random_solvable(
     return board
 
 
-#: Fewest-press counts of the named difficulty levels, as a share of the cells.
-DIFFICULTY_SHARE = {"easy": 0.1, "medium": 0.25, "hard": 0.45}
+#: The named difficulty levels: fewest-press counts as a share of the typical
+#: fewest presses of a random solvable board of the shape (half the cells when
+#: every board has one solution: hard is then 45% of the cells). A share of
+#: the cells instead asked 9x9 for 36 presses, where random boards need about
+#: 27 and no board came up.
+LEVEL_SHARE = {"easy": 0.2, "medium": 0.5, "hard": 0.9}
 
 
-def difficulty_presses(level: str | int, size: int) -> int:
-    """The fewest-press count a difficulty level asks for on a board of ``size`` cells."""
+def difficulty_presses(level: str | int, size: int, typical: float | None = None) -> int:
+    """The fewest-press count a difficulty level asks for on a board of ``size``
+    cells whose random boards need ``typical`` presses (``size / 2`` by default)."""
     if isinstance(level, int) and not isinstance(level, bool):
         if not 1 <= level <= size:
             raise PuzzleError(f"A board of {size} cells can need 1 to {size} presses, not {level}.")
         return level
-    if level not in DIFFICULTY_SHARE:
+    if level not in LEVEL_SHARE:
         raise PuzzleError("The difficulty must be easy, medium, hard or a number of presses.")
-    return max(1, round(DIFFICULTY_SHARE[level] * size))
+    return max(1, round(LEVEL_SHARE[level] * (size / 2 if typical is None else typical)))
 
 
 #: The generator's search budget per draw, a quarter of the usual: many draws
 #: may be needed, and a kernel that slow to prove (random 47x47) gives an
 #: inexact board at once instead of seconds per draw.
 GENERATOR_WORK_BUDGET = gf2.DEFAULT_WORK_BUDGET // 4
+#: How long the generator keeps drawing boards (seconds) before it gives up.
+GENERATOR_SECONDS = 10.0
+#: Random boards solved to learn a shape's typical fewest presses.
+TYPICAL_SAMPLES = 6
+
+
+def generator_cost(rows: int, cols: int, variant: Variant) -> Cost:
+    """The estimated cost of :func:`graded_board_steps`: a few solves and at most
+    :data:`GENERATOR_SECONDS` of drawing."""
+    return solve_cost(rows, cols, variant).times(3) + Cost(GENERATOR_SECONDS, 0)
+
+
+def graded_board_steps(rows: int, cols: int, level: str | int, rng: random.Random,
+                       variant: Variant = CLASSIC) -> Steps[tuple[Board, bool]]:
+    """A board of a difficulty level (easy, medium, hard or a press count), with
+    progress: see :func:`difficulty_presses` and :func:`random_with_presses_steps`.
+    For a named level on a shape with quiet patterns, a few random boards are
+    solved first to learn the typical fewest presses."""
+    check_shape(rows, cols)
+    if variant.states != 2:
+        raise PuzzleError("Difficulty levels are defined for on/off boards (2 states).")
+    typical = None
+    if isinstance(level, str) and level in LEVEL_SHARE:
+        blank = yield from solve_steps(Board(rows, cols, 0, variant), fewest=False)
+        if blank.kernel_dimension:
+            counts: list[int] = []
+            deadline = time.monotonic() + GENERATOR_SECONDS / 4
+            while len(counts) < TYPICAL_SAMPLES and (not counts or time.monotonic() < deadline):
+                yield Progress(len(counts), TYPICAL_SAMPLES, "Sizing up random boards")
+                sample = random_solvable(rows, cols, rng, variant)
+                solution = yield from solve_steps(sample, work_budget=GENERATOR_WORK_BUDGET)
+                counts.append(solution.press_count or 0)
+            typical = sum(counts) / len(counts)
+    presses = difficulty_presses(level, rows * cols, typical)
+    return (yield from random_with_presses_steps(rows, cols, presses, rng, variant))
 
 
 def random_with_presses(
     rows: int, cols: int, presses: int, rng: random.Random, variant: Variant = CLASSIC,
     attempts: int = 400,
 ) -> tuple[Board, bool]:
+    """:func:`random_with_presses_steps` run to its end."""
+    return finish(random_with_presses_steps(rows, cols, presses, rng, variant, attempts))
+
+
+def random_with_presses_steps(
+    rows: int, cols: int, presses: int, rng: random.Random, variant: Variant = CLASSIC,
+    attempts: int = 400,
+) -> Steps[tuple[Board, bool]]:
     """A board whose fewest solution has exactly ``presses`` presses, drawn uniformly
     among all such boards; returns ``(board, exact)``.
 
@@ -1450,17 +1558,23 @@ def random_with_presses(
     most that many presses). Where only a lower bound proves it
     (:func:`press_lower_bound`), t is not known and is taken as 1; that is
     rare here (random 39x39 boards of 3 to 20 presses: the search itself
-    proved each, with one fewest solution).
+    proved each, with one fewest solution). Gives up after ``attempts`` draws
+    or :data:`GENERATOR_SECONDS`.
     """
     check_shape(rows, cols)
     if variant.states != 2:
         raise PuzzleError("Difficulty levels are defined for on/off boards (2 states).")
     size = rows * cols
     blank = Board(rows, cols, 0, variant)
-    for _ in range(attempts):
+    deadline = time.monotonic() + GENERATOR_SECONDS
+    for attempt in range(attempts):
+        if attempt and time.monotonic() > deadline:
+            break
+        yield Progress(attempt, attempts, f"Drawing a board that needs {presses} presses")
         cells = rng.sample(range(size), presses)
-        board = blank.apply(sum(1 << cell for cell in cells))
-        solution = solve(board, work_budget=GENERATOR_WORK_BUDGET)
+        board = blank.apply(sum(1 << cell for cell in cells) if size < 4096 else
+                            int("".join(_marks(cells, size))[::-1], 2))
+        solution = yield from solve_steps(board, work_budget=GENERATOR_WORK_BUDGET)
         if not solution.proven_fewest:
             return board, False
         if solution.press_count == presses and rng.random() * (solution.fewest_solutions or 1) < 1:
@@ -1471,7 +1585,17 @@ def random_with_presses(
     )
 
 
+def _marks(cells: list[int], size: int) -> list[str]:
+    """'1' at ``cells``, '0' elsewhere: a big set of cells as a bit string at C speed."""
+    marks = ["0"] * size
+    for cell in cells:
+        marks[cell] = "1"
+    return marks
+
+
 MAX_GALLERY_CELLS = 900
+#: The gallery's fewest-press searches share this many times one solve's budget.
+GALLERY_SEARCHES = 4
 
 
 def gallery_steps(rows: int, cols: int, variant: Variant) -> Steps[list[dict[str, object]]]:
@@ -1483,10 +1607,17 @@ def gallery_steps(rows: int, cols: int, variant: Variant) -> Steps[list[dict[str
             f"The gallery shows one board per cell, up to {MAX_GALLERY_CELLS} cells; "
             f"this board has {size}."
         )
+    check_cost("The gallery of", rows, cols, variant, gallery_cost)
     bits = _cell_bits(variant.states)
     entries = []
+    clock = gf2.Clock()
+    # All the searches together get GALLERY_SEARCHES times one solve's budget.
+    budget = max(1, GALLERY_SEARCHES * gf2.DEFAULT_WORK_BUDGET // size)
     for cell in range(size):
-        solution = solve(Board(rows, cols, 1 << (bits * cell), variant))
+        if clock.due():
+            yield Progress(cell, size, "Solving the single-light boards")
+        single = Board(rows, cols, 1 << (bits * cell), variant)
+        solution = yield from solve_steps(single, work_budget=budget)
         entries.append({
             "row": cell // cols,
             "col": cell % cols,
@@ -1494,6 +1625,154 @@ def gallery_steps(rows: int, cols: int, variant: Variant) -> Steps[list[dict[str
             "proven_fewest": solution.proven_fewest,
             "presses": [list(p) for p in solution.press_cells()],
         })
-        if cell % 16 == 15:
-            yield Progress(cell + 1, size, "Solving the single-light boards")
     return entries
+
+
+# --- what a job costs, and refusing what cannot finish -------------------------
+
+#: Whether this runs in the page's worker (Pyodide, WebAssembly) or natively.
+IN_PAGE = sys.platform == "emscripten"
+#: How much slower the page's worker runs Python than native CPython (2 to 3
+#: times in the round trips of bench/bench_lightsout.py).
+PAGE_SLOWDOWN = 2.5
+#: The most one job may take where it runs; an estimate beyond either is refused.
+JOB_SECONDS = 60.0
+#: Memory per job: the page's worker has one WebAssembly heap (2 GB at most,
+#: shared with Pyodide itself).
+JOB_MEGABYTES = 1000.0 if IN_PAGE else 2000.0
+
+
+@dataclass(frozen=True)
+class Cost:
+    """A job's estimated time (seconds, where it runs) and peak memory (MB)."""
+
+    seconds: float
+    megabytes: float
+
+    @property
+    def fits(self) -> bool:
+        """Whether the job can finish within :data:`JOB_SECONDS` and :data:`JOB_MEGABYTES`."""
+        return self.seconds <= JOB_SECONDS and self.megabytes <= JOB_MEGABYTES
+
+    def __add__(self, other: Cost) -> Cost:
+        return Cost(self.seconds + other.seconds, max(self.megabytes, other.megabytes))
+
+    def times(self, factor: float) -> Cost:
+        """The time of ``factor`` such jobs run one after another."""
+        return Cost(self.seconds * factor, self.megabytes)
+
+
+@lru_cache(maxsize=32)
+def _system_growth(variant: Variant) -> tuple[float, float, float, float, float, float]:
+    """Unknowns and equations of a chase plan as ``a + b * rows + c * cols`` each,
+    fitted on three small boards: the plan's structure repeats row by row and
+    column by column away from the edges, so the fit extrapolates."""
+    reach = max(max(abs(dr), abs(dc)) for dr, dc in variant.offsets)
+    side = 2 * reach + 3
+    counts = []
+    for rows, cols in ((side, side), (2 * side, side), (side, 2 * side)):
+        plan = finish(_build_plan(rows, cols, variant))
+        counts.append((plan.variables, len(plan.equations)))
+    (v1, e1), (v2, e2), (v3, e3) = counts
+    vb, vc, eb, ec = (v2 - v1) / side, (v3 - v1) / side, (e2 - e1) / side, (e3 - e1) / side
+    return v1 - (vb + vc) * side, vb, vc, e1 - (eb + ec) * side, eb, ec
+
+
+def _system_size(rows: int, cols: int, variant: Variant) -> tuple[int, int]:
+    """Estimated unknowns and equations of the plan :func:`solve` uses (it chases
+    along the longer side)."""
+    if cols > rows:
+        rows, cols, variant = cols, rows, variant.mapped(lambda dr, dc: (dc, dr))
+    if variant.is_classic:
+        return cols, cols
+    va, vb, vc, ea, eb, ec = _system_growth(variant)
+    size = rows * cols
+    unknowns = min(size, max(1, round(va + vb * rows + vc * cols)))
+    return unknowns, min(size, max(0, round(ea + eb * rows + ec * cols)))
+
+
+def _where(cost: Cost) -> Cost:
+    return Cost(cost.seconds * PAGE_SLOWDOWN, cost.megabytes) if IN_PAGE else cost
+
+
+def _native_solve_cost(rows: int, cols: int, variant: Variant, boards: int = 1) -> Cost:
+    """The native cost of the first solve of a shape and ``boards - 1`` more:
+    the constants are CPU seconds per operation measured on this solver
+    (bench/bench_lightsout.py, the "estimate" column, compares them)."""
+    size, k = rows * cols, variant.states
+    if variant.is_classic:
+        # Classic: a chase of whole rows and one system of min(rows, cols) unknowns.
+        side = min(rows, cols)
+        seconds = size * 1e-6 + side**3 / 64 * 2e-9 + boards * size * 0.5e-6
+        return Cost(seconds, 30 + size * 40e-6)
+    unknowns, equations = _system_size(rows, cols, variant)
+    terms = len(variant.offsets)
+    form_bytes = unknowns / 8 if k == 2 else unknowns
+    whole_rows = _row_chase(variant, max(rows, cols), min(rows, cols)) is not None
+    build = size * terms * (3e-9 * form_bytes + (0.05e-6 if whole_rows else 1e-6))
+    chase = size * terms * 0.15e-6 + size * 1e-6  # a numeric chase, and the board's values
+    if k == 2:
+        eliminate = unknowns * equations * (form_bytes * 0.5e-9 + 40e-9)
+        per_board = 0.0
+    else:
+        # Byte-packed rows up to q = 13 (modk.PACKED_PRIME_LIMIT), lists above.
+        eliminate = sum((5e-9 if q <= modk.PACKED_PRIME_LIMIT else 80e-9)
+                        * unknowns * equations * unknowns for _, q in modk.prime_powers(k))
+        per_board = eliminate  # a k-state solve eliminates again for its right-hand side
+    search = 5.0  # the fewest-press search stops at its work budget: seconds
+    if boards > 1:  # the gallery: its searches share GALLERY_SEARCHES budgets
+        search = GALLERY_SEARCHES * search / boards
+    seconds = build + eliminate + 3 * chase + search + (boards - 1) * (
+        per_board + 2 * chase + search)
+    reach = max(max(abs(dr), abs(dc)) for dr, dc in variant.offsets)
+    window = (2 * reach + 3) * max(rows, cols) * form_bytes * 3
+    system = equations * form_bytes * 3 + (equations * unknowns * 8 * 3 if k > 2 else 0)
+    per_cell = 6 + 3 * 8 + (28 + (8 if k == 2 else SHOWN_QUIET_PATTERNS))  # plan, lists, lanes
+    return Cost(seconds, 30 + (window + system + size * per_cell) / 1e6)
+
+
+def solve_cost(rows: int, cols: int, variant: Variant) -> Cost:
+    """The estimated cost of :func:`solve` on a board of this shape and rules,
+    where this runs (natively, or slower in the page's worker)."""
+    return _where(_native_solve_cost(rows, cols, variant))
+
+
+def gallery_cost(rows: int, cols: int, variant: Variant) -> Cost:
+    """The estimated cost of :func:`gallery_steps`: a solve per cell."""
+    return _where(_native_solve_cost(rows, cols, variant, rows * cols))
+
+
+def _shape_name(rows: int, cols: int, variant: Variant) -> str:
+    rules = [variant.neighbourhood if variant.neighbourhood in NEIGHBOURHOODS
+             else f"stencil {variant.neighbourhood}"]
+    if variant.wrap:
+        rules.append("wrap")
+    if variant.states != 2:
+        rules.append(f"{variant.states} states")
+    return f"{cols}x{rows} board ({', '.join(rules)})"
+
+
+def check_cost(what: str, rows: int, cols: int, variant: Variant,
+               estimate: Callable[[int, int, Variant], Cost]) -> None:
+    """Refuse up front, in one sentence naming the limit and what would fit
+    instead, a job whose ``estimate`` does not fit where this runs."""
+    cost = estimate(rows, cols, variant)
+    if cost.fits:
+        return
+    where = "in the page" if IN_PAGE else "here"
+    limit = (f"{JOB_SECONDS:.0f} s" if cost.seconds > JOB_SECONDS
+             else f"{JOB_MEGABYTES:.0f} MB")
+    need = (f"about {cost.seconds:.0f} s" if cost.seconds > JOB_SECONDS
+            else f"about {cost.megabytes:.0f} MB")
+    smaller = None
+    for tenth in range(9, 0, -1):
+        r, c = max(1, rows * tenth // 10), max(1, cols * tenth // 10)
+        if estimate(r, c, variant).fits:
+            smaller = f"{c}x{r}"
+            break
+    instead = f"a {smaller} board with these rules fits" if smaller else "a smaller board fits"
+    if IN_PAGE and _native_solve_cost(rows, cols, variant).fits and estimate is solve_cost:
+        instead += ", and the command line (python3 -m puzzlelab) solves this one natively"
+    raise PuzzleError(
+        f"{what} a {_shape_name(rows, cols, variant)} needs {need} {where}, over the "
+        f"limit of {limit} for one job; {instead}.")
