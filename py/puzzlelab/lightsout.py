@@ -27,7 +27,6 @@ the squares up to 50x50; bench/bench_fewest.py lists every case).
 
 from __future__ import annotations
 
-import itertools
 import math
 import random
 import re
@@ -1376,15 +1375,27 @@ def _conflict(board: Board) -> Steps[int]:
         weights = Board(board.rows, board.cols, pattern, board.variant).values()
         return sum(w * v for w, v in zip(weights, values, strict=True)) % k
 
+    def witnesses(dual: Iterable[int]) -> Steps[list[int]]:
+        found: list[int] = []
+        clock = gf2.Clock()
+        for q in dual:
+            if clock.due():
+                yield Progress(len(found), 8, "Looking for why it cannot be solved")
+            if pairing(q):
+                found.append(q)
+                if len(found) == 8:
+                    break
+        return found
+
     if mirrored.is_classic:
-        dual: Iterable[int] = _classic_quiet(board.rows, board.cols)
+        found = yield from witnesses(_classic_quiet(board.rows, board.cols))
     else:
         plan = yield from _plan_steps(board.rows, board.cols, mirrored)
-        dual = yield from plan.quiet_steps(SHOWN_QUIET_PATTERNS)
-        if not any(pairing(q) for q in dual):
-            dual = yield from plan.quiet_steps()  # (all of a big kernel, in one chase)
-    witnesses = list(itertools.islice((q for q in dual if pairing(q)), 8))
-    return min(witnesses, key=lambda q: _weight(q, k))
+        found = yield from witnesses((yield from plan.quiet_steps(SHOWN_QUIET_PATTERNS)))
+        if not found:  # then the rest of a big kernel, in one chase
+            rest = (yield from plan.quiet_steps())[SHOWN_QUIET_PATTERNS:]
+            found = yield from witnesses(rest)
+    return min(found, key=lambda q: _weight(q, k))
 
 
 def _classic_quiet(rows: int, cols: int) -> tuple[int, ...]:
@@ -1405,8 +1416,13 @@ def _min_presses_mod(presses: int, quiet: tuple[int, ...], board: Board,
     def values(packed: int) -> list[int]:
         return Board(board.rows, board.cols, packed, board.variant).values()
 
+    clock, generators = gf2.Clock(), []
+    for q in quiet:  # (a third of a second each on a million cells)
+        if clock.due():
+            yield Progress(len(generators), len(quiet), "Preparing the fewest-press search")
+        generators.append(values(q))
     best, proven, ties = yield from modk.min_weight_search(
-        values(presses), [values(q) for q in quiet], board.states, work_budget)
+        values(presses), generators, board.states, work_budget)
     return Board.from_values(board.rows, board.cols, best, board.variant).lights, proven, ties
 
 
