@@ -231,7 +231,7 @@ def _lightsout_new(request: Result) -> Steps[Result]:
     if not _argument(request, "random", bool, True):
         board = lightsout.Board(rows, cols, 0, variant)
     elif difficulty is not None:
-        lightsout.check_cost("Dealing a graded", rows, cols, variant, lightsout.generator_cost)
+        lightsout.check_cost("Grading", rows, cols, variant, lightsout.generator_cost)
         board, exact = yield from lightsout.graded_board_steps(rows, cols, difficulty, rng,
                                                                variant)
     else:

@@ -1768,6 +1768,12 @@ def _shape_name(rows: int, cols: int, variant: Variant) -> str:
     return f"{cols}x{rows} board ({', '.join(rules)})"
 
 
+def _article(number: str) -> str:
+    """"an" before a number said with a vowel first (8, 11, 18, 80, 800 ...), else "a"."""
+    digits = number.split("x")[0]
+    return "an" if digits.startswith("8") or digits in ("11", "18") else "a"
+
+
 def check_cost(what: str, rows: int, cols: int, variant: Variant,
                estimate: Callable[[int, int, Variant], Cost]) -> None:
     """Refuse up front, in one sentence naming the limit and what would fit
@@ -1786,9 +1792,11 @@ def check_cost(what: str, rows: int, cols: int, variant: Variant,
         if estimate(r, c, variant).fits:
             smaller = f"{c}x{r}"
             break
-    instead = f"a {smaller} board with these rules fits" if smaller else "a smaller board fits"
+    instead = (f"{_article(smaller)} {smaller} board with these rules fits" if smaller
+               else "a smaller board fits")
     if IN_PAGE and _native_solve_cost(rows, cols, variant).fits and estimate is solve_cost:
         instead += ", and the command line (python3 -m puzzlelab) solves this one natively"
     raise PuzzleError(
-        f"{what} a {_shape_name(rows, cols, variant)} needs {need} {where}, over the "
+        f"{what} {_article(str(cols))} {_shape_name(rows, cols, variant)} needs {need} {where}, "
+        "over the "
         f"limit of {limit} for one job; {instead}.")
