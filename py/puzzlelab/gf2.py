@@ -1188,6 +1188,7 @@ def anneal(start: int, moves: Sequence[int], combine: Callable[[int, int], int],
     kept (answers repeat). Shared by the GF(2) and the Z/k searches.
     """
     hot, cold = 6.0, 0.3
+    clock = Clock()  # a step on a million cells takes a millisecond
     start_weight = weight(start)
     best, best_weight = start, start_weight
     for seed in range(restarts):
@@ -1202,7 +1203,7 @@ def anneal(start: int, moves: Sequence[int], combine: Callable[[int, int], int],
                 current, current_weight = candidate, new_weight
                 if current_weight < best_weight:
                     best, best_weight = current, current_weight
-            if not step & 0x3FFF:
+            if not step & 0x3FFF or (not step & 31 and clock.due()):
                 yield Progress(seed * steps + step, restarts * steps,
                                "Searching for few presses (not provable at this size)")
     return best

@@ -421,7 +421,8 @@ def min_weight_search(
     moves adding a multiple of a generator), not proven lightest.
     """
     packing = _Packed(k, len(base))
-    orders, packed = _orders_and_packed(generators, packing)
+    clock = gf2.Clock()
+    orders, packed = yield from _orders_and_packed(generators, packing)
     total = math.prod(orders)
     plain = enumeration_cost(total, len(base), k)
     plan = _separable(orders, packed, packing)
@@ -429,11 +430,17 @@ def min_weight_search(
         best, ties = yield from _separated(packing.pack(base), plan, packing)
         return packing.unpack(best), True, ties
     if plain > work_budget:
-        moves = [multiple for g, order in zip(packed, orders, strict=True)
-                 for multiple in _multiples(g, order, packing)]
+        moves = []
+        for g, order in zip(packed, orders, strict=True):
+            if clock.due():
+                yield Progress(len(moves), len(packed), "Preparing the fewest-press search")
+            moves.extend(_multiples(g, order, packing))
         words = max(1, len(base) * packing.width // 64)
         # About as long as the on/off annealing; a step costs a few more big-int operations.
-        steps = max(1000, min(250_000, 2_500_000 // words, 1000 * len(moves)))
+        # At least 1000 steps, but fewer past 10,000 words: a step on a million
+        # cells takes milliseconds, and the first 1000 took 60 s of CPU there.
+        floor = min(1000, max(100, 10_000_000 // words))
+        steps = max(floor, min(250_000, 2_500_000 // words, 1000 * len(moves)))
         light = yield from gf2.anneal(packing.pack(base), moves, packing.add, packing.weight,
                                       steps)
         return packing.unpack(light), False, None
@@ -441,6 +448,7 @@ def min_weight_search(
     best, best_weight, ties = current, packing.weight(current), 1
     digits = [0] * len(orders)
     add, weight = packing.add, packing.weight
+    clock = gf2.Clock()
     for step in range(1, total):
         i = 0
         while True:
@@ -456,7 +464,7 @@ def min_weight_search(
                 best, best_weight, ties = current, w, 1
             else:
                 ties += 1
-        if not step & 0x3FF:
+        if not step & 0x3FF or (not step & 31 and clock.due()):
             yield Progress(step, total, "Searching the solutions for the fewest presses")
     return packing.unpack(best), True, ties
 
@@ -474,17 +482,21 @@ def search_cost(generators: list[list[int]], k: int, cells: int) -> int:
     """Work units of the exact search of :func:`min_weight_search` (the cheaper
     method); it runs when this fits the work budget."""
     packing = _Packed(k, cells)
-    orders, packed = _orders_and_packed(generators, packing)
+    orders, packed = finish(_orders_and_packed(generators, packing))
     plain = enumeration_cost(math.prod(orders), cells, k)
     plan = _separable(orders, packed, packing)
     return plain if plan is None else min(plain, plan.cost)
 
 
 def _orders_and_packed(generators: list[list[int]], packing: _Packed
-                       ) -> tuple[list[int], list[int]]:
-    """The additive orders of the nonzero generators, and the generators packed."""
+                       ) -> Steps[tuple[list[int], list[int]]]:
+    """The additive orders of the nonzero generators, and the generators packed
+    (with progress: packing a million cells takes a tenth of a second)."""
     orders, packed = [], []
+    clock = gf2.Clock()
     for generator in generators:
+        if clock.due():
+            yield Progress(len(packed), len(generators), "Preparing the fewest-press search")
         order = packing.k // math.gcd(packing.k, *generator)
         if order > 1:
             orders.append(order)
