@@ -5,6 +5,14 @@ Run from the repository root::
     PYTHONPATH=py .venv/bin/python bench/bench_lightsout.py               # full (~10 minutes)
     PYTHONPATH=py .venv/bin/python bench/bench_lightsout.py --quick       # smoke run (~30 s)
     PYTHONPATH=py .venv/bin/python bench/bench_lightsout.py --no-browser  # native tables only
+    PYTHONPATH=py .venv/bin/python bench/bench_lightsout.py --big         # 1000x1000 table only
+
+``--big`` solves a random solvable 1000x1000 board under each of
+:data:`BIG_CASES` through ``lightsout.solve`` (the API, as the page asks),
+each in a process of its own so that its peak memory (``ru_maxrss``) is its
+own, and prints the estimate (:func:`puzzlelab.lightsout.solve_cost`, the
+unknowns it fitted) beside the measured time, CPU time and peak memory;
+rules whose estimate is over the job limit are refused, as the API refuses them.
 
 ``--quick --no-browser`` takes a few seconds. The full run spends most of its
 time on the 1000x1000 request (natively and in the page: see the last table),
