@@ -55,9 +55,11 @@ MAX_STENCIL_SIDE = 9
 #: when the search fits its budget, by annealing above); larger ones return a
 #: plain solution. King rules with walls reach 99 at 50x50 (proven up to 35x35).
 MAX_SEARCHED_KERNEL = 100
-#: (k > 2) Kernel dimension times cells beyond which no fewest-press search runs:
-#: it holds every quiet pattern as a list of cell values, 8 bytes a cell.
-MAX_SEARCHED_VALUES = 20_000_000
+#: (k > 2) Kernel dimension times cells beyond which no fewest-press search runs
+#: (the answer is then labelled not proven fewest): it holds every quiet pattern
+#: as a list of cell values, and on 1000x1000 boards with 6 to 18 quiet patterns
+#: it took 60 to 100 s of CPU for an unproven answer (bench_lightsout.py --big).
+MAX_SEARCHED_VALUES = 5_000_000
 #: How many quiet patterns a solution carries when the kernel is bigger.
 SHOWN_QUIET_PATTERNS = 64
 GRID_MEANING = "1 for a lit cell and 0 for a dark one"
