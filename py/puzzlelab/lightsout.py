@@ -1727,8 +1727,11 @@ def _native_solve_cost(rows: int, cols: int, variant: Variant, boards: int = 1) 
     terms = len(variant.offsets)
     form_bytes = unknowns / 8 if k == 2 else unknowns
     whole_rows = _row_chase(variant, max(rows, cols), min(rows, cols)) is not None
-    build = size * terms * (3e-9 * form_bytes + (0.05e-6 if whole_rows else 1e-6))
-    chase = size * terms * 0.15e-6 + size * 1e-6  # a numeric chase, and the board's values
+    # Per cell and stencil term: a big-int operation on a form (XOR is cheaper
+    # than a multiply-add and reduction), and the loop, unless whole rows go at once.
+    byte = 1e-9 if k == 2 else 3e-9
+    build = size * terms * (byte * form_bytes + (0.05e-6 if whole_rows else 0.4e-6))
+    chase = size * terms * 0.1e-6 + size * 0.5e-6  # a numeric chase, and the board's values
     if k == 2:
         eliminate = unknowns * equations * (form_bytes * 0.5e-9 + 40e-9)
         per_board = 0.0
