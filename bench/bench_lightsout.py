@@ -1186,6 +1186,7 @@ BIG_CASES: list[lightsout.Variant] = [
     lightsout.Variant(states=5),
     lightsout.Variant(states=6),
     lightsout.Variant(states=7),
+    lightsout.Variant(states=9),
     lightsout.Variant(wrap=True),
     lightsout.Variant(wrap=True, states=3),
     lightsout.Variant("king"),

@@ -1748,7 +1748,10 @@ def _native_solve_cost(rows: int, cols: int, variant: Variant, boards: int = 1) 
     reach = max(max(abs(dr), abs(dc)) for dr, dc in variant.offsets)
     window = (2 * reach + 3) * max(rows, cols) * form_bytes * 3
     system = equations * form_bytes * 3 + (equations * unknowns * 8 * 3 if k > 2 else 0)
-    per_cell = 6 + 3 * 8 + (28 + (8 if k == 2 else SHOWN_QUIET_PATTERNS))  # plan, lists, lanes
+    # Per cell: the plan, three lists, and the expansion of up to 64 quiet
+    # patterns (a lane int per cell, then its text or bytes to slice the lanes
+    # from): 271 MB for the 1000x1000 torus, 258 MB with 3 states (--big).
+    per_cell = 6 + 3 * 8 + 230
     return Cost(seconds, 30 + (window + system + size * per_cell) / 1e6)
 
 
