@@ -5,6 +5,14 @@ Run from the repository root::
     PYTHONPATH=py .venv/bin/python bench/bench_lightsout.py               # full (~10 minutes)
     PYTHONPATH=py .venv/bin/python bench/bench_lightsout.py --quick       # smoke run (~30 s)
     PYTHONPATH=py .venv/bin/python bench/bench_lightsout.py --no-browser  # native tables only
+    PYTHONPATH=py .venv/bin/python bench/bench_lightsout.py --big         # 1000x1000 table only
+
+``--big`` solves a random solvable 1000x1000 board under each of
+:data:`BIG_CASES` through ``lightsout.solve`` (the API, as the page asks),
+each in a process of its own so that its peak memory (``ru_maxrss``) is its
+own, and prints the estimate (:func:`puzzlelab.lightsout.solve_cost`, the
+unknowns it fitted) beside the measured time, CPU time and peak memory;
+rules whose estimate is over the job limit are refused, as the API refuses them.
 
 ``--quick --no-browser`` takes a few seconds. The full run spends most of its
 time on the 1000x1000 request (natively and in the page: see the last table),
@@ -1168,6 +1176,78 @@ def print_browser(results: BrowserResults, native: dict[int, dict[str, Any]],
 # --- main ---------------------------------------------------------------------
 
 
+#: The 1000x1000 rules of ``--big``: each solved in a process of its own, so
+#: that its peak memory is its own.
+BIG_SIDE = 1000
+BIG_CASES: list[lightsout.Variant] = [
+    lightsout.Variant(),
+    lightsout.Variant(states=3),
+    lightsout.Variant(states=4),
+    lightsout.Variant(states=5),
+    lightsout.Variant(states=6),
+    lightsout.Variant(states=7),
+    lightsout.Variant(states=9),
+    lightsout.Variant(wrap=True),
+    lightsout.Variant(wrap=True, states=3),
+    lightsout.Variant("king"),
+    lightsout.Variant("king", states=3),
+    lightsout.Variant("diagonal"),
+    lightsout.Variant("knight"),
+    lightsout.Variant("king", wrap=True),
+    lightsout.Variant("knight", wrap=True),
+]
+
+
+def solve_one_big(spec: str, seed: int) -> dict[str, Any]:
+    """(In a child process) one ``--big`` case: a random solvable board solved
+    through the API, checked by pressing; time, CPU and peak memory."""
+    import resource
+
+    variant = lightsout.written_variant(f"1x1{spec}:0")
+    board = lightsout.random_solvable(BIG_SIDE, BIG_SIDE, random.Random(seed), variant)
+    wall, cpu = time.perf_counter(), time.process_time()
+    response = api.handle({"cmd": "lightsout.solve", "game": board.game_id, "press_list": False})
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KB on Linux
+    if not response["ok"]:
+        return {"error": response["error"], "wall": wall, "cpu": cpu, "peak_mb": peak}
+    presses = lightsout.Board.parse(response["result"]["press_grid"], variant).lights
+    assert board.apply(presses).lit == 0, "the solution does not solve the board"
+    return {"wall": wall, "cpu": cpu, "peak_mb": peak,
+            "proven": response["result"]["proven_fewest"],
+            "kernel": response["result"]["kernel_dimension"]}
+
+
+def print_big(seed: int, log: Log) -> None:
+    """The ``--big`` table: every 1000x1000 case, estimated and measured."""
+    rows = []
+    for variant in BIG_CASES:
+        label = lightsout.Board(1, 1, 0, variant).game_id[3:-2] or "classic"
+        estimate = lightsout._native_solve_cost(BIG_SIDE, BIG_SIDE, variant)
+        unknowns, _ = lightsout._system_size(BIG_SIDE, BIG_SIDE, variant)
+        row = [label, f"{unknowns:,}", f"{estimate.seconds:.0f} s",
+               f"{estimate.megabytes:.0f} MB"]
+        if not estimate.fits:
+            rows.append([*row, "refused", "", "", ""])
+            log(f"  {label}: refused up front")
+            continue
+        log(f"  {label} ...")
+        child = subprocess.run(
+            [sys.executable, __file__, "--one-big", variant.options, "--seed", str(seed)],
+            capture_output=True, text=True, check=False)
+        if child.returncode:
+            rows.append([*row, "failed", "", "", child.stderr.strip().splitlines()[-1][:60]])
+            continue
+        got = json.loads(child.stdout.strip().splitlines()[-1])
+        rows.append([*row, f"{got['wall']:.1f} s", f"{got['cpu']:.1f} s",
+                     f"{got['peak_mb']:.0f} MB", got.get("error") or f"kernel {got['kernel']}"])
+    print(f"Lights Out {BIG_SIDE}x{BIG_SIDE}, random solvable boards (seed {seed}), "
+          "lightsout.solve through the API natively:")
+    print()
+    print_table(["rules", "unknowns", "est. time", "est. memory", "time", "CPU", "peak memory",
+                 "note"], rows)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Measure, then print the tables."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -1182,8 +1262,17 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help="seconds one dense baseline run may take (default 60, --quick 2)",
     )
+    parser.add_argument("--big", action="store_true",
+                        help=f"only the {BIG_SIDE}x{BIG_SIDE} table of every rules (minutes)")
+    parser.add_argument("--one-big", metavar="OPTIONS", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     limit = args.baseline_limit or (2.0 if args.quick else 60.0)
+    if args.one_big is not None:
+        print(json.dumps(solve_one_big(args.one_big, args.seed)))
+        return 0
+    if args.big:
+        print_big(args.seed, lambda message: print(message, file=sys.stderr, flush=True))
+        return 0
     solver_sizes = QUICK_SOLVER_SIZES if args.quick else SOLVER_SIZES
 
     def log(message: str) -> None:

@@ -7,6 +7,7 @@ press vector on boards small enough to enumerate.
 from __future__ import annotations
 
 import itertools
+import math
 import random
 
 import pytest
@@ -88,7 +89,7 @@ def test_general_engine_agrees_with_the_classic_fast_path():
         for _ in range(3):
             board = random_board(rng, rows, cols, CLASSIC)
             fast = solve(board, fewest=False)
-            presses, plan = _solve_general(board) if cols <= rows else (None, None)
+            presses, plan = finish(_solve_general(board)) if cols <= rows else (None, None)
             if plan is None:
                 continue
             assert (presses is None) == (fast.presses is None)
@@ -195,9 +196,9 @@ def test_packed_prime_elimination_agrees_with_the_smith_form(monkeypatch):
         rhs = [rng.randrange(p) for _ in range(m)] if trial % 2 else [
             sum(a * x for a, x in zip(row, [rng.randrange(p) for _ in range(n)], strict=True)) % p
             for row in matrix]
-        packed = modk._solve_prime(matrix, rhs, n, p)
+        packed = finish(modk._solve_prime(matrix, rhs, n, p))
         monkeypatch.setattr(modk, "PACKED_PRIME_LIMIT", 0)
-        smith = modk._solve_local(matrix, rhs, n, p, p)
+        smith = finish(modk._solve_local(matrix, rhs, n, p, p))
         monkeypatch.undo()
         assert (packed.particular is None) == (smith.particular is None)
         assert len(packed.generators) == len(smith.generators)
@@ -208,6 +209,39 @@ def test_packed_prime_elimination_agrees_with_the_smith_form(monkeypatch):
             assert [sum(a * x for a, x in zip(row, vector, strict=True)) % p
                     for row in matrix] == target
         assert modk.span_size(packed.generators, p, n) == p ** len(smith.generators)
+
+
+def test_packed_prime_power_elimination_agrees_with_the_smith_form(monkeypatch):
+    """Byte-packed echelon form (4, 8, 9) against the list-based Smith form: the
+    same solvability, solutions that check, and generators spanning the same
+    module as a direct sum (the product of their orders is the span's size)."""
+    rng = random.Random(6)
+    for trial in range(300):
+        p, q = rng.choice([(2, 4), (2, 8), (3, 9)])
+        m, n = rng.randint(1, 12), rng.randint(1, 12)
+        basis = [[rng.randrange(q) for _ in range(n)] for _ in range(rng.randint(1, m))]
+        matrix = [[sum(rng.randrange(q) * row[j] for row in basis) % q for j in range(n)]
+                  for _ in range(m)]
+        if trial % 3 == 0:  # entries all divisible by p: no unit pivots at all
+            matrix = [[x * p % q for x in row] for row in matrix]
+        rhs = [rng.randrange(q) for _ in range(m)] if trial % 2 else [
+            sum(a * x for a, x in zip(row, [rng.randrange(q) for _ in range(n)], strict=True)) % q
+            for row in matrix]
+        packed = finish(modk._solve_prime_power(matrix, rhs, n, p, q))
+        monkeypatch.setattr(modk, "PACKED_PRIME_LIMIT", 0)
+        smith = finish(modk._solve_local(matrix, rhs, n, p, q))
+        monkeypatch.undo()
+        assert (packed.particular is None) == (smith.particular is None)
+        if packed.particular is None:
+            continue
+        for vector, target in [(packed.particular, rhs)] + [
+                (g, [0] * m) for g in packed.generators]:
+            assert [sum(a * x for a, x in zip(row, vector, strict=True)) % q
+                    for row in matrix] == [t % q for t in target]
+        orders = [q // math.gcd(q, *g) for g in packed.generators]
+        span = modk.span_size(packed.generators, q, n) if packed.generators else 1
+        assert span == math.prod(orders) == (
+            modk.span_size(smith.generators, q, n) if smith.generators else 1)
 
 
 def test_analysis_of_the_5x5_board():

@@ -232,7 +232,7 @@ def _pattern_grid(packed: int, board: lightsout.Board) -> str:
 
 
 @command("lightsout.new")
-def _lightsout_new(request: Result) -> Result:
+def _lightsout_new(request: Result) -> Steps[Result]:
     """A new board: random and solvable unless ``random`` is false (then all dark);
     ``difficulty`` (easy, medium, hard or a press count) sets its fewest presses."""
     rows = request["rows"]
@@ -245,8 +245,9 @@ def _lightsout_new(request: Result) -> Result:
     if not request["random"]:
         board = lightsout.Board(rows, cols, 0, variant)
     elif difficulty is not None:
-        presses = lightsout.difficulty_presses(difficulty, rows * cols)
-        board, exact = lightsout.random_with_presses(rows, cols, presses, rng, variant)
+        lightsout.check_cost("Grading", rows, cols, variant, lightsout.generator_cost)
+        board, exact = yield from lightsout.graded_board_steps(rows, cols, difficulty, rng,
+                                                               variant)
     else:
         board = lightsout.random_solvable(rows, cols, rng, variant)
     state = _lightsout_state(board)
@@ -289,6 +290,8 @@ def _lightsout_solution(request: Result) -> Steps[lightsout.Solution]:
         known = _PROVEN.get(board.game_id)
         if known is not None:
             return known
+        lightsout.check_cost("Solving", board.rows, board.cols, board.variant,
+                             lightsout.solve_cost)
         solution = yield from lightsout.solve_steps(
             board, work_budget=effort * gf2.DEFAULT_WORK_BUDGET)
         if effort > 1 and solution.proven_fewest:

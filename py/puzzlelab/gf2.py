@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import operator
 import random
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -76,9 +77,35 @@ class Elimination:
         return solution
 
 
+#: Long loops report progress at least this often (seconds), so that a job can
+#: be cancelled within a second.
+REPORT_SECONDS = 0.25
+
+
+class Clock:
+    """Says when a long loop is due to report progress (every :data:`REPORT_SECONDS`)."""
+
+    def __init__(self) -> None:
+        self.next = time.monotonic() + REPORT_SECONDS
+
+    def due(self) -> bool:
+        """Whether a report is due now (and then the next one is scheduled)."""
+        now = time.monotonic()
+        if now < self.next:
+            return False
+        self.next = now + REPORT_SECONDS
+        return True
+
+
 def eliminate(rows: Sequence[int], columns: int) -> Elimination:
     """Gauss-Jordan elimination of ``rows`` (each ``columns`` bits wide)."""
+    return finish(eliminate_steps(rows, columns))
+
+
+def eliminate_steps(rows: Sequence[int], columns: int) -> Steps[Elimination]:
+    """:func:`eliminate` with progress reports (thousands of columns take seconds)."""
     count = len(rows)
+    clock = Clock()
     # Each working row carries its combination of original rows above bit
     # ``columns``, so the row operations are recorded at no extra loop cost.
     work = [row | (1 << (columns + i)) for i, row in enumerate(rows)]
@@ -87,6 +114,8 @@ def eliminate(rows: Sequence[int], columns: int) -> Elimination:
     for column in range(columns):
         if top == count:
             break
+        if clock.due():
+            yield Progress(column, columns, "Solving the chase system")
         bit = 1 << column
         for i in range(top, count):
             if work[i] & bit:
@@ -1159,6 +1188,7 @@ def anneal(start: int, moves: Sequence[int], combine: Callable[[int, int], int],
     kept (answers repeat). Shared by the GF(2) and the Z/k searches.
     """
     hot, cold = 6.0, 0.3
+    clock = Clock()  # a step on a million cells takes a millisecond
     start_weight = weight(start)
     best, best_weight = start, start_weight
     for seed in range(restarts):
@@ -1173,7 +1203,7 @@ def anneal(start: int, moves: Sequence[int], combine: Callable[[int, int], int],
                 current, current_weight = candidate, new_weight
                 if current_weight < best_weight:
                     best, best_weight = current, current_weight
-            if not step & 0x3FFF:
+            if not step & 0x3FFF or (not step & 31 and clock.due()):
                 yield Progress(seed * steps + step, restarts * steps,
                                "Searching for few presses (not provable at this size)")
     return best

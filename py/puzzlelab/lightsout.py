@@ -27,11 +27,11 @@ the squares up to 50x50; bench/bench_fewest.py lists every case).
 
 from __future__ import annotations
 
-import itertools
 import math
 import random
 import re
 import sys
+import time
 from array import array
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -55,6 +55,11 @@ MAX_STENCIL_SIDE = 9
 #: when the search fits its budget, by annealing above); larger ones return a
 #: plain solution. King rules with walls reach 99 at 50x50 (proven up to 35x35).
 MAX_SEARCHED_KERNEL = 100
+#: (k > 2) Kernel dimension times cells beyond which no fewest-press search runs
+#: (the answer is then labelled not proven fewest): it holds every quiet pattern
+#: as a list of cell values, and on 1000x1000 boards with 6 to 18 quiet patterns
+#: it took 60 to 100 s of CPU for an unproven answer (bench_lightsout.py --big).
+MAX_SEARCHED_VALUES = 5_000_000
 #: How many quiet patterns a solution carries when the kernel is bigger.
 SHOWN_QUIET_PATTERNS = 64
 GRID_MEANING = "1 for a lit cell and 0 for a dark one"
@@ -318,15 +323,7 @@ class Board:
         if self.states == 2:
             effect = _effect(presses, self.rows, self.cols, self.variant)
             return Board(self.rows, self.cols, self.lights ^ effect, self.variant)
-        values = self.values()
-        counts = Board(self.rows, self.cols, presses, self.variant).values()
-        k = self.states
-        for cell, count in enumerate(counts):
-            if count:
-                for target in _reach(cell, self.rows, self.cols, self.variant.offsets,
-                                     self.variant.wrap):
-                    values[target] = (values[target] + count) % k
-        return Board.from_values(self.rows, self.cols, values, self.variant)
+        return Board(self.rows, self.cols, _apply_mod(self.lights, presses, self), self.variant)
 
     def transposed(self) -> Board:
         """The mirror image in the main diagonal (rows become columns)."""
@@ -355,6 +352,57 @@ def _hex_cells(text: str, size: int, states: int) -> int:
             f"The board data should be {size} digits from 0 to {states - 1}, got {text[:40]!r}."
         )
     return int(text[::-1], 16) if text else 0
+
+
+_HEX_VALUES = bytes.maketrans(_HEX_DIGITS.encode(), bytes(range(16)))
+_VALUE_DIGITS = bytes.maketrans(bytes(range(16)), _HEX_DIGITS.encode())
+
+
+def _cell_bytes(packed: int, size: int) -> int:
+    """A k-state packing (a hex digit per cell) respread to a byte per cell."""
+    text = format(packed, f"0{size}x")[::-1].encode().translate(_HEX_VALUES)
+    return int.from_bytes(text, "little")
+
+
+def _cell_digits(spread: int, size: int) -> int:
+    """The inverse of :func:`_cell_bytes`."""
+    text = spread.to_bytes(size, "little").translate(_VALUE_DIGITS)[::-1]
+    return int(text, 16) if size else 0
+
+
+@lru_cache(maxsize=4)
+def _byte_pieces(rows: int, cols: int, variant: Variant) -> tuple[tuple[int, int], ...]:
+    """:func:`_pieces` with a byte per cell (0xff where the bit mask has a 1), kept
+    apart per offset: on a small torus two offsets may reach the same cell,
+    which counts twice here (the bit masks of two states cancel them)."""
+    size, spread = rows * cols, bytes.maketrans(b"01", b"\x00\xff")
+    pieces = []
+    for dr, dc in variant.offsets:
+        for col_shift, columns in _axis_moves(cols, dc, variant.wrap).items():
+            column_mask = sum(1 << c for c in columns)
+            for row_shift, row_list in _axis_moves(rows, dr, variant.wrap).items():
+                mask = column_mask * sum(1 << (r * cols) for r in row_list)
+                text = format(mask, f"0{size}b")[::-1].encode().translate(spread)
+                pieces.append((int.from_bytes(text, "little"), row_shift * cols + col_shift))
+    return tuple(pieces)
+
+
+def _apply_mod(lights: int, presses: int, board: Board) -> int:
+    """(k > 2) The lights after ``presses``, both packed a hex digit per cell: as
+    for two states, the effect is a few masked shifts of the whole board, here
+    with a byte per cell and a reduction modulo k before a byte could overflow."""
+    k, size = board.states, board.size
+    moving = _cell_bytes(presses, size)
+    total = _cell_bytes(lights, size)
+    batch = max(1, (255 - (k - 1)) // (k - 1))
+    pending = 0
+    for mask, shift in _byte_pieces(board.rows, board.cols, board.variant):
+        moved = moving & mask
+        total += moved << (8 * shift) if shift >= 0 else moved >> (-8 * shift)
+        pending += 1
+        if pending == batch:
+            total, pending = modk.packed_mod(total, k), 0
+    return _cell_digits(modk.packed_mod(total, k), size)
 
 
 def _reach(cell: int, rows: int, cols: int, offsets: Offsets, wrap: bool) -> list[int]:
@@ -621,18 +669,20 @@ def solve_steps(board: Board, *, fewest: bool = True,
         dimension = len(quiet)
         kernel_size = 2**dimension
     else:
-        presses, plan = _solve_general(board)
-        dimension = len(plan.kernel)
+        presses, plan = yield from _solve_general(board)
+        dimension = len((yield from plan.kernel_steps()))
         # Whole quiet patterns are only built where they are used: to search
         # the solutions, or to show a few of them.
-        quiet = plan.quiet(dimension if fewest and dimension <= MAX_SEARCHED_KERNEL
-                           else SHOWN_QUIET_PATTERNS)
-        conflict = _conflict(board) if presses is None else None
+        quiet = yield from plan.quiet_steps(
+            dimension if fewest and dimension <= MAX_SEARCHED_KERNEL else SHOWN_QUIET_PATTERNS)
+        conflict = (yield from _conflict(board)) if presses is None else None
         kernel_size = plan.kernel_size()
     if presses is None:
         return Solution(board, None, False, quiet, conflict, None, kernel_size, dimension)
     proven, ties = dimension == 0, 1
-    if fewest and 0 < dimension <= MAX_SEARCHED_KERNEL:
+    # k states: the search holds each quiet pattern as a list of cell values.
+    searchable = k == 2 or dimension * board.size <= MAX_SEARCHED_VALUES
+    if fewest and 0 < dimension <= MAX_SEARCHED_KERNEL and searchable:
         if k == 2:
             presses, proven, ties = yield from gf2.min_weight_search(
                 presses, quiet, work_budget,
@@ -837,25 +887,47 @@ class _Plan:
     to clear it when that press is still undecided and its coefficient is a
     unit; presses that are needed before they are forced become unknowns,
     and lights that cannot force anything become equations. Every press is
-    then an affine function of the few unknowns: ``linear`` holds its linear
-    part (a bit set for k = 2, one byte per unknown otherwise); the constant part depends
-    on the lights and is recomputed per board by replaying ``steps``.
+    then an affine function of the few unknowns.
+
+    Only that structure is kept per cell (``targets``: the press each light
+    forces, or -1 for an equation; ``inverses``), a few bytes per cell. The
+    presses' linear forms (one bit or byte per unknown) live only while a
+    light still needs them, a few rows at a time, and give the small system
+    ``matrix`` (k > 2) or ``elimination`` (k = 2) over the unknowns. A board
+    is solved by chasing its lights with the unknowns at 0 (the system's
+    right-hand side), then again with the unknowns solved: memory linear in
+    the cells, where keeping every press's form took 4.6 GB on a 1000x1000
+    3-state board (1,000 unknowns, a byte each, for each of a million presses).
     """
 
     states: int
+    rows: int
+    cols: int
+    variant: Variant
     variables: int
-    steps: list[tuple[int, int, list[tuple[int, int]], int]]
-    equations: list[tuple[int, list[tuple[int, int]]]]
-    linear: list
-    rows: int = 0
-    cols: int = 0
-    variant: Variant = CLASSIC
+    targets: array
+    inverses: bytearray
+    unknowns: list[int]
+    equations: list[int]
     elimination: gf2.Elimination | None = None
     matrix: list[list[int]] | None = None
-    kernel: list = field(default_factory=list)
+    generators: list | None = None
     expanded: list[int] = field(default_factory=list)
-    columns: list[int] = field(default_factory=list)
     members: int | None = None
+
+    @property
+    def kernel(self) -> list:
+        """The quiet patterns' values of the unknowns: bit sets (k = 2) or lists."""
+        return finish(self.kernel_steps())
+
+    def kernel_steps(self) -> Steps[list]:
+        """:attr:`kernel`, with progress while the system is solved."""
+        if self.generators is None:
+            assert self.matrix is not None
+            zeros = [0] * len(self.matrix)
+            solved = yield from modk.solve_steps(self.matrix, zeros, self.variables, self.states)
+            self.generators = solved.generators
+        return self.generators
 
     def kernel_size(self) -> int:
         """How many quiet patterns the shape has (the empty one included), once
@@ -869,32 +941,382 @@ class _Plan:
                             else modk.span_size(self.kernel, k, self.variables))
         return self.members
 
-    def column_forms(self) -> tuple[list[int], int]:
-        """(k > 2) Per unknown, its coefficient in every press as one int of
-        fixed-width fields (press i at field i), and the field width in bytes:
-        every press is then a sum of a few big-int multiples, where a dot
-        product per press cost 13 s for the 29 quiet patterns of the 200x200
-        3-state torus."""
-        # A field holds a sum of unknowns times coefficients, each below k, exactly.
-        field_bytes = 2 if self.variables * (self.states - 1) ** 2 < 1 << 16 else 4
-        if not self.columns and self.variables:
-            width, presses = self.variables, len(self.linear)
-            rows = b"".join(form.to_bytes(width, "little") for form in self.linear)
-            spread = bytearray(field_bytes * presses)
-            for j in range(width):
-                spread[::field_bytes] = rows[j::width]
-                self.columns.append(int.from_bytes(spread, "little"))
-        return self.columns, field_bytes
-
     def quiet(self, count: int | None = None) -> tuple[int, ...]:
         """The first ``count`` quiet patterns (all by default), expanded to whole
-        boards on first use: on big boards with big kernels that is the costly part."""
-        wanted = len(self.kernel) if count is None else min(count, len(self.kernel))
-        zeros = [0] * (self.rows * self.cols)
-        while len(self.expanded) < wanted:
-            z = self.kernel[len(self.expanded)]
-            self.expanded.append(_expand(self, z, zeros, self.rows, self.cols, self.variant))
+        boards on first use, all in one chase (one lane per pattern)."""
+        return finish(self.quiet_steps(count))
+
+    def quiet_steps(self, count: int | None = None) -> Steps[tuple[int, ...]]:
+        """:meth:`quiet`, with progress."""
+        kernel = yield from self.kernel_steps()
+        wanted = len(kernel) if count is None else min(count, len(kernel))
+        if len(self.expanded) < wanted:
+            fresh = kernel[len(self.expanded):wanted]
+            self.expanded.extend((yield from _expand_lanes(self, fresh)))
         return tuple(self.expanded[:wanted])
+
+
+#: Per cell of a row: the light's terms as (press offset in cells, coefficient),
+#: the offset of the press it may force (None: off the board) and its coefficient.
+_Pattern = tuple[tuple[tuple[int, int], ...], int | None, int]
+
+
+@lru_cache(maxsize=8)
+def _row_patterns(rows: int, cols: int, variant: Variant) -> Callable[[int], list[_Pattern]]:
+    """``patterns(r)``: the :data:`_Pattern` of every light of row r. Rows and
+    columns further than the stencil's reach from an edge share one pattern,
+    so a big board has a few dozen distinct ones and a chase loops over
+    tuples instead of clipping a stencil per cell."""
+    k, wrap = variant.states, variant.wrap
+    mirrored = tuple((-dr, -dc) for dr, dc in variant.offsets)  # presses reaching a light
+    first_dr, first_dc = min(variant.offsets)
+    reach = max(max(abs(dr), abs(dc)) for dr, dc in variant.offsets)
+
+    def band(index: int, length: int) -> int:
+        # The same key for every index far from both edges.
+        if index < reach:
+            return index
+        return index - length if index >= length - reach else reach
+
+    def pattern(r: int, c: int) -> _Pattern:
+        light = r * cols + c
+        counts: dict[int, int] = {}
+        for press in _reach(light, rows, cols, mirrored, wrap):
+            counts[press] = counts.get(press, 0) + 1
+        tr, tc = r - first_dr, c - first_dc
+        if wrap:
+            target: int | None = (tr % rows) * cols + tc % cols
+        else:
+            target = tr * cols + tc if 0 <= tr < rows and 0 <= tc < cols else None
+        terms = tuple((p - light, n % k) for p, n in counts.items() if n % k)
+        coefficient = counts.get(target, 0) % k if target is not None else 0
+        return terms, None if target is None else target - light, coefficient
+
+    by_band: dict[int, list[_Pattern]] = {}
+
+    def patterns(r: int) -> list[_Pattern]:
+        key = band(r, rows)
+        if key not in by_band:
+            shared: dict[int, _Pattern] = {}
+            row = []
+            for c in range(cols):
+                ckey = band(c, cols)
+                if ckey not in shared:
+                    shared[ckey] = pattern(r, c)
+                row.append(shared[ckey])
+            by_band[key] = row
+        return by_band[key]
+
+    return patterns
+
+
+def _last_light_rows(rows: int, variant: Variant) -> list[list[int]]:
+    """Per light row r, the press rows that no light after row r reaches: their
+    forms can be dropped once row r is chased."""
+    freed: list[list[int]] = [[] for _ in range(rows)]
+    for press_row in range(rows):
+        reached = [press_row + dr for dr, _ in variant.offsets]
+        reached = [r % rows for r in reached] if variant.wrap else [
+            r for r in reached if 0 <= r < rows]
+        if reached:
+            freed[max(reached)].append(press_row)
+    return freed
+
+
+class _Forms:
+    """The live linear forms of the presses during :func:`_plan`: per cell, or per
+    row as one int of fixed-width fields (cell c at field c), whichever way
+    they were made; each way is built from the other on demand."""
+
+    def __init__(self, cols: int, k: int) -> None:
+        self.cols, self.k = cols, k
+        self.cells: dict[int, int] = {}
+        self.rows: dict[int, tuple[int, int]] = {}  # press row -> (packed, field bytes)
+
+    def field_bytes(self, variables: int) -> int:
+        """Bytes per form: a bit per unknown (k = 2, rounded up) or a byte."""
+        return (variables + 7) // 8 if self.k == 2 else max(1, variables)
+
+    def get(self, press: int) -> int:
+        """The form of one press."""
+        form = self.cells.get(press)
+        if form is None:
+            self._split(press // self.cols)
+            form = self.cells[press]
+        return form
+
+    def _split(self, row: int) -> None:
+        packed, width = self.rows.pop(row)
+        data = packed.to_bytes(width * self.cols, "little")
+        base = row * self.cols
+        for c in range(self.cols):
+            self.cells[base + c] = int.from_bytes(data[c * width:(c + 1) * width], "little")
+
+    def row(self, row: int, width: int) -> int:
+        """The forms of a whole press row packed ``width`` bytes a field."""
+        stored = self.rows.get(row)
+        if stored is not None and stored[1] == width:
+            return stored[0]
+        if stored is not None:
+            self._split(row)
+        base = row * self.cols
+        packed = int.from_bytes(b"".join(
+            [self.cells.pop(base + c).to_bytes(width, "little") for c in range(self.cols)]),
+            "little")
+        self.rows[row] = (packed, width)
+        return packed
+
+    def drop(self, row: int) -> None:
+        """Forget a press row that no later light reaches."""
+        self.rows.pop(row, None)
+        for press in range(row * self.cols, (row + 1) * self.cols):
+            self.cells.pop(press, None)
+
+
+def _shift_row(packed: int, cells: int, width: int, cols: int, wrap: bool) -> int:
+    """``packed`` (a row of ``width``-byte fields) moved ``cells`` fields along:
+    wrapped round on a torus, else what passes an edge is lost."""
+    bits, full = 8 * width * cols, (1 << (8 * width * cols)) - 1
+    if wrap:
+        cells %= cols
+        return ((packed << (8 * width * cells)) | (packed >> (bits - 8 * width * cells))) & full
+    if cells >= 0:
+        return (packed << (8 * width * cells)) & full
+    return packed >> (-8 * width * cells)
+
+
+def _row_chase(variant: Variant, rows: int, cols: int) -> tuple[tuple[int, int], ...] | None:
+    """The offsets of a whole-row step of :func:`_plan`, or None when the rules
+    have none: the stencil's first row (the presses furthest along) must be a
+    single cell, so no light of a row needs another's forced press, and on
+    walls it must lie straight below the centre; the board must be wider and
+    taller than the stencil so that no press is counted twice."""
+    offsets = variant.offsets
+    first_dr, first_dc = min(offsets)
+    reach = max(max(abs(dr), abs(dc)) for dr, dc in offsets)
+    if sum(dr == first_dr for dr, _ in offsets) != 1 or rows <= 2 * reach or cols <= 2 * reach:
+        return None
+    if not variant.wrap and first_dc != 0:
+        return None
+    return tuple(o for o in offsets if o != (first_dr, first_dc))
+
+
+#: The latest plans, by shape and rules (a dict keeps insertion order).
+_PLANS: dict[tuple[int, int, Variant], _Plan] = {}
+PLANS_KEPT = 8
+
+
+def _plan(rows: int, cols: int, variant: Variant) -> _Plan:
+    """The chase plan of a shape under some rules (cached)."""
+    return finish(_plan_steps(rows, cols, variant))
+
+
+_plan.cache_clear = _PLANS.clear  # type: ignore[attr-defined]  # as for lru_cache
+
+
+def _plan_steps(rows: int, cols: int, variant: Variant) -> Steps[_Plan]:
+    """:func:`_plan`, with progress reports while it is built."""
+    key = (rows, cols, variant)
+    if key in _PLANS:
+        return _PLANS[key]
+    plan = yield from _build_plan(rows, cols, variant)
+    _PLANS[key] = plan
+    while len(_PLANS) > PLANS_KEPT:
+        del _PLANS[next(iter(_PLANS))]
+    return plan
+
+
+def _build_plan(rows: int, cols: int, variant: Variant) -> Steps[_Plan]:
+    k, wrap = variant.states, variant.wrap
+    size = rows * cols
+    patterns = _row_patterns(rows, cols, variant)
+    freed = _last_light_rows(rows, variant)
+    targets = array("i", [-1]) * size
+    inverses = bytearray(size)
+    decided = bytearray(size)
+    forms = _Forms(cols, k)
+    unknowns: list[int] = []
+    equations: list[int] = []
+    system: list[int] = []
+    step = 1 if k == 2 else 8
+    whole_rows = _row_chase(variant, rows, cols)
+    first_dr, first_dc = min(variant.offsets)
+    batch = max(1, (255 - (k - 1)) // ((k - 1) ** 2))
+
+    def unknown(press: int) -> None:
+        forms.cells[press] = 1 << (step * len(unknowns))
+        decided[press] = 1
+        unknowns.append(press)
+
+    def whole_row(r: int) -> bool:
+        """Force the next press row from light row r at once, when every press
+        its lights need is known and the forced row is not: a few big-int
+        operations on whole rows instead of one per cell."""
+        target_row = r - first_dr
+        if wrap:
+            target_row %= rows
+        if whole_rows is None or target_row >= rows or decided.find(
+                1, target_row * cols, (target_row + 1) * cols) >= 0:
+            return False
+        sources = []
+        for dr, dc in whole_rows:
+            press_row = r - dr
+            if wrap:
+                press_row %= rows
+            elif not 0 <= press_row < rows:
+                continue
+            if decided.find(0, press_row * cols, (press_row + 1) * cols) >= 0:
+                return False
+            sources.append((press_row, dc))
+        width = forms.field_bytes(len(unknowns))
+        total, pending = 0, 0
+        for press_row, dc in sources:
+            moved = _shift_row(forms.row(press_row, width), dc, width, cols, wrap)
+            if k == 2:
+                total ^= moved
+            else:
+                total += moved
+                pending += 1
+                if pending == batch:
+                    total, pending = modk.packed_mod(total, k), 0
+        if k > 2:
+            total = modk.packed_mod(modk.packed_mod(total, k) * (k - 1), k)  # minus the sum
+        forms.rows[target_row] = (_shift_row(total, -first_dc, width, cols, wrap), width)
+        base = target_row * cols
+        decided[base:base + cols] = b"\x01" * cols
+        light = r * cols
+        targets[light:light + cols] = array(
+            "i", [base + (c - first_dc) % cols for c in range(cols)])
+        inverses[light:light + cols] = b"\x01" * cols
+        return True
+
+    clock = gf2.Clock()
+    for r in range(rows):
+        if clock.due():
+            yield Progress(r, rows, "Chasing the lights")
+        light = r * cols
+        if whole_row(r):
+            light += cols
+        else:
+            for terms, target_offset, coefficient in patterns(r):
+                target = -1 if target_offset is None else light + target_offset
+                for offset, _ in terms:
+                    if not decided[light + offset] and light + offset != target:
+                        unknown(light + offset)
+                if target >= 0 and not decided[target] and math.gcd(coefficient, k) == 1:
+                    inverse = pow(coefficient, -1, k)
+                    forms.cells[target] = _combine(
+                        [(forms.get(light + o), -n * inverse % k)
+                         for o, n in terms if light + o != target], k)
+                    decided[target] = 1
+                    targets[light] = target
+                    inverses[light] = inverse
+                else:
+                    if target >= 0 and not decided[target]:
+                        unknown(target)
+                    equations.append(light)
+                    system.append(_combine([(forms.get(light + o), n) for o, n in terms], k))
+                light += 1
+        for press_row in freed[r]:
+            forms.drop(press_row)
+    for press in range(size):
+        if not decided[press]:
+            decided[press] = 1
+            unknowns.append(press)  # reaches no light: a quiet pattern on its own
+    variables = len(unknowns)
+    plan = _Plan(k, rows, cols, variant, variables, targets, inverses, unknowns, equations)
+    if k == 2:
+        plan.elimination = yield from gf2.eliminate_steps(system, variables)
+        plan.generators = plan.elimination.kernel()
+    else:
+        plan.matrix = [list(row.to_bytes(variables, "little")) for row in system]
+        # The kernel comes with the first board's solve: one elimination, not two.
+    return plan
+
+
+def _chase_plan(plan: _Plan, lights: list[int] | None, unknowns: list[int], lanes: int
+                ) -> Steps[tuple[list[int], list[int]]]:
+    """Every press, and what each equation light keeps, given the unknowns' values.
+
+    With ``lanes`` = 1 values are numbers modulo k and ``lights`` the board's
+    cell states. With more lanes (and no lights) each value packs one chase
+    per lane, a bit each (k = 2) or a byte each, so one pass expands many
+    quiet patterns. A light's forced press is still 0 when the light is
+    reached, so summing all of its terms is the same as summing the others.
+    """
+    k, cols = plan.states, plan.cols
+    patterns = _row_patterns(plan.rows, cols, plan.variant)
+    targets, inverses = plan.targets, plan.inverses
+    presses = [0] * (plan.rows * cols)
+    for press, value in zip(plan.unknowns, unknowns, strict=True):
+        presses[press] = value
+    residuals = []
+    packed = k > 2 and lanes > 1
+    batch = max(1, (255 - (k - 1)) // ((k - 1) ** 2)) if packed else 0
+    clock = gf2.Clock()
+    for r in range(plan.rows):
+        if clock.due():
+            yield Progress(r, plan.rows, "Chasing the lights")
+        light = r * cols
+        for terms, _, _ in patterns(r):
+            total = lights[light] if lights is not None else 0
+            if k == 2:
+                for offset, _ in terms:
+                    total ^= presses[light + offset]
+            elif packed:
+                pending = 0
+                for offset, coefficient in terms:
+                    total += coefficient * presses[light + offset]
+                    pending += 1
+                    if pending == batch:
+                        total, pending = modk.packed_mod(total, k), 0
+                total = modk.packed_mod(total, k)
+            else:
+                for offset, coefficient in terms:
+                    total += coefficient * presses[light + offset]
+                total %= k
+            target = targets[light]
+            if target >= 0:
+                if k == 2:
+                    presses[target] = total
+                elif packed:
+                    presses[target] = modk.packed_mod(total * (-inverses[light] % k), k)
+                else:
+                    presses[target] = -total * inverses[light] % k
+            else:
+                residuals.append(total)
+            light += 1
+    return presses, residuals
+
+
+def _expand_lanes(plan: _Plan, vectors: list) -> Steps[list[int]]:
+    """The whole-board press patterns (packed like lights) of unknowns' values
+    ``vectors`` (kernel vectors), one lane each in a single chase."""
+    if not vectors:
+        return []
+    k, count, size = plan.states, len(vectors), plan.rows * plan.cols
+    if k == 2:
+        lanes = [sum(((v >> i) & 1) << j for j, v in enumerate(vectors))
+                 for i in range(plan.variables)]
+    else:
+        lanes = [sum((v[i] % k) << (8 * j) for j, v in enumerate(vectors))
+                 for i in range(plan.variables)]
+    # One lane is a plain chase modulo k (packing would cost a reduction per cell).
+    presses, _ = yield from _chase_plan(plan, None, lanes, count)
+    boards = []
+    if k == 2:
+        # Each cell's lanes as text, lane j at column count-1-j: slicing reads one lane.
+        text = "".join([format(v, f"0{count}b") for v in presses])
+        for j in range(count):
+            lane = text[count - 1 - j::count]
+            boards.append(int(lane[::-1], 2) if size else 0)
+        return boards
+    data = b"".join([v.to_bytes(count, "little") for v in presses])
+    digits = bytes.maketrans(bytes(range(16)), _HEX_DIGITS.encode())
+    for j in range(count):
+        lane = data[j::count].translate(digits)
+        boards.append(int(lane[::-1], 16) if size else 0)
+    return boards
 
 
 def _combine(terms: list[tuple[int, int]], k: int) -> int:
@@ -919,108 +1341,29 @@ def _combine(terms: list[tuple[int, int]], k: int) -> int:
     return modk.packed_mod(total, k) if pending else total
 
 
-@lru_cache(maxsize=8)
-def _plan(rows: int, cols: int, variant: Variant) -> _Plan:
-    k, wrap = variant.states, variant.wrap
-    size = rows * cols
-    mirrored = tuple((-dr, -dc) for dr, dc in variant.offsets)  # presses reaching a light
-    first_dr, first_dc = min(variant.offsets)
-    linear: list = [None] * size
-    variables = 0
-
-    def unknown(cell: int) -> None:
-        nonlocal variables
-        linear[cell] = 1 << (variables if k == 2 else 8 * variables)
-        variables += 1
-
-    steps, equations = [], []
-    for light in range(size):
-        counts: dict[int, int] = {}
-        for press in _reach(light, rows, cols, mirrored, wrap):
-            counts[press] = counts.get(press, 0) + 1
-        terms = [(p, c % k) for p, c in counts.items() if c % k]
-        r, c = divmod(light, cols)
-        tr, tc = r - first_dr, c - first_dc
-        if wrap:
-            target = (tr % rows) * cols + tc % cols
-        else:
-            target = tr * cols + tc if 0 <= tr < rows and 0 <= tc < cols else None
-        coefficient = dict(terms).get(target, 0) if target is not None else 0
-        for press, _ in terms:
-            if press != target and linear[press] is None:
-                unknown(press)
-        if target is not None and linear[target] is None and math.gcd(coefficient, k) == 1:
-            others = [(p, coef) for p, coef in terms if p != target]
-            inverse = pow(coefficient, -1, k)
-            linear[target] = _combine([(linear[p], -coef * inverse % k) for p, coef in others], k)
-            steps.append((light, target, others, inverse))
-        else:
-            for press, _ in terms:
-                if linear[press] is None:
-                    unknown(press)
-            equations.append((light, terms))
-    for press in range(size):
-        if linear[press] is None:
-            unknown(press)
-    plan = _Plan(k, variables, steps, equations, linear, rows, cols, variant)
-    rows_of_system = [_combine([(linear[p], coef) for p, coef in terms], k)
-                      for _, terms in equations]
-    if k == 2:
-        plan.elimination = gf2.eliminate(rows_of_system, variables)
-        plan.kernel = plan.elimination.kernel()
-    else:
-        plan.matrix = [list(row.to_bytes(variables, "little")) for row in rows_of_system]
-        plan.kernel = modk.solve(plan.matrix, [0] * len(equations), variables, k).generators
-    return plan
-
-
-def _expand(plan: _Plan, unknowns: object, constants: list[int], rows: int, cols: int,
-            variant: Variant) -> int:
-    """Every press from the unknowns' values and the per-board constants, packed."""
-    k = plan.states
-    if k == 2:
-        assert isinstance(unknowns, int)
-        text = "".join(
-            "1" if ((form & unknowns).bit_count() + const) & 1 else "0"
-            for form, const in zip(plan.linear, constants, strict=True)
-        )
-        return int(text[::-1], 2)
-    assert isinstance(unknowns, list)
-    columns, field_bytes = plan.column_forms()
-    total = sum(u % k * column for u, column in zip(unknowns, columns, strict=True) if u % k)
-    sums = array("H" if field_bytes == 2 else "I")
-    sums.frombytes(total.to_bytes(field_bytes * len(plan.linear), "little"))
-    if sys.byteorder == "big":
-        sums.byteswap()
-    values = [(v + const) % k for v, const in zip(sums, constants, strict=True)]
-    return Board.from_values(rows, cols, values, variant).lights
-
-
-def _solve_general(board: Board) -> tuple[int | None, _Plan]:
-    rows, cols, variant = board.rows, board.cols, board.variant
-    plan = _plan(rows, cols, variant)
+def _solve_general(board: Board) -> Steps[tuple[int | None, _Plan]]:
+    plan = yield from _plan_steps(board.rows, board.cols, board.variant)
     k = board.states
     values = board.values()
-    constants = [0] * board.size
-    for light, press, others, inverse in plan.steps:
-        total = values[light] + sum(coef * constants[p] for p, coef in others)
-        constants[press] = -total * inverse % k
-    rhs = [
-        -(values[light] + sum(coef * constants[p] for p, coef in terms)) % k
-        for light, terms in plan.equations
-    ]
+    _, left = yield from _chase_plan(plan, values, [0] * plan.variables, 1)
+    rhs = [-x % k for x in left]
     if k == 2:
         assert plan.elimination is not None
-        unknowns = plan.elimination.solve(sum(bit << i for i, bit in enumerate(rhs)))
+        solved = plan.elimination.solve(sum(bit << i for i, bit in enumerate(rhs)))
+        unknowns = None if solved is None else [(solved >> i) & 1 for i in range(plan.variables)]
     else:
         assert plan.matrix is not None
-        unknowns = modk.solve(plan.matrix, rhs, plan.variables, k).particular
+        solved = yield from modk.solve_steps(plan.matrix, rhs, plan.variables, k)
+        if plan.generators is None and solved.particular is not None:
+            plan.generators = solved.generators  # (an unsolvable system gives none)
+        unknowns = solved.particular
     if unknowns is None:
         return None, plan
-    return _expand(plan, unknowns, constants, rows, cols, variant), plan
+    presses, _ = yield from _chase_plan(plan, values, unknowns, 1)
+    return Board.from_values(board.rows, board.cols, presses, board.variant).lights, plan
 
 
-def _conflict(board: Board) -> int:
+def _conflict(board: Board) -> Steps[int]:
     """Weights (packed like lights) that prove ``board`` unsolvable: a quiet pattern
     of the mirrored rules, i.e. a vector y with y A = 0, whose weighted sum of
     the lights is not 0. The lightest of the first few such patterns is chosen."""
@@ -1034,13 +1377,27 @@ def _conflict(board: Board) -> int:
         weights = Board(board.rows, board.cols, pattern, board.variant).values()
         return sum(w * v for w, v in zip(weights, values, strict=True)) % k
 
+    def witnesses(dual: Iterable[int]) -> Steps[list[int]]:
+        found: list[int] = []
+        clock = gf2.Clock()
+        for q in dual:
+            if clock.due():
+                yield Progress(len(found), 8, "Looking for why it cannot be solved")
+            if pairing(q):
+                found.append(q)
+                if len(found) == 8:
+                    break
+        return found
+
     if mirrored.is_classic:
-        dual: Iterable[int] = _classic_quiet(board.rows, board.cols)
+        found = yield from witnesses(_classic_quiet(board.rows, board.cols))
     else:
-        plan = _plan(board.rows, board.cols, mirrored)
-        dual = (plan.quiet(i + 1)[i] for i in range(len(plan.kernel)))
-    witnesses = list(itertools.islice((q for q in dual if pairing(q)), 8))
-    return min(witnesses, key=lambda q: _weight(q, k))
+        plan = yield from _plan_steps(board.rows, board.cols, mirrored)
+        found = yield from witnesses((yield from plan.quiet_steps(SHOWN_QUIET_PATTERNS)))
+        if not found:  # then the rest of a big kernel, in one chase
+            rest = (yield from plan.quiet_steps())[SHOWN_QUIET_PATTERNS:]
+            found = yield from witnesses(rest)
+    return min(found, key=lambda q: _weight(q, k))
 
 
 def _classic_quiet(rows: int, cols: int) -> tuple[int, ...]:
@@ -1061,9 +1418,19 @@ def _min_presses_mod(presses: int, quiet: tuple[int, ...], board: Board,
     def values(packed: int) -> list[int]:
         return Board(board.rows, board.cols, packed, board.variant).values()
 
+    clock, generators = gf2.Clock(), []
+    for q in quiet:  # (a third of a second each on a million cells)
+        if clock.due():
+            yield Progress(len(generators), len(quiet), "Preparing the fewest-press search")
+        generators.append(values(q))
     best, proven, ties = yield from modk.min_weight_search(
-        values(presses), [values(q) for q in quiet], board.states, work_budget)
+        values(presses), generators, board.states, work_budget)
     return Board.from_values(board.rows, board.cols, best, board.variant).lights, proven, ties
+
+
+#: The dense baseline's largest board: its time grows with the cube of the cells
+#: (3 s for 60x60, about 16 s for 80x80 natively; bench/bench_lightsout.py).
+DENSE_MAX_CELLS = 80 * 80
 
 
 def solve_dense(board: Board, *, fewest: bool = True) -> Solution:
@@ -1073,6 +1440,12 @@ def solve_dense(board: Board, *, fewest: bool = True) -> Solution:
     baseline that benchmarks and tests compare the light-chasing solver with.
     """
     size = board.size
+    if size > DENSE_MAX_CELLS:
+        seconds = size**3 / 1.5e10  # 3 s for 3,600 cells, measured; cubic
+        raise PuzzleError(
+            f"The dense baseline eliminates over every cell at once, about {seconds:,.0f} s "
+            f"for these {size:,} cells, so it takes boards of up to {DENSE_MAX_CELLS:,} cells "
+            f"(80x80); method \"chase\" (the default) solves this board.")
     # Pressing is symmetric (i toggles j iff j toggles i), so equation i, the
     # cells whose press toggles cell i, is the set toggled by pressing i.
     system = [toggled_by(1 << i, board.rows, board.cols) for i in range(size)]
@@ -1119,31 +1492,79 @@ def random_solvable(
     return board
 
 
-#: Fewest-press counts of the named difficulty levels, as a share of the cells.
-DIFFICULTY_SHARE = {"easy": 0.1, "medium": 0.25, "hard": 0.45}
+#: The named difficulty levels: fewest-press counts as a share of the typical
+#: fewest presses of a random solvable board of the shape (half the cells when
+#: every board has one solution: hard is then 45% of the cells). A share of
+#: the cells instead asked 9x9 for 36 presses, where random boards need about
+#: 27 and no board came up.
+LEVEL_SHARE = {"easy": 0.2, "medium": 0.5, "hard": 0.9}
 
 
-def difficulty_presses(level: str | int, size: int) -> int:
-    """The fewest-press count a difficulty level asks for on a board of ``size`` cells."""
+def difficulty_presses(level: str | int, size: int, typical: float | None = None) -> int:
+    """The fewest-press count a difficulty level asks for on a board of ``size``
+    cells whose random boards need ``typical`` presses (``size / 2`` by default)."""
     if isinstance(level, int) and not isinstance(level, bool):
         if not 1 <= level <= size:
             raise PuzzleError(f"A board of {size} cells can need 1 to {size} presses, not {level}.")
         return level
-    if level not in DIFFICULTY_SHARE:
+    if level not in LEVEL_SHARE:
         raise PuzzleError("The difficulty must be easy, medium, hard or a number of presses.")
-    return max(1, round(DIFFICULTY_SHARE[level] * size))
+    return max(1, round(LEVEL_SHARE[level] * (size / 2 if typical is None else typical)))
 
 
 #: The generator's search budget per draw, a quarter of the usual: many draws
 #: may be needed, and a kernel that slow to prove (random 47x47) gives an
 #: inexact board at once instead of seconds per draw.
 GENERATOR_WORK_BUDGET = gf2.DEFAULT_WORK_BUDGET // 4
+#: How long the generator keeps drawing boards (seconds) before it gives up.
+GENERATOR_SECONDS = 10.0
+#: Random boards solved to learn a shape's typical fewest presses.
+TYPICAL_SAMPLES = 6
+
+
+def generator_cost(rows: int, cols: int, variant: Variant) -> Cost:
+    """The estimated cost of :func:`graded_board_steps`: a few solves and at most
+    :data:`GENERATOR_SECONDS` of drawing."""
+    return solve_cost(rows, cols, variant).times(3) + Cost(GENERATOR_SECONDS, 0)
+
+
+def graded_board_steps(rows: int, cols: int, level: str | int, rng: random.Random,
+                       variant: Variant = CLASSIC) -> Steps[tuple[Board, bool]]:
+    """A board of a difficulty level (easy, medium, hard or a press count), with
+    progress: see :func:`difficulty_presses` and :func:`random_with_presses_steps`.
+    For a named level on a shape with quiet patterns, a few random boards are
+    solved first to learn the typical fewest presses."""
+    check_shape(rows, cols)
+    if variant.states != 2:
+        raise PuzzleError("Difficulty levels are defined for on/off boards (2 states).")
+    typical = None
+    if isinstance(level, str) and level in LEVEL_SHARE:
+        blank = yield from solve_steps(Board(rows, cols, 0, variant), fewest=False)
+        if blank.kernel_dimension:
+            counts: list[int] = []
+            deadline = time.monotonic() + GENERATOR_SECONDS / 4
+            while len(counts) < TYPICAL_SAMPLES and (not counts or time.monotonic() < deadline):
+                yield Progress(len(counts), TYPICAL_SAMPLES, "Sizing up random boards")
+                sample = random_solvable(rows, cols, rng, variant)
+                solution = yield from solve_steps(sample, work_budget=GENERATOR_WORK_BUDGET)
+                counts.append(solution.press_count or 0)
+            typical = sum(counts) / len(counts)
+    presses = difficulty_presses(level, rows * cols, typical)
+    return (yield from random_with_presses_steps(rows, cols, presses, rng, variant))
 
 
 def random_with_presses(
     rows: int, cols: int, presses: int, rng: random.Random, variant: Variant = CLASSIC,
     attempts: int = 400,
 ) -> tuple[Board, bool]:
+    """:func:`random_with_presses_steps` run to its end."""
+    return finish(random_with_presses_steps(rows, cols, presses, rng, variant, attempts))
+
+
+def random_with_presses_steps(
+    rows: int, cols: int, presses: int, rng: random.Random, variant: Variant = CLASSIC,
+    attempts: int = 400,
+) -> Steps[tuple[Board, bool]]:
     """A board whose fewest solution has exactly ``presses`` presses, drawn uniformly
     among all such boards; returns ``(board, exact)``.
 
@@ -1155,17 +1576,23 @@ def random_with_presses(
     most that many presses). Where only a lower bound proves it
     (:func:`press_lower_bound`), t is not known and is taken as 1; that is
     rare here (random 39x39 boards of 3 to 20 presses: the search itself
-    proved each, with one fewest solution).
+    proved each, with one fewest solution). Gives up after ``attempts`` draws
+    or :data:`GENERATOR_SECONDS`.
     """
     check_shape(rows, cols)
     if variant.states != 2:
         raise PuzzleError("Difficulty levels are defined for on/off boards (2 states).")
     size = rows * cols
     blank = Board(rows, cols, 0, variant)
-    for _ in range(attempts):
+    deadline = time.monotonic() + GENERATOR_SECONDS
+    for attempt in range(attempts):
+        if attempt and time.monotonic() > deadline:
+            break
+        yield Progress(attempt, attempts, f"Drawing a board that needs {presses} presses")
         cells = rng.sample(range(size), presses)
-        board = blank.apply(sum(1 << cell for cell in cells))
-        solution = solve(board, work_budget=GENERATOR_WORK_BUDGET)
+        board = blank.apply(sum(1 << cell for cell in cells) if size < 4096 else
+                            int("".join(_marks(cells, size))[::-1], 2))
+        solution = yield from solve_steps(board, work_budget=GENERATOR_WORK_BUDGET)
         if not solution.proven_fewest:
             return board, False
         if solution.press_count == presses and rng.random() * (solution.fewest_solutions or 1) < 1:
@@ -1176,7 +1603,17 @@ def random_with_presses(
     )
 
 
+def _marks(cells: list[int], size: int) -> list[str]:
+    """'1' at ``cells``, '0' elsewhere: a big set of cells as a bit string at C speed."""
+    marks = ["0"] * size
+    for cell in cells:
+        marks[cell] = "1"
+    return marks
+
+
 MAX_GALLERY_CELLS = 900
+#: The gallery's fewest-press searches share this many times one solve's budget.
+GALLERY_SEARCHES = 4
 
 
 def gallery_steps(rows: int, cols: int, variant: Variant) -> Steps[list[dict[str, object]]]:
@@ -1188,10 +1625,17 @@ def gallery_steps(rows: int, cols: int, variant: Variant) -> Steps[list[dict[str
             f"The gallery shows one board per cell, up to {MAX_GALLERY_CELLS} cells; "
             f"this board has {size}."
         )
+    check_cost("The gallery of", rows, cols, variant, gallery_cost)
     bits = _cell_bits(variant.states)
     entries = []
+    clock = gf2.Clock()
+    # All the searches together get GALLERY_SEARCHES times one solve's budget.
+    budget = max(1, GALLERY_SEARCHES * gf2.DEFAULT_WORK_BUDGET // size)
     for cell in range(size):
-        solution = solve(Board(rows, cols, 1 << (bits * cell), variant))
+        if clock.due():
+            yield Progress(cell, size, "Solving the single-light boards")
+        single = Board(rows, cols, 1 << (bits * cell), variant)
+        solution = yield from solve_steps(single, work_budget=budget)
         entries.append({
             "row": cell // cols,
             "col": cell % cols,
@@ -1199,6 +1643,168 @@ def gallery_steps(rows: int, cols: int, variant: Variant) -> Steps[list[dict[str
             "proven_fewest": solution.proven_fewest,
             "presses": [list(p) for p in solution.press_cells()],
         })
-        if cell % 16 == 15:
-            yield Progress(cell + 1, size, "Solving the single-light boards")
     return entries
+
+
+# --- what a job costs, and refusing what cannot finish -------------------------
+
+#: Whether this runs in the page's worker (Pyodide, WebAssembly) or natively.
+IN_PAGE = sys.platform == "emscripten"
+#: How much slower the page's worker runs Python than native CPython (2 to 3
+#: times in the round trips of bench/bench_lightsout.py).
+PAGE_SLOWDOWN = 2.5
+#: The most one job may take where it runs; an estimate beyond either is refused.
+JOB_SECONDS = 60.0
+#: Memory per job: the page's worker has one WebAssembly heap (2 GB at most,
+#: shared with Pyodide itself).
+JOB_MEGABYTES = 1000.0 if IN_PAGE else 2000.0
+
+
+@dataclass(frozen=True)
+class Cost:
+    """A job's estimated time (seconds, where it runs) and peak memory (MB)."""
+
+    seconds: float
+    megabytes: float
+
+    @property
+    def fits(self) -> bool:
+        """Whether the job can finish within :data:`JOB_SECONDS` and :data:`JOB_MEGABYTES`."""
+        return self.seconds <= JOB_SECONDS and self.megabytes <= JOB_MEGABYTES
+
+    def __add__(self, other: Cost) -> Cost:
+        return Cost(self.seconds + other.seconds, max(self.megabytes, other.megabytes))
+
+    def times(self, factor: float) -> Cost:
+        """The time of ``factor`` such jobs run one after another."""
+        return Cost(self.seconds * factor, self.megabytes)
+
+
+@lru_cache(maxsize=32)
+def _system_growth(variant: Variant) -> tuple[float, float, float, float, float, float]:
+    """Unknowns and equations of a chase plan as ``a + b * rows + c * cols`` each,
+    fitted on three small boards: the plan's structure repeats row by row and
+    column by column away from the edges, so the fit extrapolates."""
+    reach = max(max(abs(dr), abs(dc)) for dr, dc in variant.offsets)
+    side = 2 * reach + 3
+    counts = []
+    for rows, cols in ((side, side), (2 * side, side), (side, 2 * side)):
+        plan = finish(_build_plan(rows, cols, variant))
+        counts.append((plan.variables, len(plan.equations)))
+    (v1, e1), (v2, e2), (v3, e3) = counts
+    vb, vc, eb, ec = (v2 - v1) / side, (v3 - v1) / side, (e2 - e1) / side, (e3 - e1) / side
+    return v1 - (vb + vc) * side, vb, vc, e1 - (eb + ec) * side, eb, ec
+
+
+def _system_size(rows: int, cols: int, variant: Variant) -> tuple[int, int]:
+    """Estimated unknowns and equations of the plan :func:`solve` uses (it chases
+    along the longer side)."""
+    if cols > rows:
+        rows, cols, variant = cols, rows, variant.mapped(lambda dr, dc: (dc, dr))
+    if variant.is_classic:
+        return cols, cols
+    va, vb, vc, ea, eb, ec = _system_growth(variant)
+    size = rows * cols
+    unknowns = min(size, max(1, round(va + vb * rows + vc * cols)))
+    return unknowns, min(size, max(0, round(ea + eb * rows + ec * cols)))
+
+
+def _where(cost: Cost) -> Cost:
+    return Cost(cost.seconds * PAGE_SLOWDOWN, cost.megabytes) if IN_PAGE else cost
+
+
+def _native_solve_cost(rows: int, cols: int, variant: Variant, boards: int = 1) -> Cost:
+    """The native cost of the first solve of a shape and ``boards - 1`` more:
+    the constants are CPU seconds per operation measured on this solver
+    (bench/bench_lightsout.py, the "estimate" column, compares them)."""
+    size, k = rows * cols, variant.states
+    if variant.is_classic:
+        # Classic: a chase of whole rows and one system of min(rows, cols) unknowns.
+        side = min(rows, cols)
+        seconds = size * 1e-6 + side**3 / 64 * 2e-9 + boards * size * 0.5e-6
+        return Cost(seconds, 30 + size * 40e-6)
+    unknowns, equations = _system_size(rows, cols, variant)
+    terms = len(variant.offsets)
+    form_bytes = unknowns / 8 if k == 2 else unknowns
+    whole_rows = _row_chase(variant, max(rows, cols), min(rows, cols)) is not None
+    # Per cell and stencil term: a big-int operation on a form (XOR is cheaper
+    # than a multiply-add and reduction), and the loop, unless whole rows go at once.
+    byte = 1e-9 if k == 2 else 3e-9
+    build = size * terms * (byte * form_bytes + (0.05e-6 if whole_rows else 0.4e-6))
+    chase = size * terms * 0.1e-6 + size * 0.5e-6  # a numeric chase, and the board's values
+    if k == 2:
+        eliminate = unknowns * equations * (form_bytes * 0.5e-9 + 40e-9)
+        per_board = 0.0
+    else:
+        # Byte-packed rows up to q = 13 (modk.PACKED_PRIME_LIMIT), lists above.
+        eliminate = sum((5e-9 if q <= modk.PACKED_PRIME_LIMIT else 80e-9)
+                        * unknowns * equations * unknowns for _, q in modk.prime_powers(k))
+        per_board = eliminate  # a k-state solve eliminates again for its right-hand side
+    search = 5.0  # the fewest-press search stops at its work budget: seconds
+    if boards > 1:  # the gallery: its searches share GALLERY_SEARCHES budgets
+        search = GALLERY_SEARCHES * search / boards
+    seconds = build + eliminate + 3 * chase + search + (boards - 1) * (
+        per_board + 2 * chase + search)
+    reach = max(max(abs(dr), abs(dc)) for dr, dc in variant.offsets)
+    window = (2 * reach + 3) * max(rows, cols) * form_bytes * 3
+    system = equations * form_bytes * 3 + (equations * unknowns * 8 * 3 if k > 2 else 0)
+    # Per cell: the plan, three lists, and the expansion of up to 64 quiet
+    # patterns (a lane int per cell, then its text or bytes to slice the lanes
+    # from): 271 MB for the 1000x1000 torus, 258 MB with 3 states (--big).
+    per_cell = 6 + 3 * 8 + 230
+    return Cost(seconds, 30 + (window + system + size * per_cell) / 1e6)
+
+
+def solve_cost(rows: int, cols: int, variant: Variant) -> Cost:
+    """The estimated cost of :func:`solve` on a board of this shape and rules,
+    where this runs (natively, or slower in the page's worker)."""
+    return _where(_native_solve_cost(rows, cols, variant))
+
+
+def gallery_cost(rows: int, cols: int, variant: Variant) -> Cost:
+    """The estimated cost of :func:`gallery_steps`: a solve per cell."""
+    return _where(_native_solve_cost(rows, cols, variant, rows * cols))
+
+
+def _shape_name(rows: int, cols: int, variant: Variant) -> str:
+    rules = [variant.neighbourhood if variant.neighbourhood in NEIGHBOURHOODS
+             else f"stencil {variant.neighbourhood}"]
+    if variant.wrap:
+        rules.append("wrap")
+    if variant.states != 2:
+        rules.append(f"{variant.states} states")
+    return f"{cols}x{rows} board ({', '.join(rules)})"
+
+
+def _article(number: str) -> str:
+    """"an" before a number said with a vowel first (8, 11, 18, 80, 800 ...), else "a"."""
+    digits = number.split("x")[0]
+    return "an" if digits.startswith("8") or digits in ("11", "18") else "a"
+
+
+def check_cost(what: str, rows: int, cols: int, variant: Variant,
+               estimate: Callable[[int, int, Variant], Cost]) -> None:
+    """Refuse up front, in one sentence naming the limit and what would fit
+    instead, a job whose ``estimate`` does not fit where this runs."""
+    cost = estimate(rows, cols, variant)
+    if cost.fits:
+        return
+    where = "in the page" if IN_PAGE else "here"
+    limit = (f"{JOB_SECONDS:.0f} s" if cost.seconds > JOB_SECONDS
+             else f"{JOB_MEGABYTES:.0f} MB")
+    need = (f"about {cost.seconds:.0f} s" if cost.seconds > JOB_SECONDS
+            else f"about {cost.megabytes:.0f} MB")
+    smaller = None
+    for tenth in range(9, 0, -1):
+        r, c = max(1, rows * tenth // 10), max(1, cols * tenth // 10)
+        if estimate(r, c, variant).fits:
+            smaller = f"{c}x{r}"
+            break
+    instead = (f"{_article(smaller)} {smaller} board with these rules fits" if smaller
+               else "a smaller board fits")
+    if IN_PAGE and _native_solve_cost(rows, cols, variant).fits and estimate is solve_cost:
+        instead += ", and the command line (python3 -m puzzlelab) solves this one natively"
+    raise PuzzleError(
+        f"{what} {_article(str(cols))} {_shape_name(rows, cols, variant)} needs {need} {where}, "
+        "over the "
+        f"limit of {limit} for one job; {instead}.")

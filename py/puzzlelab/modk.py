@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from puzzlelab import gf2
-from puzzlelab.jobs import Progress, Steps
+from puzzlelab.jobs import Progress, Steps, finish
 
 
 def prime_powers(k: int) -> list[tuple[int, int]]:
@@ -84,7 +84,7 @@ PACKED_PRIME_LIMIT = 13
 
 
 def _solve_prime(matrix: list[list[int]], rhs: list[int], columns: int, p: int
-                 ) -> _LocalSolution:
+                 ) -> Steps[_LocalSolution]:
     """Solve ``matrix @ x = rhs`` over the field Z/p by Gauss-Jordan elimination.
 
     Each row, with its right-hand side as one more entry, is an int holding one
@@ -96,7 +96,10 @@ def _solve_prime(matrix: list[list[int]], rhs: list[int], columns: int, p: int
     rows = [int.from_bytes(bytes([x % p for x in row] + [b % p]), "little")
             for row, b in zip(matrix, rhs, strict=True)]
     pivots: list[int] = []  # pivot column of rows[0], rows[1], ...
+    clock = gf2.Clock()
     for column in range(columns):
+        if clock.due():
+            yield Progress(column, columns, "Solving the chase system")
         shift = 8 * column
         r = len(pivots)
         found = next((i for i in range(r, len(rows)) if (rows[i] >> shift) & 255), None)
@@ -132,18 +135,112 @@ def _solve_prime(matrix: list[list[int]], rhs: list[int], columns: int, p: int
     return _LocalSolution(particular, generators)
 
 
+def _solve_prime_power(matrix: list[list[int]], rhs: list[int], columns: int, p: int, q: int
+                       ) -> Steps[_LocalSolution]:
+    """Solve ``matrix @ x = rhs`` over Z/q, q = p^e > p, on rows packed a byte per
+    entry as :func:`_solve_prime` does (the list-based Smith form took 80 ns per
+    entry operation, about 100 s for 1,000 unknowns).
+
+    Row echelon form with pivots taken in order of p-adic valuation: all units
+    first, then entries p * unit, and so on, so each pivot p^v divides every
+    entry left below it and in its own row. Rows are only cleared below their
+    pivot; back-substitution then reads every solution off the echelon rows:
+    row r says ``p^v (x_j + sum a'_c x_c) = b``, so ``x_j = b / p^v - sum a'_c x_c
+    + t p^(e-v)`` for any t modulo p^v. The generators (one per free column,
+    order q, one per pivot with v > 0, order p^v) are the columns of that
+    parametrisation, which is one to one: a direct sum, as
+    :func:`min_weight_search` needs. All lanes (the particular solution and
+    each generator) are substituted together, a byte each in one int.
+    """
+    exponent = round(math.log(q, p))
+    rows = [int.from_bytes(bytes([x % q for x in row] + [b % q]), "little")
+            for row, b in zip(matrix, rhs, strict=True)]
+    # Per valuation v: bytes mapping an entry to 1 when its valuation is exactly v.
+    exact = [bytes(int(x % q != 0 and _valuation(x, p, q) == v) for x in range(256))
+             for v in range(exponent)]
+    pivots: list[tuple[int, int]] = []  # (column, valuation) of rows[0], rows[1], ...
+    clock = gf2.Clock()
+    for v in range(exponent):
+        power = p**v
+        while True:
+            if clock.due():
+                yield Progress(len(pivots), columns, "Solving the chase system")
+            top = len(pivots)
+            found = None
+            for i in range(top, len(rows)):
+                column = rows[i].to_bytes(columns + 1, "little")[:columns].translate(
+                    exact[v]).find(1)
+                if column >= 0:
+                    found = (i, column)
+                    break
+            if found is None:
+                break
+            i, column = found
+            rows[top], rows[i] = rows[i], rows[top]
+            shift = 8 * column
+            unit = ((rows[top] >> shift) & 255) // power
+            rows[top] = packed_mod(rows[top] * pow(unit, -1, q), q)  # pivot is now p^v
+            pivot_row = rows[top]
+            for r in range(top + 1, len(rows)):
+                entry = (rows[r] >> shift) & 255
+                if entry:
+                    rows[r] = packed_mod(rows[r] + pivot_row * (q - entry // power), q)
+            pivots.append((column, v))
+    rank = len(pivots)
+    if any(row >> (8 * columns) for row in rows[rank:]):
+        return _LocalSolution(None, [])
+    for row, (_, v) in zip(rows, pivots, strict=False):
+        if (row >> (8 * columns)) % p**v:
+            return _LocalSolution(None, [])
+    pivot_columns = {column for column, _ in pivots}
+    free = [c for c in range(columns) if c not in pivot_columns]
+    lifted = [r for r, (_, v) in enumerate(pivots) if v > 0]
+    lanes = 1 + len(free) + len(lifted)  # lane 0: the particular solution
+    values = [0] * columns  # per column: its value in every lane, a byte each
+    for lane, column in enumerate(free, 1):
+        values[column] = 1 << (8 * lane)
+    lane_of = {r: lane for lane, r in enumerate(lifted, 1 + len(free))}
+    batch = max(1, (255 - (q - 1)) // ((q - 1) ** 2))
+    for r in range(rank - 1, -1, -1):
+        if clock.due():
+            yield Progress(rank - r, rank, "Reading off the solutions")
+        column, v = pivots[r]
+        data = rows[r].to_bytes(columns + 1, "little")
+        power = p**v
+        total = (data[columns] // power) % q  # lane 0
+        if r in lane_of:
+            total += (q // power) << (8 * lane_of[r])
+        pending = 1
+        for c, entry in enumerate(data[:columns]):
+            if entry and c != column:
+                total += (q - entry // power) * values[c]
+                pending += 1
+                if pending >= batch:
+                    total, pending = packed_mod(total, q), 0
+        values[column] = packed_mod(total, q)
+    table = [value.to_bytes(lanes, "little") for value in values]
+    particular = [entry[0] for entry in table]
+    generators = [[entry[lane] for entry in table] for lane in range(1, lanes)]
+    return _LocalSolution(particular, generators)
+
+
 def _solve_local(matrix: list[list[int]], rhs: list[int], columns: int, p: int, q: int
-                 ) -> _LocalSolution:
+                 ) -> Steps[_LocalSolution]:
     """Solve ``matrix @ x = rhs`` over Z/q, q = p^e, with all solutions' generators."""
     if q == p <= PACKED_PRIME_LIMIT:
-        return _solve_prime(matrix, rhs, columns, p)
+        return (yield from _solve_prime(matrix, rhs, columns, p))
+    if p < q <= PACKED_PRIME_LIMIT:
+        return (yield from _solve_prime_power(matrix, rhs, columns, p, q))
     a = [[x % q for x in row] for row in matrix]
     b = [x % q for x in rhs]
     rows = len(a)
     # V starts as the identity; column operations on A are mirrored on V.
     v = [[int(i == j) for j in range(columns)] for i in range(columns)]
     diagonal: list[int] = []
+    clock = gf2.Clock()
     for step in range(min(rows, columns)):
+        if clock.due():
+            yield Progress(step, min(rows, columns), "Solving the chase system")
         best = None
         for i in range(step, rows):
             for j in range(step, columns):
@@ -235,8 +332,17 @@ def _crt(parts: list[tuple[int, list[int]]], k: int) -> list[int]:
 def solve(matrix: list[list[int]], rhs: list[int], columns: int, k: int) -> ModSolution:
     """Solve ``matrix @ x = rhs`` over Z/k; the generators span all solutions of
     the homogeneous system (a generating set, not always a basis)."""
+    return finish(solve_steps(matrix, rhs, columns, k))
+
+
+def solve_steps(matrix: list[list[int]], rhs: list[int], columns: int, k: int
+                ) -> Steps[ModSolution]:
+    """:func:`solve` with progress reports at least every :data:`gf2.REPORT_SECONDS`."""
     powers = prime_powers(k)
-    locals_ = [(q, _solve_local(matrix, rhs, columns, p, q)) for p, q in powers]
+    locals_ = []
+    for p, q in powers:
+        local = yield from _solve_local(matrix, rhs, columns, p, q)
+        locals_.append((q, local))
     if any(local.particular is None for _, local in locals_):
         return ModSolution(k, None, [])
     particular = _crt([(q, local.particular) for q, local in locals_], k)
@@ -315,7 +421,8 @@ def min_weight_search(
     moves adding a multiple of a generator), not proven lightest.
     """
     packing = _Packed(k, len(base))
-    orders, packed = _orders_and_packed(generators, packing)
+    clock = gf2.Clock()
+    orders, packed = yield from _orders_and_packed(generators, packing)
     total = math.prod(orders)
     plain = enumeration_cost(total, len(base), k)
     plan = _separable(orders, packed, packing)
@@ -323,11 +430,17 @@ def min_weight_search(
         best, ties = yield from _separated(packing.pack(base), plan, packing)
         return packing.unpack(best), True, ties
     if plain > work_budget:
-        moves = [multiple for g, order in zip(packed, orders, strict=True)
-                 for multiple in _multiples(g, order, packing)]
+        moves = []
+        for g, order in zip(packed, orders, strict=True):
+            if clock.due():
+                yield Progress(len(moves), len(packed), "Preparing the fewest-press search")
+            moves.extend(_multiples(g, order, packing))
         words = max(1, len(base) * packing.width // 64)
         # About as long as the on/off annealing; a step costs a few more big-int operations.
-        steps = max(1000, min(250_000, 2_500_000 // words, 1000 * len(moves)))
+        # At least 1000 steps, but fewer past 10,000 words: a step on a million
+        # cells takes milliseconds, and the first 1000 took 60 s of CPU there.
+        floor = min(1000, max(100, 10_000_000 // words))
+        steps = max(floor, min(250_000, 2_500_000 // words, 1000 * len(moves)))
         light = yield from gf2.anneal(packing.pack(base), moves, packing.add, packing.weight,
                                       steps)
         return packing.unpack(light), False, None
@@ -335,6 +448,7 @@ def min_weight_search(
     best, best_weight, ties = current, packing.weight(current), 1
     digits = [0] * len(orders)
     add, weight = packing.add, packing.weight
+    clock = gf2.Clock()
     for step in range(1, total):
         i = 0
         while True:
@@ -350,7 +464,7 @@ def min_weight_search(
                 best, best_weight, ties = current, w, 1
             else:
                 ties += 1
-        if not step & 0x3FF:
+        if not step & 0x3FF or (not step & 31 and clock.due()):
             yield Progress(step, total, "Searching the solutions for the fewest presses")
     return packing.unpack(best), True, ties
 
@@ -368,17 +482,21 @@ def search_cost(generators: list[list[int]], k: int, cells: int) -> int:
     """Work units of the exact search of :func:`min_weight_search` (the cheaper
     method); it runs when this fits the work budget."""
     packing = _Packed(k, cells)
-    orders, packed = _orders_and_packed(generators, packing)
+    orders, packed = finish(_orders_and_packed(generators, packing))
     plain = enumeration_cost(math.prod(orders), cells, k)
     plan = _separable(orders, packed, packing)
     return plain if plan is None else min(plain, plan.cost)
 
 
 def _orders_and_packed(generators: list[list[int]], packing: _Packed
-                       ) -> tuple[list[int], list[int]]:
-    """The additive orders of the nonzero generators, and the generators packed."""
+                       ) -> Steps[tuple[list[int], list[int]]]:
+    """The additive orders of the nonzero generators, and the generators packed
+    (with progress: packing a million cells takes a tenth of a second)."""
     orders, packed = [], []
+    clock = gf2.Clock()
     for generator in generators:
+        if clock.due():
+            yield Progress(len(packed), len(generators), "Preparing the fewest-press search")
         order = packing.k // math.gcd(packing.k, *generator)
         if order > 1:
             orders.append(order)

@@ -1,0 +1,136 @@
+"""Lights Out jobs are bounded and cancellable.
+
+Every long command reports progress often enough for Cancel to work within a
+second: each test drives ``api.start(request).step()`` on a representative
+input and measures the longest gap between two reports in CPU time (the work
+done between reports, whatever else shares the machine), then cancels the
+job if it is still running. Jobs that cannot finish where they run are
+refused up front in one sentence.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from puzzlelab import api, lightsout
+from puzzlelab.lightsout import Board, Variant
+
+#: The longest CPU time between two progress reports the tests accept: the
+#: jobs aim at a report every gf2.REPORT_SECONDS (0.25 s).
+MAX_GAP_S = 0.5
+
+
+def longest_gap(request: dict, run_for: float = 3.0) -> tuple[float, dict | None, int]:
+    """Drive a job for up to ``run_for`` CPU seconds: the longest CPU time between
+    two reports, the final response (None when cancelled) and the reports seen."""
+    job = api.start(request)
+    start = last = time.process_time()
+    gap, reports = 0.0, 0
+    while True:
+        report = job.step()
+        now = time.process_time()
+        gap = max(gap, now - last)
+        last = now
+        if report["type"] == "result":
+            return gap, report, reports
+        reports += 1
+        if now - start > run_for:
+            job.cancel()
+            assert job.step()["error"] == "Cancelled."
+            return gap, None, reports
+
+
+def test_solving_a_big_k_state_board_reports_progress():
+    board = Board(300, 300, 0, Variant(states=3)).press(150, 100)
+    gap, result, reports = longest_gap({"cmd": "lightsout.solve", "game": board.game_id,
+                                        "press_list": False}, run_for=20)
+    assert result is not None and result["ok"], result
+    assert reports >= 2 and gap < MAX_GAP_S
+
+
+@pytest.mark.parametrize("variant", [Variant("king", True, 2), Variant(wrap=True, states=4)])
+def test_analysing_a_torus_reports_progress(variant):
+    # The 4-state torus has 48 quiet patterns: an unprovable search, annealed.
+    board = Board(200, 200, 0, variant).press(3, 4)
+    gap, _, reports = longest_gap({"cmd": "lightsout.analyse", "game": board.game_id})
+    assert reports >= 2 and gap < MAX_GAP_S
+
+
+def test_the_long_fewest_press_proof_reports_progress_and_cancels():
+    # A random 39x39 board: kernel dimension 32, a proof of minutes with "prove".
+    board = lightsout.random_solvable(39, 39, random.Random(3))
+    gap, result, reports = longest_gap({"cmd": "lightsout.analyse", "game": board.game_id,
+                                        "prove": True}, run_for=1.5)
+    assert result is None  # still searching: cancelled
+    assert reports >= 2 and gap < MAX_GAP_S
+
+
+@pytest.mark.parametrize("side", [9, 16, 19, 40])
+def test_hard_boards_come_with_progress(side):
+    gap, result, _ = longest_gap({"cmd": "lightsout.new", "rows": side, "difficulty": "hard",
+                                  "seed": 1, "neighbourhood": "king" if side == 40 else "cross"},
+                                 run_for=20)
+    assert result is not None and result["ok"], result
+    assert gap < MAX_GAP_S
+
+
+def test_the_gallery_reports_progress_and_cancels():
+    game = Board(30, 30, 0, Variant("king")).game_id
+    gap, _, reports = longest_gap({"cmd": "lightsout.gallery", "game": game}, run_for=1.5)
+    assert reports >= 2 and gap < MAX_GAP_S
+
+
+def test_hard_levels_have_their_fewest_presses_at_every_offered_size():
+    # 9x9, 16x16 and 19x19 have quiet patterns: "hard" is 90% of a random
+    # board's fewest presses there, which a share of the cells overshot.
+    for side in (9, 16, 19):
+        response = api.handle({"cmd": "lightsout.new", "rows": side, "difficulty": "hard",
+                               "seed": 2})
+        assert response["ok"], response
+        board = Board.parse(response["result"]["game"])
+        solution = lightsout.solve(board)
+        assert solution.proven_fewest and response["result"]["difficulty_exact"]
+        easy = lightsout.solve(Board.parse(api.handle(
+            {"cmd": "lightsout.new", "rows": side, "difficulty": "easy", "seed": 2}
+        )["result"]["game"]))
+        assert easy.press_count < solution.press_count
+
+
+def test_what_cannot_finish_is_refused_in_one_sentence(monkeypatch):
+    # A knight torus with 5 states at 1000x1000 has about 6,000 unknowns.
+    game = Board(1000, 1000, 0, Variant("knight", True, 5)).game_id
+    response = api.handle({"cmd": "lightsout.solve", "game": game})
+    assert not response["ok"]
+    error = response["error"]
+    assert "limit of 60 s" in error and "board with these rules fits" in error
+    assert error.count(". ") == 0  # one sentence
+    # In the page the worker is slower and has less memory: the limit names that.
+    monkeypatch.setattr(lightsout, "IN_PAGE", True)
+    assert not lightsout.solve_cost(1000, 1000, Variant(states=3)).fits
+    assert lightsout._native_solve_cost(1000, 1000, Variant(states=3)).fits
+    big = Board(1000, 1000, 0, Variant(states=3)).game_id
+    error = api.handle({"cmd": "lightsout.solve", "game": big})["error"]
+    assert "in the page" in error and "the command line" in error
+
+
+def test_the_dense_baseline_is_bounded_by_its_size():
+    board = Board(100, 100, 1)
+    response = api.handle({"cmd": "lightsout.solve", "game": board.game_id, "method": "dense"})
+    assert not response["ok"] and "6,400 cells" in response["error"]
+    assert 'method "chase"' in response["error"]
+    small = Board(20, 20, 1)
+    assert api.handle({"cmd": "lightsout.solve", "game": small.game_id, "method": "dense"})["ok"]
+
+
+def test_estimates_follow_the_plan_sizes():
+    # The fitted unknowns match the plans actually built.
+    for variant in (Variant("king"), Variant(wrap=True, states=3), Variant("knight", True)):
+        for rows, cols in ((40, 30), (25, 60)):
+            plan = lightsout._plan(max(rows, cols), min(rows, cols),
+                                   variant if rows >= cols else
+                                   variant.mapped(lambda dr, dc: (dc, dr)))
+            assert lightsout._system_size(rows, cols, variant) == (
+                plan.variables, len(plan.equations))
