@@ -43,9 +43,20 @@ export class PuzzleLabClient {
   #bootListeners = new Set();
   #pending = new Map(); // id -> {resolve, reject, onProgress, signal, onAbort}
   #nextId = 1;
+  #startTimer = null; // while the worker's start waits for the first board to be drawn
 
   constructor({ workerUrl = defaultWorkerUrl() } = {}) {
     this.#workerUrl = workerUrl;
+    this.#newBoot();
+    // Starting Python compiles a 10 MB WebAssembly module on every core: let
+    // the first board be drawn first (startPython()), or wait 300 ms at most.
+    this.#startTimer = setTimeout(() => this.startPython(), 300);
+  }
+
+  /** Start the Python worker now, if it is not running (boards call it once they are drawn). */
+  startPython() {
+    clearTimeout(this.#startTimer);
+    this.#startTimer = null;
     this.#start();
   }
 
@@ -55,7 +66,7 @@ export class PuzzleLabClient {
    * with the boot error. After terminate(), reading it starts a new worker.
    */
   get ready() {
-    this.#start();
+    if (this.#startTimer === null) this.#start();
     return this.#boot.promise;
   }
 
@@ -77,7 +88,6 @@ export class PuzzleLabClient {
    * Python boots (rules/index.mjs); the rest waits for the worker.
    */
   request(request, { onProgress, signal } = {}) {
-    this.#start();
     return new Promise((resolve, reject) => {
       if (signal?.aborted) {
         reject(cancelledError());
@@ -89,6 +99,7 @@ export class PuzzleLabClient {
         else reject(new Error(local.error));
         return;
       }
+      this.startPython();
       const id = this.#nextId++;
       const entry = { resolve, reject, onProgress, signal, onAbort: null };
       if (signal) {
@@ -109,8 +120,7 @@ export class PuzzleLabClient {
     this.#rejectAll(() => cancelledError("The Python worker was stopped."));
   }
 
-  #start() {
-    if (this.#worker) return;
+  #newBoot() {
     let resolve;
     let reject;
     const promise = new Promise((res, rej) => {
@@ -119,6 +129,11 @@ export class PuzzleLabClient {
     });
     promise.catch(() => {}); // callers who never await `ready` get no unhandled rejection
     this.#boot = { promise, resolve, reject, settled: false, messages: [] };
+  }
+
+  #start() {
+    if (this.#worker) return;
+    if (this.#boot.settled) this.#newBoot(); // after terminate(): a new boot
     this.#worker = new Worker(this.#workerUrl, { type: "module" });
     this.#worker.onmessage = ({ data }) => this.#receive(data);
     this.#worker.onerror = (event) => this.#workerError(event);

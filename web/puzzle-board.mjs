@@ -429,6 +429,8 @@ export class PuzzleBoard {
       .then(action)
       .catch((error) => this._actionFailed(error))
       .finally(() => {
+        // The first board is on screen: Python may take the CPU now (client.mjs).
+        requestAnimationFrame(() => this.client.startPython?.());
         this.pending--;
         this._actionSettled();
         this.root.dispatchEvent(new CustomEvent("puzzle-change", { bubbles: true }));
