@@ -596,7 +596,7 @@ def _meet_steps(grid: Grid, ticker: Ticker, symmetric: bool) -> Steps[int]:
     rows, cols = grid.rows, grid.cols
     h = rows // 2
     top = _Oriented(grid)
-    list_share = 0.5
+    list_share = 0.33  # the share of the time listing the halves took on the empty 10x10
     tops = yield from _halves_steps(top, ticker, 0.0, list_share / (1 if symmetric else 2),
                                     symmetric)
     if symmetric:
