@@ -75,7 +75,11 @@ def duration(seconds: float) -> str:
         return f"{seconds:.0f} s"
     if seconds < 5400:
         return f"{seconds / 60:.0f} min"
-    return f"{seconds / 3600:.1f} h"
+    if seconds < 3 * 86400:
+        return f"{seconds / 3600:.1f} h"
+    if seconds < 2 * 365 * 86400:
+        return f"{seconds / 86400:.0f} days"
+    return f"{seconds / (365 * 86400):.2g} years"
 
 
 class Ticker:
@@ -652,6 +656,7 @@ class Plan:
     seconds: float  # the estimated time where it runs
     memory: float  # the estimated peak memory in bytes
     symmetric: bool = False  # an empty grid: the meet uses its symmetries
+    other: str = ""  # what the other method would cost (for a refusal)
 
     @property
     def text(self) -> str:
@@ -709,27 +714,37 @@ def plan(grid: Grid, probes: int = 120) -> Plan:
         searches.append(Plan("search", shape, seconds, 50e6))
         if shape.rows >= 4:
             seconds, memory = _meet_cost(shape, rng, probes, empty)
-            if memory <= MEMORY_LIMIT:
-                meets.append(Plan("meet", shape, seconds * SLOWDOWN, memory, empty))
+            meets.append(Plan("meet", shape, seconds * SLOWDOWN, memory, empty))
     search = min(searches, key=lambda p: p.seconds)
-    meet = min(meets, key=lambda p: p.seconds) if meets else None
+    meet = min(meets, key=lambda p: (p.memory > MEMORY_LIMIT, p.seconds)) if meets else None
+    if meet is not None and meet.memory > MEMORY_LIMIT:
+        other = (f"meeting in the middle would need about {meet.memory / 1e9:.1f} GB of memory "
+                 f"and {duration(meet.seconds)}")
+        return Plan("search", search.grid, search.seconds * _SEARCH_DOUBT, search.memory,
+                    other=other)
     # Random probes of a search tree mostly miss its heaviest branches, so the
     # search's estimate runs low (a 16x16 with 510,347 solutions: 1.8 s
     # estimated, 51 s taken) while the halves' estimate holds within about 2x:
     # the search is chosen only when it looks thirty times cheaper.
     if meet is not None and search.seconds * _SEARCH_DOUBT >= meet.seconds:
         return meet
-    return Plan("search", search.grid, search.seconds * _SEARCH_DOUBT, search.memory)
+    other = f"meeting in the middle would take about {duration(meet.seconds)}" if meet else ""
+    return Plan("search", search.grid, search.seconds * _SEARCH_DOUBT, search.memory,
+                other=other)
 
 
 def _refusal(grid: Grid, best: Plan) -> str:
     where = "in the page" if IN_PAGE else "here"
     limit = f"{duration(TIME_LIMIT)} and {MEMORY_LIMIT / 1e9:.1f} GB"
+    cost = f"about {duration(best.seconds)}"
+    if best.memory > MEMORY_LIMIT:
+        cost += f" and {best.memory / 1e9:.1f} GB of memory"
+    also = f" ({best.other})" if best.other else ""
     instead = ("Fill in more cells (each given digit cuts the count), or count a smaller grid"
                + ("; the command line has more time and memory." if IN_PAGE else "."))
-    return (f"Counting the solutions of this {grid.cols}x{grid.rows} grid would take about "
-            f"{duration(best.seconds)} {where} by the fastest method ({best.text}), more than "
-            f"the limit of {limit} for one count. {instead}")
+    return (f"Counting the solutions of this {grid.cols}x{grid.rows} grid would take {cost} "
+            f"{where} by the {best.text}{also}, more than the limit of "
+            f"{limit} for one count. {instead}")
 
 
 def count_steps(grid: Grid, method: str | None = None, planned: Plan | None = None
