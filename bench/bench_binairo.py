@@ -7,55 +7,127 @@ Run from the repository root::
 
 * **solve + uniqueness**: :func:`puzzlelab.binairo.solutions` with limit 2 on
   generated hard puzzles (fixed seeds), beside the baseline: the seed's
-  row-by-row enumeration (:func:`puzzlelab.binairo.count_brute`, rows from
+  row-by-row enumeration (:func:`puzzlelab.binairo_count.count_brute`, rows from
   the valid-row table, columns checked at the end), which must run to the end
   to know there is no second solution. The baseline is skipped ("—") above
   8x8, where it no longer finishes within a minute.
 * **generate**: :func:`puzzlelab.binairo.generate_steps` for each difficulty
   (no baseline: the seed has no generator).
-* **count**: exact counts by :func:`puzzlelab.binairo.count` (meeting in
-  the middle on sets of rows), beside the baseline measured in the same run:
-  the seed's row-by-row enumeration (:func:`puzzlelab.binairo.count_brute`),
-  and the row-by-row search with a memo that preceded the new method
-  (:func:`puzzlelab.binairo._count_rows`, still the fallback for tables too
-  big). Empty grids (OEIS A253316) 4x4 to 8x8 and some partly filled grids;
-  the enumeration of the empty 8x8 is too long to run whole, so its time is
-  extrapolated from one first row. The empty 10x10 (48,183,195,384) runs
-  only with ``--count10``, by the new method alone: the enumeration visits
-  every solution one by one (48 billion of them: weeks) and the row search
-  takes hours.
+* **count**: exact counts by :func:`puzzlelab.binairo_count.count_steps`
+  (the method chosen by its plan) beside the counter it replaced,
+  ``puzzlelab/binairo.py`` as of commit :data:`BEFORE` (a search for up to
+  200 solutions, then row-set tables or the row-by-row search), loaded from
+  git and stopped after ``--cap`` seconds ("> cap"). Each run is a child
+  process of its own, so its CPU time and peak memory (``ru_maxrss``) are its
+  alone; CPU time, not wall time, because the machine is shared. Partly
+  filled grids: random solutions from the project's generator, reduced by
+  ``binairo.minimize`` to puzzles the easy rules solve, then clues removed one
+  at a time (fixed seeds) until the count passed a target, like Tatham's
+  Unruly puzzles with a few clues removed. The empty 10x10 runs with
+  ``--count10``.
 
 The browser table (``--browser``; needs a built ``dist/``, Playwright and a
 Chromium found as the end-to-end tests find it) times the same requests in
 the page's worker (Pyodide, pure Python): ``client.request`` from the page,
 JSON both ways included.
 
-Every answer is checked: solutions against the rules, counts against A253316.
+Every answer is checked: solutions against the rules, counts against A253316
+and the two counters against each other.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
+import importlib.util
+import multiprocessing
+import multiprocessing.connection
+import resource
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
-from puzzlelab import api, binairo
+from puzzlelab import api, binairo, binairo_count
 from puzzlelab.binairo import Grid
 from puzzlelab.jobs import finish
 
+ROOT = Path(__file__).resolve().parent.parent
+
+BEFORE = "896075a"
 A253316 = {4: 72, 6: 4140, 8: 4_111_116, 10: 48_183_195_384}
 BASELINE_SIDE = 8
-# Partly filled grids for the count table: (label, rows, cols, seed, share of cells kept).
-PARTIAL = [("8x8, 25% of a solution given", 8, 8, 1, 0.25),
-           ("10x10, 40% given", 10, 10, 2, 0.4),
-           ("10x6, 20% given", 6, 10, 3, 0.2),
-           ("12x12, 50% given", 12, 12, 4, 0.5)]
+KNOWN = {(8, 8): 4_111_116, (8, 10): 201_005_480, (10, 8): 201_005_480,
+         (10, 10): 48_183_195_384}
+PARTIAL = [
+    ("8x8, 666 solutions", "8x8:a1d1g1m00c1k1b0h1d0a"),
+    ("10x10, 4,072", "10x10:t1a00d0a1d1h0h1c1i1b11a0a0d1e10d1b1c1"),
+    ("14x14, 1,195", "14x14:b1a1c0b1h1e0e1a1d1c0g0a1d1c00a1c0h1c0a0c0d1i0e1j0c0a1a1b0d0c01e00b0"
+     "c1i0e1a1b0e0d1a1d0a"),
+    ("14x14, 67,921", "14x14:f0a1c1a11a0e00c1e1f0e01d1i1e1a1n0b0j0a1e1k1k01f1a10c1c00g0c00c1k11"
+     "a00e11c"),
+    ("16x16, 14,260", "16x16:b0b1i1d00b1a1c1c0a0f1c00f11c0f0a11c0b0a00g1e1a1g1b1g00b1e0c1c1n0b00"
+     "a1c1100b0i1h00c0f0k0b1e0b00e1b0i0g00c11b"),
+    ("16x16, 510,347", "16x16:b1a1e1d1c0d1d0a1b1d11b1e1c0e1c0r11b0e1d0f11b11f1c1d11d1c0h1d0b0e0g1"
+     "e1a1l1e1a1a00i01c0b1c1a1e1d0d1b1d0c0e"),
+]
+
+
+def load_before() -> ModuleType:
+    """``puzzlelab.binairo`` as it was at :data:`BEFORE`, as a module of its own."""
+    source = subprocess.run(["git", "show", f"{BEFORE}:py/puzzlelab/binairo.py"], cwd=ROOT,
+                            capture_output=True, text=True, check=True).stdout
+    spec = importlib.util.spec_from_loader("binairo_before", loader=None)
+    assert spec is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["binairo_before"] = module
+    exec(compile(source, "binairo_before.py", "exec"), module.__dict__)
+    return module
+
+
+def _child(which: str, game: str, pipe: multiprocessing.connection.Connection) -> None:
+    grid_text = game
+    start = time.process_time()
+    if which == "new":
+        grid = Grid.parse(grid_text)
+        chosen = binairo_count.plan(grid)
+        total = finish(binairo_count.count_steps(grid, planned=chosen))
+        method = chosen.text
+    else:
+        before = load_before()
+        total = finish(before.count_steps(before.Grid.parse(grid_text)))
+        method = "before"
+    pipe.send((total, time.process_time() - start,
+               resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, method))
+
+
+def measure(which: str, game: str, cap: float) -> tuple[int, float, float, str] | None:
+    """(count, CPU seconds, peak MB, method) in a child process; None past ``cap`` seconds."""
+    context = multiprocessing.get_context("fork")
+    mine, theirs = context.Pipe()
+    child = context.Process(target=_child, args=(which, game, theirs))
+    child.start()
+    ready = mine.poll(cap)
+    if not ready:
+        child.kill()
+        child.join()
+        return None
+    result = mine.recv()
+    child.join()
+    return result
+
+
+def show_run(result: tuple[int, float, float, str] | None, cap: float) -> str:
+    """A cell of the table: CPU time and peak memory, or how long it ran before stopping."""
+    if result is None:
+        return f"> {cap:.0f} s (stopped)"
+    _, seconds, peak, _ = result
+    return f"{seconds:.2f} s, {peak:.0f} MB"
+
 
 
 def timed(fn: Callable[[], object], repeat: int = 1) -> tuple[float, object]:
@@ -92,7 +164,7 @@ def bench_solve(sides: list[int], seeds: int) -> None:
             assert len(found) == 1 and binairo.is_solution(binairo.rows_text(found[0], side))
             ours.append(seconds)
             if side <= BASELINE_SIDE:
-                seconds, total = timed(lambda p=puzzle: binairo.count_brute(p))
+                seconds, total = timed(lambda p=puzzle: binairo_count.count_brute(p))
                 assert total == 1
                 base.append(seconds)
         mine = statistics.median(ours)
@@ -120,57 +192,27 @@ def bench_generate(sides: list[int], seeds: int) -> None:
                   f"{show(max(times))} | {statistics.median(clues):.0f} |")
 
 
-def partial_grid(rows: int, cols: int, seed: int, keep: float) -> Grid:
-    """A random solution with each cell kept as a given with probability ``keep``."""
-    rng = random.Random(seed)
-    solution = binairo.random_solution(rows, cols, rng)
-    full = (1 << cols) - 1
-    masks = [sum(1 << c for c in range(cols) if rng.random() < keep) for _ in range(rows)]
-    return Grid.from_masks(rows, cols, [r & m for r, m in zip(solution, masks, strict=True)],
-                           [~r & full & m for r, m in zip(solution, masks, strict=True)])
-
-
-def enumeration_estimate(side: int) -> float:
-    """The seed's enumeration of the empty grid, timed with the first row fixed to one
-    valid row and multiplied by the number of valid rows (too long to run whole)."""
-    first = binairo.valid_lines(side)[0]
-    full = (1 << side) - 1
-    grid = Grid.from_masks(side, side, [first] + [0] * (side - 1),
-                           [~first & full] + [0] * (side - 1))
-    seconds, _ = timed(lambda: binairo.count_brute(grid))
-    return seconds * len(binairo.valid_lines(side))
-
-
-def bench_count(sides: list[int], enumerate_up_to: int, count10: bool) -> None:
-    """Exact counts of empty and partly filled grids, new method beside the baselines."""
-    print("\n## Count the solutions (exact)\n")
-    print("| grid | count | meet in the middle | row search (previous) | "
-          "seed's enumeration (baseline) | speed-up vs baseline |")
+def bench_count(quick: bool, count10: bool, cap: float) -> None:
+    """Exact counts, the planned counter beside the previous one (capped at ``cap`` s)."""
+    print("\n## Count the solutions (exact; CPU time and peak memory of each run)\n")
+    print("| grid | count | method chosen | new: CPU, peak | before: CPU, peak | speed-up |")
     print("|---|---|---|---|---|---|")
-    jobs = [(f"empty {s}x{s}", Grid.empty(s, s)) for s in sides]
-    jobs += [(label, partial_grid(rows, cols, seed, keep))
-             for label, rows, cols, seed, keep in PARTIAL]
-    for label, grid in jobs:
-        mine, total = timed(lambda g=grid: binairo.count(g), 3 if grid.rows <= 8 else 1)
-        side = grid.rows if grid.rows == grid.cols and not grid.filled else None
-        if side is not None:
-            assert total == A253316[side], total
-        rows_time, again = timed(lambda g=grid: finish(binairo._count_rows(g)))
-        assert again == total
-        if side is None or side <= enumerate_up_to:
-            base, again = timed(lambda g=grid: binairo.count_brute(g))
-            assert again == total
-            base_text = show(base)
-        else:
-            base = enumeration_estimate(side)
-            base_text = f"≈ {show(base)} (extrapolated)"
-        print(f"| {label} | {total:,} | {show(mine)} | {show(rows_time)} | {base_text} | "
-              f"{base / mine:.{0 if base > 10 * mine else 1}f}x |")
+    jobs = [("empty 8x8", "8x8:zzl"), ("empty 8x10 (8 rows)", Grid.empty(8, 10).game_id)]
+    jobs += PARTIAL[:2] if quick else PARTIAL
     if count10:
-        grid = Grid.empty(10, 10)
-        mine, total = timed(lambda: binairo.count(grid))
-        assert total == A253316[10], total
-        print(f"| empty 10x10 | {total:,} | {show(mine)} | — (hours) | — (weeks) | — |")
+        jobs.append(("empty 10x10", Grid.empty(10, 10).game_id))
+    for label, game in jobs:
+        new = measure("new", game, 3600)
+        assert new is not None
+        grid = Grid.parse(game)
+        if not grid.filled and (grid.rows, grid.cols) in KNOWN:
+            assert new[0] == KNOWN[grid.rows, grid.cols], new
+        old = measure("old", game, cap)
+        if old is not None:
+            assert old[0] == new[0], (old, new)
+        ratio = f"{old[1] / new[1]:.1f}x" if old else f"> {cap / new[1]:.0f}x"
+        print(f"| {label} | {new[0]:,} | {new[3]} | {show_run(new, cap)} | {show_run(old, cap)} | "
+              f"{ratio} |", flush=True)
 
 
 BROWSER_JOBS = [
@@ -183,6 +225,8 @@ BROWSER_JOBS = [
                                      "seed": 2}, None),
     ("count empty 6x6", {"cmd": "binairo.count", "game": "6x6:zj"}, 4140),
     ("count empty 8x8", {"cmd": "binairo.count", "game": "8x8:zzl"}, 4_111_116),
+    ("count empty 10x10 (once)", {"cmd": "binairo.count", "game": "10x10:zzzv"},
+     48_183_195_384),
 ]
 
 
@@ -215,7 +259,7 @@ def bench_browser() -> None:
                     request = {"cmd": "binairo.solve", "game": puzzle.game_id}
                 # Counts are quick: the median of three runs (the first one included).
                 runs = []
-                for _ in range(3 if expected is not None else 1):
+                for _ in range(3 if expected is not None and expected < 10**9 else 1):
                     outcome = page.evaluate(
                         """async (request) => {
                           const start = performance.now();
@@ -240,17 +284,19 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="small sizes only (seconds)")
     parser.add_argument("--count10", action="store_true", help="also count the empty 10x10")
     parser.add_argument("--browser", action="store_true", help="also time requests in the page")
+    parser.add_argument("--cap", type=float, default=60.0,
+                        help="stop the previous counter after this many seconds")
     args = parser.parse_args()
     if args.browser:
         bench_browser()
     if args.quick:
         bench_solve([6, 8], 2)
         bench_generate([8], 2)
-        bench_count([4, 6], 6, False)
+        bench_count(True, False, args.cap)
         return
     bench_solve([6, 8, 10, 12, 14], 5)
     bench_generate([8, 14], 5)
-    bench_count([4, 6, 8], 6, args.count10)
+    bench_count(False, args.count10, args.cap)
 
 
 if __name__ == "__main__":

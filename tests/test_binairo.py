@@ -1,4 +1,4 @@
-"""The binary puzzle engine: notation, rules, solver, hints, rating, counting, generator."""
+"""The binary puzzle engine: notation, rules, solver, hints, rating, generator."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzlelab import api, binairo
+from puzzlelab import api, binairo, binairo_count
 from puzzlelab.binairo import Grid
 from puzzlelab.jobs import finish
 from puzzlelab.notation import PuzzleError
@@ -38,31 +38,6 @@ def test_valid_line_counts_are_a177790():
     assert [len(binairo.valid_lines(n)) for n in range(2, 15, 2)] == [2, 6, 14, 34, 84, 208, 518]
 
 
-@pytest.mark.parametrize(("side", "expected"), [(2, 2), (4, 72), (6, 4140)])
-def test_empty_grid_counts_are_a253316(side, expected):
-    assert binairo.count(Grid.empty(side, side)) == expected
-
-
-def test_empty_8x8_count_is_a253316():
-    assert binairo.count(Grid.empty(8, 8)) == 4_111_116
-
-
-def test_shapes_without_solutions_count_zero():
-    # Only two columns of height 2 exist, so six of them cannot all differ.
-    assert binairo.count(Grid.empty(2, 6)) == binairo.count_brute(Grid.empty(2, 6)) == 0
-    for grid in (Grid.empty(2, 6), Grid.empty(4, 8)):
-        assert binairo.count(grid) == 0
-        assert binairo.solutions(grid) == []
-
-
-@SETTINGS
-@given(st.sampled_from([(4, 4), (6, 6), (4, 6), (6, 4)]), st.integers(0, 10**6),
-       st.floats(0.0, 0.5))
-def test_count_equals_brute_force(shape, seed, keep):
-    grid = partial(*shape, random.Random(seed), keep)
-    assert binairo.count(grid) == binairo.count_brute(grid)
-
-
 @SETTINGS
 @given(st.sampled_from([(4, 4), (6, 6), (6, 4), (4, 6)]), st.integers(0, 10**6),
        st.floats(0.0, 0.6))
@@ -74,90 +49,15 @@ def test_solutions_follow_the_rules_and_agree_with_counting(shape, seed, keep):
         for r in range(grid.rows):
             assert solution[r] & grid.ones[r] == grid.ones[r]
             assert not solution[r] & grid.zeros[r]
-    assert len(found) == min(2, binairo.count_brute(grid))
+    assert len(found) == min(2, binairo_count.count_brute(grid))
     if len(found) == 2:
         assert found[0] != found[1]
-
-
-def symmetric_givens(rows: int, cols: int, rng: random.Random, keep: float,
-                     mirror: bool, upside_down: bool) -> Grid:
-    """Givens of a random solution kept mirror-symmetric and/or upside-down symmetric
-    (the counter then joins one class of column sums per symmetry orbit)."""
-    solution = binairo.random_solution(rows, cols, rng)
-    full = (1 << cols) - 1
-    flip = binairo._flip_columns(cols)
-    masks = [sum(1 << c for c in range(cols) if rng.random() < keep) for _ in range(rows)]
-    ones = [row & mask for row, mask in zip(solution, masks, strict=True)]
-    zeros = [~row & full & mask for row, mask in zip(solution, masks, strict=True)]
-    # Symmetric copies of the givens may clash (a 1 and a 0 on one cell): drop both.
-    for _ in range(2):
-        if mirror:
-            ones, zeros = [o | flip(o) for o in ones], [z | flip(z) for z in zeros]
-        if upside_down:
-            ones = [o | u for o, u in zip(ones, ones[::-1], strict=True)]
-            zeros = [z | u for z, u in zip(zeros, zeros[::-1], strict=True)]
-        clash = [o & z for o, z in zip(ones, zeros, strict=True)]
-        ones = [o & ~c for o, c in zip(ones, clash, strict=True)]
-        zeros = [z & ~c for z, c in zip(zeros, clash, strict=True)]
-    return Grid.from_masks(rows, cols, ones, zeros)
-
-
-@SETTINGS
-@given(st.sampled_from([(4, 4), (6, 6), (4, 6), (6, 4), (8, 6), (6, 8)]), st.integers(0, 10**6),
-       st.floats(0.2, 0.6), st.booleans(), st.booleans())
-def test_count_with_symmetric_givens_equals_brute_force(shape, seed, keep, mirror, upside_down):
-    grid = symmetric_givens(*shape, random.Random(seed), keep, mirror, upside_down)
-    assert binairo.count(grid) == binairo.count_brute(grid)
-
-
-@SETTINGS
-@given(st.sampled_from([(8, 8), (8, 6), (6, 8), (10, 6), (6, 10), (8, 10), (10, 10)]),
-       st.integers(0, 10**6), st.floats(0.45, 0.7))
-def test_meeting_in_the_middle_agrees_with_the_row_search(shape, seed, keep):
-    grid = partial(*shape, random.Random(seed), keep)
-    halves = finish(binairo._count_halves(grid))
-    assert halves == finish(binairo._count_rows(grid)) == binairo.count(grid)
-
-
-def test_rectangles_agree_with_brute_force():
-    for rows, cols in ((4, 6), (6, 4), (4, 8), (8, 4), (2, 4), (4, 2), (6, 2)):
-        grid = Grid.empty(rows, cols)
-        assert binairo.count(grid) == binairo.count_brute(grid)
-    # The two exact methods agree on an empty rectangle too big for brute force.
-    assert finish(binairo._count_halves(Grid.empty(8, 6))) == finish(
-        binairo._count_rows(Grid.empty(8, 6)))
-
-
-@SETTINGS
-@given(st.sampled_from([(4, 6), (6, 4), (6, 8), (8, 6), (10, 8)]), st.integers(0, 10**6),
-       st.floats(0.3, 0.6))
-def test_a_grid_turned_on_its_diagonal_has_as_many_solutions(shape, seed, keep):
-    grid = partial(*shape, random.Random(seed), keep)
-    turned = binairo._transposed(grid)
-    assert (turned.rows, turned.cols) == (grid.cols, grid.rows)
-    assert finish(binairo._count_halves(grid)) == finish(binairo._count_halves(turned)) \
-        == binairo.count(grid)
-
-
-def test_big_half_tables_fall_back_to_the_row_search(monkeypatch):
-    monkeypatch.setattr(binairo, "HALF_LIMIT", 100)
-    assert finish(binairo._count_halves(Grid.empty(6, 6))) is None
-    assert binairo.count(Grid.empty(6, 6)) == 4140
-
-
-def test_count_reports_progress_and_can_be_cancelled():
-    steps = binairo.count_steps(Grid.empty(8, 8))
-    reports = [next(steps) for _ in range(3)]
-    assert all(0 <= r.done <= r.total and r.message.startswith("Counting") for r in reports)
-    steps.close()  # what cancelling a job does between two reports
-    with pytest.raises(StopIteration):
-        next(steps)
 
 
 def test_an_impossible_grid_has_no_solution():
     grid = Grid.parse("111.../....../....../....../....../......")
     assert binairo.solutions(grid) == []
-    assert binairo.count(grid) == 0
+    assert binairo_count.count(grid) == 0
     assert (0, 0) in binairo.errors(grid)
 
 

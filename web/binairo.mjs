@@ -265,7 +265,7 @@ export class BinairoBoard extends PuzzleBoard {
     const result = await this.#job({ cmd: "binairo.count", game: this.state.game }, "Counting");
     const n = BigInt(result.count_text).toLocaleString("en-US");
     this.say(`${n} solution${result.count_text === "1" ? "" : "s"} ` +
-      `(exact count of this grid, with your digits, in ${result.seconds} s).`);
+      `(exact count of this grid, with your digits, in ${result.seconds} s by ${result.method}).`);
   }
 
   async #hint() {
@@ -304,10 +304,10 @@ export class BinairoBoard extends PuzzleBoard {
   async #empty() {
     const { rows, cols } = this.#size();
     this.#startGame(await this.client.request({ cmd: "binairo.empty", rows, cols }));
-    // Honest expectations: the page's worker lacks the memory for the fast count from 10x10 up.
-    const slow = rows >= 10 && cols >= 10 ? " From 10×10 up the page counts row by row, which can run " +
-      "for a very long time (the fast count needs more memory than the page has; the command line " +
-      "has it); the progress line shows the work done and its rate, and Cancel stops it." : "";
+    // Honest expectations: the empty 10x10 takes minutes here; larger empty grids are refused
+    // by the count itself, with the reason, before it starts.
+    const slow = rows * cols >= 100 ? " From 10×10 up that takes minutes in the page, or " +
+      "is refused up front when it could not finish; Cancel stops it." : "";
     this.say(`An empty grid: Count solutions counts every filled grid of this size.${slow}`);
   }
 

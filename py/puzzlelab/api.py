@@ -25,6 +25,7 @@ from typing import Any
 from puzzlelab import (
     __version__,
     binairo,
+    binairo_count,
     gf2,
     lightsout,
     params,
@@ -567,15 +568,22 @@ def _binairo_hint(request: Result) -> Result:
 
 @command("binairo.count")
 def _binairo_count(request: Result) -> Steps[Result]:
-    """The exact number of solutions of the grid (givens and entries); with progress."""
+    """The exact number of solutions of the grid (givens and entries); with progress.
+
+    The method is chosen by estimates (``method`` in the answer); a count that
+    cannot finish where it runs is refused up front with the reason.
+    """
     grid = _binairo_grid(request)
     started = time.perf_counter()
-    total = yield from binairo.count_steps(grid)
+    plan = binairo_count.plan(binairo.Grid.from_masks(grid.rows, grid.cols, grid.ones,
+                                                      grid.zeros))
+    total = yield from binairo_count.count_steps(grid, planned=plan)
     return {
         "game": grid.game_id,
         "count": total,
         "count_text": str(total),
         "seconds": round(time.perf_counter() - started, 3),
+        "method": plan.text,
     }
 
 

@@ -211,7 +211,7 @@ def test_count_with_progress_and_cancel(page, site_url, screenshot_dir):
     assert "4,111,116 solutions" in message(page)
     # A long count (empty 10x10) shows its progress bar and stops on Cancel.
     show_empty_grid(page, "10×10")
-    assert "can run for a very long time" in message(page)  # said before anyone starts it
+    assert "takes minutes in the page" in message(page)  # said before anyone starts it
     page.get_by_role("button", name="Count solutions").click()
     note = page.locator(f"{BOARD} .job-note")
     page.wait_for_function(
