@@ -626,7 +626,11 @@ def serve(directory: Path, host: str, port: int, prefix: str) -> None:
 
 
 def test(pytest_args: list[str]) -> int:
-    """Lint with ruff, then run pytest (unit and end-to-end); return pytest's status."""
+    """Lint with ruff, then run pytest (unit and end-to-end); return pytest's status.
+
+    Arguments given run as one pytest; without any, the unit tests run on
+    every core and then the end-to-end tests.
+    """
     python = venv_python()
     say("ruff check py tests bench tools build.py")
     lint = subprocess.run(
@@ -634,12 +638,22 @@ def test(pytest_args: list[str]) -> int:
         cwd=ROOT,
         check=False,
     )
-    say("pytest " + " ".join(pytest_args))
-    tests = subprocess.run([python, "-m", "pytest", *pytest_args], cwd=ROOT, check=False)
+    if pytest_args:
+        runs = [pytest_args]
+    else:
+        # The unit and property tests on every core (a module stays on one
+        # worker, so its shared fixtures are built once), then the browser
+        # tests one at a time: each boots Python in its own page.
+        runs = [["-n", "auto", "--dist", "loadfile", "--ignore=tests/e2e"], ["tests/e2e"]]
+    status = 0
+    for args in runs:
+        say("pytest " + " ".join(args))
+        done = subprocess.run([python, "-m", "pytest", *args], cwd=ROOT, check=False)
+        status = status or done.returncode
     if lint.returncode != 0:
         say("ruff found problems (see above)")
-        return tests.returncode or lint.returncode
-    return tests.returncode
+        return status or lint.returncode
+    return status
 
 
 def env_flag(name: str) -> bool:

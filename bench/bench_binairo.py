@@ -7,7 +7,7 @@ Run from the repository root::
 
 * **solve + uniqueness**: :func:`puzzlelab.binairo.solutions` with limit 2 on
   generated hard puzzles (fixed seeds), beside the baseline: the seed's
-  row-by-row enumeration (:func:`puzzlelab.binairo_count.count_brute`, rows from
+  row-by-row enumeration (``count_brute`` in ``tests/referees.py``, rows from
   the valid-row table, columns checked at the end), which must run to the end
   to know there is no second solution. The baseline is skipped ("—") above
   8x8, where it no longer finishes within a minute.
@@ -51,10 +51,12 @@ from pathlib import Path
 from types import ModuleType
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from puzzlelab import api, binairo, binairo_count
 from puzzlelab.binairo import Grid
 from puzzlelab.jobs import finish
+from referees import count_brute
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -164,7 +166,7 @@ def bench_solve(sides: list[int], seeds: int) -> None:
             assert len(found) == 1 and binairo.is_solution(binairo.rows_text(found[0], side))
             ours.append(seconds)
             if side <= BASELINE_SIDE:
-                seconds, total = timed(lambda p=puzzle: binairo_count.count_brute(p))
+                seconds, total = timed(lambda p=puzzle: count_brute(p))
                 assert total == 1
                 base.append(seconds)
         mine = statistics.median(ours)

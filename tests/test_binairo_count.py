@@ -3,7 +3,6 @@ A253316, the plan's refusals, and the progress reports of every long command."""
 
 from __future__ import annotations
 
-import os
 import random
 import time
 
@@ -13,9 +12,10 @@ from hypothesis import strategies as st
 
 from puzzlelab import api, binairo, binairo_count
 from puzzlelab.binairo import Grid
-from puzzlelab.binairo_count import count, count_brute
+from puzzlelab.binairo_count import count
 from puzzlelab.jobs import finish
 from puzzlelab.notation import PuzzleError
+from referees import count_brute
 
 SETTINGS = settings(max_examples=25, deadline=None)
 A253316 = {2: 2, 4: 72, 6: 4140, 8: 4_111_116, 10: 48_183_195_384}
@@ -61,8 +61,8 @@ def test_rectangles_agree_between_methods_and_with_brute_force():
     assert count(Grid.empty(6, 8), "meet") == count(Grid.empty(8, 6), "search") == 51_744
 
 
-@pytest.mark.skipif(not os.environ.get("PUZZLELAB_SLOW"), reason="40 s of CPU: PUZZLELAB_SLOW=1")
 def test_empty_10x10_is_a253316():
+    """The headline figure (about 40 s of CPU), in every run."""
     assert count(Grid.empty(10, 10)) == A253316[10]
 
 

@@ -784,35 +784,3 @@ def count_steps(grid: Grid, method: str | None = None, planned: Plan | None = No
 def count(grid: Grid, method: str | None = None) -> int:
     """:func:`count_steps` run to the end."""
     return finish(count_steps(grid, method))
-
-
-def count_brute(grid: Grid) -> int:
-    """Count by trying every completion of the rows, columns checked at the end
-    (the seed's method: an independent referee for tests and the baseline)."""
-    options = row_options(grid)
-    rows, cols = grid.rows, grid.cols
-    table_c = set(valid_lines(rows))
-    total = 0
-
-    def walk(k: int, chosen: list[int]) -> None:
-        nonlocal total
-        if k == rows:
-            columns = transpose(chosen, cols)
-            if all(c in table_c for c in columns) and len(set(columns)) == cols:
-                total += 1
-            return
-        for v in options[k]:
-            if v in chosen:
-                continue
-            if k >= 2 and (v & chosen[-1] & chosen[-2] or ~(v | chosen[-1] | chosen[-2]) & (
-                (1 << cols) - 1
-            )):
-                continue
-            chosen.append(v)
-            walk(k + 1, chosen)
-            chosen.pop()
-
-    walk(0, [])
-    return total
-
-
