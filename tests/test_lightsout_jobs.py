@@ -23,9 +23,21 @@ from puzzlelab.lightsout import Board, Variant
 MAX_GAP_S = 0.5
 
 
+@pytest.fixture(autouse=True)
+def cold_caches() -> None:
+    """Each job starts cold, as a first request in the page does: a plan or kernel
+    cached by an earlier test would skip the very work whose reports are timed."""
+    for value in vars(lightsout).values():
+        clear = getattr(value, "cache_clear", None)
+        if callable(clear):
+            clear()
+
+
 def longest_gap(request: dict, run_for: float = 3.0) -> tuple[float, dict | None, int]:
     """Drive a job for up to ``run_for`` CPU seconds: the longest CPU time between
-    two reports, the final response (None when cancelled) and the reports seen."""
+    two reports (the start and the answer count as reports: a job done within
+    the bound needs none), the final response (None when cancelled) and the
+    reports seen."""
     job = api.start(request)
     start = last = time.process_time()
     gap, reports = 0.0, 0
@@ -48,7 +60,7 @@ def test_solving_a_big_k_state_board_reports_progress():
     gap, result, reports = longest_gap({"cmd": "lightsout.solve", "game": board.game_id,
                                         "press_list": False}, run_for=20)
     assert result is not None and result["ok"], result
-    assert reports >= 2 and gap < MAX_GAP_S
+    assert gap < MAX_GAP_S, (gap, reports)
 
 
 @pytest.mark.parametrize("variant", [Variant("king", True, 2), Variant(wrap=True, states=4)])
@@ -56,7 +68,7 @@ def test_analysing_a_torus_reports_progress(variant):
     # The 4-state torus has 48 quiet patterns: an unprovable search, annealed.
     board = Board(200, 200, 0, variant).press(3, 4)
     gap, _, reports = longest_gap({"cmd": "lightsout.analyse", "game": board.game_id})
-    assert reports >= 2 and gap < MAX_GAP_S
+    assert gap < MAX_GAP_S, (gap, reports)
 
 
 def test_the_long_fewest_press_proof_reports_progress_and_cancels():
@@ -65,7 +77,7 @@ def test_the_long_fewest_press_proof_reports_progress_and_cancels():
     gap, result, reports = longest_gap({"cmd": "lightsout.analyse", "game": board.game_id,
                                         "prove": True}, run_for=1.5)
     assert result is None  # still searching: cancelled
-    assert reports >= 2 and gap < MAX_GAP_S
+    assert gap < MAX_GAP_S, (gap, reports)
 
 
 @pytest.mark.parametrize("side", [9, 16, 19, 40])
@@ -80,7 +92,7 @@ def test_hard_boards_come_with_progress(side):
 def test_the_gallery_reports_progress_and_cancels():
     game = Board(30, 30, 0, Variant("king")).game_id
     gap, _, reports = longest_gap({"cmd": "lightsout.gallery", "game": game}, run_for=1.5)
-    assert reports >= 2 and gap < MAX_GAP_S
+    assert gap < MAX_GAP_S, (gap, reports)
 
 
 def test_hard_levels_have_their_fewest_presses_at_every_offered_size():

@@ -83,17 +83,21 @@ REPORT_SECONDS = 0.25
 
 
 class Clock:
-    """Says when a long loop is due to report progress (every :data:`REPORT_SECONDS`)."""
+    """Says when a long loop is due to report progress (every :data:`REPORT_SECONDS`).
 
-    def __init__(self) -> None:
-        self.next = time.monotonic() + REPORT_SECONDS
+    Every clock shares one deadline: a job runs loops one after another (a
+    plan, then an elimination, then a search), and a loop that started just
+    before its predecessor's report was due must not wait a whole period more.
+    """
+
+    _next = 0.0  # when the next report is due, whichever loop makes it
 
     def due(self) -> bool:
         """Whether a report is due now (and then the next one is scheduled)."""
         now = time.monotonic()
-        if now < self.next:
+        if now < Clock._next:
             return False
-        self.next = now + REPORT_SECONDS
+        Clock._next = now + REPORT_SECONDS
         return True
 
 
