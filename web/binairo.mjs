@@ -13,11 +13,12 @@ const MAX_SIDE = 16;
 /** "a" or "an" before a word. */
 const article = (word) => (/^[aeiou]/i.test(word) ? "an" : "a");
 
-/** A time as players read it: "48 s", "2 min 05 s", "1 h 02 min". */
+/** A time as players read it: "under a second", "48 s", "2 min 05 s", "1 h 02 min". */
 export function duration(ms) {
   const total = Math.max(0, Math.round(ms / 1000));
   const [h, m, s] = [Math.floor(total / 3600), Math.floor(total / 60) % 60, total % 60];
   const pad = (n) => String(n).padStart(2, "0");
+  if (total === 0) return "under a second";
   if (h) return `${h} h ${pad(m)} min`;
   return m ? `${m} min ${pad(s)} s` : `${s} s`;
 }
@@ -89,6 +90,7 @@ const TEMPLATE = `
 
 export class BinairoBoard extends PuzzleBoard {
   static kind = "binairo";
+  static title = "Binary puzzle";
   static pythonActions = ["hint", "solve", "check", "count", "generate", "minimize"];
   static template = TEMPLATE;
   static keyHelp = "arrow keys move the ring, Space or Enter cycles the ringed cell empty → 0 → 1, Shift+Space or Backspace cycles backwards,";
@@ -127,6 +129,28 @@ export class BinairoBoard extends PuzzleBoard {
       : { cmd: "binairo.new", rows: options.rows || 8, cols: options.cols || options.rows || 8,
           difficulty: options.difficulty || "easy", seed: options.seed ?? 1 };
     this.run(async () => this.#startGame(await this.#job(first, "Generating")));
+  }
+
+  /** Another puzzle of the chosen size and difficulty (a new seed). */
+  nextPuzzle() {
+    this.root.querySelector('[data-field="seed"]').value = "";
+    this.run(() => this.#generate());
+  }
+
+  /** The date's puzzle: a medium 8×8 one whose seed is the date. */
+  async dailyPuzzle(seed) {
+    for (const [name, value] of [["rows", 8], ["cols", 8], ["difficulty", "medium"], ["seed", seed]]) {
+      this.root.querySelector(`[data-field="${name}"]`).value = String(value);
+    }
+    this.root.querySelector('[data-field="size"]').value = "8";
+    await this.#generate();
+    const made = this.message.textContent;
+    this.say(`The daily puzzle: ${made[0].toLowerCase()}${made.slice(1)}`);
+  }
+
+  /** The game ID of the givens alone: the puzzle as it started. */
+  startGameId() {
+    return this.state.game.split(":").slice(0, 2).join(":");
   }
 
   /** The game and its undo/redo history as game IDs (see PuzzleBoard). */
@@ -183,11 +207,7 @@ export class BinairoBoard extends PuzzleBoard {
   #record(state, { byPlayer = false } = {}) {
     this.history.push(this.state);
     this.future = [];
-    this.#show(state);
-    if (state.solved && byPlayer && this.startedAt != null) {
-      this.say(`Solved in ${duration(performance.now() - this.startedAt)}! Every row and column ` +
-        "is balanced, with no three in a row and no two lines alike.");
-    }
+    this.#show(state, byPlayer && this.startedAt != null ? performance.now() - this.startedAt : null);
   }
 
   #cellDown(row, col, event) {
@@ -348,7 +368,8 @@ export class BinairoBoard extends PuzzleBoard {
 
   // --- display ---------------------------------------------------------------
 
-  #show(state) {
+  /** Show a grid; `elapsed` (ms since the player's first digit) times a game the player solved. */
+  #show(state, elapsed = null) {
     const reshaped = !this.state || this.state.rows !== state.rows || this.state.cols !== state.cols;
     this.state = state;
     if (this.marks?.game !== state.game) this.marks = null;
@@ -374,7 +395,10 @@ export class BinairoBoard extends PuzzleBoard {
     } else {
       this.grid.redraw();
     }
-    if (state.solved) this.say("Solved! Every row and column is balanced, with no three in a row and no two lines alike.");
+    if (state.solved) {
+      this.say(`${elapsed === null ? "Solved!" : `Solved in ${duration(elapsed)}!`} Every row and column ` +
+        "is balanced, with no three in a row and no two lines alike.");
+    }
     else this.say("");
   }
 

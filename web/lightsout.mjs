@@ -210,6 +210,7 @@ export function formatCount(text) {
 
 export class LightsOutBoard extends PuzzleBoard {
   static kind = "lightsout";
+  static title = "Lights Out";
   static pythonActions = ["hint", "solution", "apply-solution", "analysis", "gallery"];
   static template = TEMPLATE;
   static keyHelp = "arrow keys move the ring, Space or Enter presses the ringed light (in Edit mode: paints it), H rings a hint,";
@@ -268,6 +269,30 @@ export class LightsOutBoard extends PuzzleBoard {
       : { cmd: "lightsout.new", rows: options.rows || 5, cols: options.cols || options.rows || 5,
           ...options.variant };
     this.run(async () => this.#startGame(await this.client.request(first)));
+  }
+
+  /** Another random board of the chosen size, rules and difficulty. */
+  nextPuzzle() {
+    this.run(() => this.#newBoard(true));
+  }
+
+  /** The date's board: the classic 5×5 game, medium difficulty, dealt from the date. */
+  async dailyPuzzle(seed) {
+    if (this.mode !== "play") this.#setMode("play");
+    this.#field("neighbourhood").value = "cross";
+    this.#field("wrap").checked = false;
+    this.#field("states").value = "2";
+    this.stencilEditing = false;
+    this.#startGame(await this.client.request({
+      cmd: "lightsout.new", rows: 5, cols: 5, random: true, difficulty: "medium", seed,
+    }));
+    const rules = this.#rulesText(this.state.variant);
+    this.say(`The daily puzzle: ${rules[0].toLowerCase()}${rules.slice(1)}`);
+  }
+
+  /** The game ID of the board the game started from. */
+  startGameId() {
+    return this.startState?.game ?? this.state?.game;
   }
 
   /** The game and its undo/redo history as game IDs (see PuzzleBoard). */

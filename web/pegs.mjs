@@ -144,6 +144,7 @@ const plural = (n, word) => `${n.toLocaleString("en")} ${word}${n === 1 || n ===
 
 export class PegsBoard extends PuzzleBoard {
   static kind = "pegs";
+  static title = "Peg solitaire";
   static pythonActions = ["hint", "solve", "count", "census"];
   static template = TEMPLATE;
   static keyHelp = "arrow keys move the ring from hole to hole, Space or Enter on a peg picks it up (its jumps are marked green), then Space or Enter on a marked hole jumps there (in Edit mode: applies the tool),";
@@ -189,6 +190,36 @@ export class PegsBoard extends PuzzleBoard {
       if (!options.grid) this.#setGoal(board.goal);
       await this.#newGame(options.grid || board.grid);
     });
+  }
+
+  /** The next classic game in the board menu (after the last, the first). */
+  nextPuzzle() {
+    this.run(async () => {
+      await this.#boardList();
+      const at = this.boards.findIndex((b) => b.name === this.#field("board").value);
+      await this.#playClassic(this.boards[(at + 1) % this.boards.length]);
+    });
+  }
+
+  /** The date's game: the classic boards in turn, one a day. */
+  async dailyPuzzle(seed, day) {
+    await this.#boardList();
+    const board = this.boards[day % this.boards.length];
+    await this.#playClassic(board);
+    this.say(`The daily puzzle: the ${board.title.replace(/ \(.*/, "")} board. ${this.message.textContent}`);
+  }
+
+  /** A board's usual game: its start and its goal (French and Diamond cannot end in the centre). */
+  async #playClassic(board) {
+    if (this.mode !== "play") this.#setMode("play");
+    this.#field("board").value = board.name;
+    this.#setGoal(board.goal);
+    await this.#newGame(board.grid);
+  }
+
+  /** The game ID of the starting position. */
+  startGameId() {
+    return this.#gameIdOf(this.startGrid);
   }
 
   /** The named boards from Python, into the board menu (once). */
@@ -985,11 +1016,7 @@ export class PegsBoard extends PuzzleBoard {
     this.#field("board").addEventListener("change", () => {
       const board = this.boards?.find((b) => b.name === this.#field("board").value);
       if (!board) return;
-      // A board's usual game: its start and its goal (French and Diamond cannot end in the centre).
-      this.run(() => {
-        this.#setGoal(board.goal);
-        return this.#newGame(board.grid);
-      });
+      this.run(() => this.#playClassic(board));
     });
     this.#field("goal").addEventListener("change", () => {
       const value = this.#field("goal").value;
