@@ -45,7 +45,7 @@ const TEMPLATE = `
       <button type="button" data-action="solution" aria-pressed="false">Show solution</button>
       <button type="button" data-action="hint" title="Ring one press of a fewest-presses solution (H)">Hint</button>
       <button type="button" data-action="apply-solution"
-        title="Replace the board by the pattern of presses that solves it, as Enlight's bonus game does. Undo brings the board back.">Play the solution</button>
+        title="Replace the board by the presses that solve it, to solve the solution in turn. Undo brings the board back.">Solution as a board</button>
     </div>
   </div>
   <details class="settings" open>
@@ -87,7 +87,7 @@ const TEMPLATE = `
     </div>
   </div>
   </details>
-  <p class="counters"><span data-field="moves">Moves: 0</span> · <span data-field="lit"></span></p>
+  <p class="counters"><span data-field="moves">Presses: 0</span> · <span data-field="lit"></span></p>
   <p class="message" role="status" aria-live="polite"></p>
   <p class="solution-note"><button type="button" class="inline" data-action="cancel-solve" hidden>Cancel</button>
     <progress max="1" hidden></progress> <span aria-live="polite"></span></p>
@@ -131,8 +131,8 @@ const TEMPLATE = `
     <p><strong>Kernel dimension.</strong> How many quiet patterns it takes to build all the others
       by combining them. With d of them, a solvable board has 2<sup>d</sup> solutions (k<sup>d</sup>
       with k states), and one board in 2<sup>d</sup> can be solved.</p>
-    <p><strong>Play the solution.</strong> Turns the presses of the solution into lights, as the
-      bonus game of Enlight does; solving that board is solving the solution.</p>
+    <p><strong>Solution as a board.</strong> Turns the presses of the solution into lights:
+      solving that board is solving the solution.</p>
   </details>
 `;
 
@@ -700,7 +700,7 @@ export class LightsOutBoard extends PuzzleBoard {
     if (this.hint?.game !== state.game) this.hint = null;
     this.setGameId(state.game);
     this.setStatus(state.solved ? "solved" : "ready");
-    this.#field("moves").textContent = `Moves: ${this.moves}`;
+    this.#field("moves").textContent = `Presses: ${this.moves}`;
     this.#field("lit").textContent = this.#litText(state);
     this.root.querySelector('[data-action="undo"]').disabled = this.history.length === 0;
     this.root.querySelector('[data-action="redo"]').disabled = this.future.length === 0;
@@ -840,10 +840,11 @@ export class LightsOutBoard extends PuzzleBoard {
         ? ["Rank", "not defined", `Counting modulo ${k} is not a field (${k} is not prime), so ` +
           "the press patterns have no rank; the quiet patterns below still describe them."]
         : ["Rank", `${a.rank} of ${cells}`,
-          "How many presses are independent: the others are combinations of them."],
+          "How many cells' presses are independent: any other press has the effect of a combination of them."],
       ["Kernel dimension", String(a.kernel_dimension),
         a.kernel_dimension
-          ? `There are ${formatCount(a.quiet_count_text)} quiet press patterns (the empty one included): they change nothing.`
+          ? `How many quiet patterns (sets of presses that change nothing) it takes to make all the others; ` +
+            `there are ${formatCount(a.quiet_count_text)} of them, the empty one included.`
           : "No quiet patterns: every board of this shape has exactly one solution."],
       ["Solvable boards", formatCount(a.solvable_boards_text),
         `Out of ${a.all_boards_text ? formatCount(a.all_boards_text) : `${k}^${cells}`} boards of this shape` +
@@ -908,7 +909,7 @@ export class LightsOutBoard extends PuzzleBoard {
     if (patterns.length) {
       const heading = document.createElement("h4");
       const basis = a.kernel_dimension ?? patterns.length;
-      heading.textContent = `Quiet patterns (a basis of ${basis})`;
+      heading.textContent = basis === 1 ? "The quiet pattern" : `Quiet patterns: the ${basis} that make all the others`;
       const intro = document.createElement("p");
       intro.className = "panel-intro";
       intro.textContent = "Pressing the marked cells of any of these changes nothing, so adding one to a " +

@@ -71,12 +71,11 @@ const TEMPLATE = `
     <div class="overlay" hidden></div></div>
   <details class="census" open>
     <summary>Census</summary>
-    <p class="census-intro">Every position reachable from the starting position, level by
-      level: positions (all, and up to the symmetries that keep start and goal), game paths in
-      the full tree and in the tree of normalised positions, positions from which the goal can
-      still be reached, dead ends and winning move sequences. The full English board needs the
-      numpy engine, which is loaded when a census starts (from the Pyodide package index);
-      without it, the pure Python engine runs boards small enough to finish in the page.</p>
+    <p class="census-intro">The census visits every position that can arise from the start,
+      jump by jump, and counts them: positions, the ways to reach them, those from which the
+      goal can still be reached, dead ends and winning games (each term is explained under
+      How it works). The full English board needs a faster engine, downloaded when a census
+      starts; without it, boards small enough to finish in the page are counted.</p>
     <div class="toolbar">
       <button type="button" data-action="census">Run census</button>
       <button type="button" data-action="cancel-census" hidden>Cancel</button>

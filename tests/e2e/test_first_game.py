@@ -133,6 +133,7 @@ def test_peg_solitaire_first_game(page, site_url, screenshot_dir):
     said = message(page, "pegs")
     assert said == (f"Solved in {moves} moves (31 jumps)! The best known is 18 moves: "
                     "a move is any run of jumps by one peg.")
+    page.locator("#pegs .message").scroll_into_view_if_needed()
     page.screenshot(path=str(screenshot_dir / "first-game-pegs.png"))
     shared = share(page, "pegs")
     assert shared.startswith(f"Peg solitaire: {said} ")
@@ -167,7 +168,12 @@ def test_binary_puzzle_first_game(page, site_url, screenshot_dir):
     said = message(page, "binairo")
     assert re.fullmatch(r"Solved in (under a second|\d+ s|\d+ min \d\d s)! Every row and column is "
                         r"balanced, with no three in a row and no two lines alike\.", said), said
+    page.locator("#binairo .message").scroll_into_view_if_needed()
     page.screenshot(path=str(screenshot_dir / "first-game-binairo.png"))
+    page.set_viewport_size({"width": 375, "height": 740})
+    page.locator("#binairo .message").scroll_into_view_if_needed()
+    page.screenshot(path=str(screenshot_dir / "first-game-binairo-375.png"))
+    page.set_viewport_size({"width": 1280, "height": 800})
     shared = share(page, "binairo")
     assert start_of(shared, "binairo") == grid.game_id
 
