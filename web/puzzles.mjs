@@ -15,7 +15,7 @@ export const PUZZLES = [
     id: "pegs",
     title: "Peg solitaire",
     intro: `Jump a peg over a neighbour into the empty hole behind it; the jumped peg is
-      removed. Finish with one peg (in the centre on the English board). After each move the
+      removed. Finish with one peg (in the centre on the English board). After each jump the
       page tells whether the goal can still be reached; <em>Hint</em>, <em>Solve</em> and
       <em>Count</em> help, <em>Edit</em> draws any board, and the <em>Census</em> walks every
       position of the board.`,
