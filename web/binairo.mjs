@@ -5,23 +5,13 @@
 
 import { GridCanvas } from "./grid-canvas.mjs";
 import { ProgressMeter } from "./progress.mjs";
-import { PuzzleBoard } from "./puzzle-board.mjs";
+import { PuzzleBoard, duration } from "./puzzle-board.mjs";
 
 const SIZES = [4, 6, 8, 10, 12, 14];
 const MAX_SIDE = 16;
 
 /** "a" or "an" before a word. */
 const article = (word) => (/^[aeiou]/i.test(word) ? "an" : "a");
-
-/** A time as players read it: "under a second", "48 s", "2 min 05 s", "1 h 02 min". */
-export function duration(ms) {
-  const total = Math.max(0, Math.round(ms / 1000));
-  const [h, m, s] = [Math.floor(total / 3600), Math.floor(total / 60) % 60, total % 60];
-  const pad = (n) => String(n).padStart(2, "0");
-  if (total === 0) return "under a second";
-  if (h) return `${h} h ${pad(m)} min`;
-  return m ? `${m} min ${pad(s)} s` : `${s} s`;
-}
 
 const TEMPLATE = `
   <div class="toolbar" role="toolbar" aria-label="Binary puzzle controls">

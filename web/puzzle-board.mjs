@@ -64,6 +64,16 @@ export function todaysDate(now = new Date()) {
   return { date, seed: Number(date.replaceAll("-", "")), day: Math.floor(now.getTime() / 86_400_000) };
 }
 
+/** A time as players read it: "under a second", "48 s", "2 min 05 s", "1 h 02 min". */
+export function duration(ms) {
+  const total = Math.max(0, Math.round(ms / 1000));
+  const [h, m, s] = [Math.floor(total / 3600), Math.floor(total / 60) % 60, total % 60];
+  const pad = (n) => String(n).padStart(2, "0");
+  if (total === 0) return "under a second";
+  if (h) return `${h} h ${pad(m)} min`;
+  return m ? `${m} min ${pad(s)} s` : `${s} s`;
+}
+
 export class PuzzleBoard {
   /**
    * @param {HTMLElement} root
@@ -170,10 +180,19 @@ export class PuzzleBoard {
     bar.innerHTML = `<button type="button" data-play="next">Next puzzle</button>
       <button type="button" data-play="daily">Daily puzzle</button>
       <button type="button" data-play="share" hidden>Share result</button>
+      <label class="timer-toggle"><input type="checkbox"> Timer</label> <span class="timer"></span>
       <input type="text" class="share-text" readonly hidden aria-label="Result and link to share">
       <span class="share-status"></span>`;
     this.message.after(bar);
     this.playOn = bar;
+    this.timer = { game: null, from: 0, until: null, ticking: null };
+    const toggle = bar.querySelector(".timer-toggle input");
+    toggle.addEventListener("change", () => {
+      clearInterval(this.timer.ticking);
+      this.timer.ticking = toggle.checked ? setInterval(() => this.#showTime(), 1000) : null;
+      this.#showTime();
+    });
+    this.root.addEventListener("puzzle-change", () => this.#showTime());
     bar.addEventListener("click", (event) => {
       const action = event.target.closest("button[data-play]")?.dataset.play;
       if (!action || !this.state) return;
@@ -193,6 +212,23 @@ export class PuzzleBoard {
         this.#shareResult();
       }
     });
+  }
+
+  /**
+   * The optional timer: from the moment a game's starting position is first
+   * shown until it is solved (an undo after that lets it run on).
+   */
+  #showTime() {
+    if (!this.state) return;
+    const t = this.timer;
+    const start = this.startGameId();
+    const now = performance.now();
+    if (start !== t.game) Object.assign(t, { game: start, from: now, until: null });
+    const done = ["solved", "won"].includes(this.root.dataset.status);
+    if (!done) t.until = null;
+    else t.until ??= now;
+    const shown = this.playOn.querySelector(".timer-toggle input").checked;
+    this.playOn.querySelector(".timer").textContent = shown ? duration((t.until ?? now) - t.from) : "";
   }
 
   /** "Lights Out, daily puzzle of 2026-11-24: <the result line> <link>", copied or shown to copy. */

@@ -88,6 +88,12 @@ def test_lights_out_first_game(page, site_url, screenshot_dir, axe):
     shared = share(page, "lightsout")
     assert shared.startswith(f"Lights Out: {said} ")
     assert start_of(shared, "lightsout") == start.game_id
+    # The optional timer shows the time the game took, stopped once solved.
+    page.locator("#lightsout").get_by_label("Timer").check()
+    took = page.locator("#lightsout .timer").inner_text()
+    assert re.fullmatch(r"under a second|\d+ s|\d+ min \d\d s", took), took
+    page.wait_for_timeout(1100)
+    assert page.locator("#lightsout .timer").inner_text() == took
 
     # Next puzzle: another board of the same size.
     page.get_by_role("button", name="Next puzzle").click()
@@ -96,6 +102,9 @@ def test_lights_out_first_game(page, site_url, screenshot_dir, axe):
     assert (after.rows, after.cols) == (start.rows, start.cols)
     assert root.get_attribute("data-status") == "ready"
     assert after.game_id != start.game_id
+    page.wait_for_function(  # the timer runs for the new game
+        "/^[1-9]\\d* s$/.test(document.querySelector('#lightsout .timer').textContent)",
+        timeout=5_000)
 
     # The daily puzzle is Python's board for the date's seed, for everyone.
     _, seed, _ = today()
