@@ -5,10 +5,13 @@
 
 import { GridCanvas } from "./grid-canvas.mjs";
 import { ProgressMeter } from "./progress.mjs";
-import { PuzzleBoard } from "./puzzle-board.mjs";
+import { PuzzleBoard, duration } from "./puzzle-board.mjs";
 
 const SIZES = [4, 6, 8, 10, 12, 14];
 const MAX_SIDE = 16;
+
+/** "a" or "an" before a word. */
+const article = (word) => (/^[aeiou]/i.test(word) ? "an" : "a");
 
 const TEMPLATE = `
   <div class="toolbar" role="toolbar" aria-label="Binary puzzle controls">
@@ -21,7 +24,7 @@ const TEMPLATE = `
     <div class="group">
       <button type="button" data-action="hint">Hint</button>
       <button type="button" data-action="solve">Solve</button>
-      <button type="button" data-action="check">Check good</button>
+      <button type="button" data-action="check" title="Does this grid have exactly one solution?">Check puzzle</button>
       <button type="button" data-action="count">Count solutions</button>
     </div>
   </div>
@@ -56,10 +59,28 @@ const TEMPLATE = `
   <div class="board-area"><canvas aria-label="Binary puzzle grid"></canvas>
     <div class="overlay" hidden></div></div>
   <div class="binairo-solutions" hidden></div>
+  <details class="how-it-works">
+    <summary>How it works</summary>
+    <p><strong>The rules.</strong> Every row and column holds as many zeros as ones, no three equal
+      digits sit side by side, and no two rows (or two columns) are alike. The margins count the
+      zeros and ones of each line, and turn red when a line has too many of one.</p>
+    <p><strong>A good puzzle</strong> has exactly one solution, so it can be solved by reasoning
+      alone. <em>Check puzzle</em> tests this and, if not, shows two different solutions.</p>
+    <p><strong>Difficulty</strong> is graded by the rules a person needs. Easy puzzles need only
+      pairs (beside two equal digits comes the other one), sandwiches (between two equal digits
+      too) and full lines (once a line has its share of one digit, the rest is the other). Medium
+      ones need a look at every way to finish a line; hard ones need trying a digit and finding
+      that it leads to a contradiction.</p>
+    <p><strong>Seed.</strong> The same seed, size and difficulty always make the same puzzle, so a
+      seed is a way to share one.</p>
+    <p><strong>Count solutions</strong> counts every way to finish the grid exactly, even for an
+      empty grid; <em>Minimise clues</em> removes givens while the solution stays unique.</p>
+  </details>
 `;
 
 export class BinairoBoard extends PuzzleBoard {
   static kind = "binairo";
+  static title = "Binary puzzle";
   static pythonActions = ["hint", "solve", "check", "count", "generate", "minimize"];
   static template = TEMPLATE;
   static keyHelp = "arrow keys move the ring, Space or Enter cycles the ringed cell empty → 0 → 1, Shift+Space or Backspace cycles backwards,";
@@ -98,6 +119,28 @@ export class BinairoBoard extends PuzzleBoard {
       : { cmd: "binairo.new", rows: options.rows || 8, cols: options.cols || options.rows || 8,
           difficulty: options.difficulty || "easy", seed: options.seed ?? 1 };
     this.run(async () => this.#startGame(await this.#job(first, "Generating")));
+  }
+
+  /** Another puzzle of the chosen size and difficulty (a new seed). */
+  nextPuzzle() {
+    this.root.querySelector('[data-field="seed"]').value = "";
+    this.run(() => this.#generate());
+  }
+
+  /** The date's puzzle: a medium 8×8 one whose seed is the date. */
+  async dailyPuzzle(seed) {
+    for (const [name, value] of [["rows", 8], ["cols", 8], ["difficulty", "medium"], ["seed", seed]]) {
+      this.root.querySelector(`[data-field="${name}"]`).value = String(value);
+    }
+    this.root.querySelector('[data-field="size"]').value = "8";
+    await this.#generate();
+    const made = this.message.textContent;
+    this.say(`The daily puzzle: ${made[0].toLowerCase()}${made.slice(1)}`);
+  }
+
+  /** The game ID of the givens alone: the puzzle as it started. */
+  startGameId() {
+    return this.state.game.split(":").slice(0, 2).join(":");
   }
 
   /** The game and its undo/redo history as game IDs (see PuzzleBoard). */
@@ -147,13 +190,14 @@ export class BinairoBoard extends PuzzleBoard {
   #startGame(state) {
     this.history = [];
     this.future = [];
+    this.startedAt = null; // the clock runs from the player's first digit
     this.#show(state);
   }
 
-  #record(state) {
+  #record(state, { byPlayer = false } = {}) {
     this.history.push(this.state);
     this.future = [];
-    this.#show(state);
+    this.#show(state, byPlayer && this.startedAt != null ? performance.now() - this.startedAt : null);
   }
 
   #cellDown(row, col, event) {
@@ -176,7 +220,8 @@ export class BinairoBoard extends PuzzleBoard {
       this.announce(`Row ${row + 1} column ${col + 1}: ${value === "." ? "empty" : value}; ` +
         `${empty} empty cell${empty === 1 ? "" : "s"}` +
         `${state.errors.length ? `, ${state.errors.length} break a rule` : ""}.`);
-      this.#record(state);
+      this.startedAt ??= performance.now();
+      this.#record(state, { byPlayer: true });
     });
   }
 
@@ -231,8 +276,8 @@ export class BinairoBoard extends PuzzleBoard {
     const state = await this.#job(request, "Generating");
     this.#startGame(state);
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
-    this.say(`A ${state.difficulty} ${cols}×${rows} puzzle with ${state.clues} clues ` +
-      `(seed ${state.seed}, ${seconds} s). Fill every cell with 0 or 1.`);
+    this.say(`${article(state.difficulty) === "an" ? "An" : "A"} ${state.difficulty} ${cols}×${rows} puzzle with ${state.clues} ` +
+      `givens (seed ${state.seed}, made in ${seconds} s). Fill every cell with 0 or 1.`);
   }
 
   async #solve() {
@@ -244,7 +289,7 @@ export class BinairoBoard extends PuzzleBoard {
     this.#record(await this.client.request({ cmd: "binairo.load", game: result.solved_game }));
     const wrong = result.wrong_entries.length;
     this.say((result.solutions === 1
-      ? `Solved: the only solution${result.difficulty ? ` (a ${result.difficulty} puzzle)` : ""}.`
+      ? `Solved: the only solution${result.difficulty ? ` (${article(result.difficulty)} ${result.difficulty} puzzle)` : ""}.`
       : "Solved, but the givens allow several solutions: this is one of them.")
       + (wrong ? ` ${wrong} of your digits differed (Undo brings them back).` : ""));
   }
@@ -313,7 +358,8 @@ export class BinairoBoard extends PuzzleBoard {
 
   // --- display ---------------------------------------------------------------
 
-  #show(state) {
+  /** Show a grid; `elapsed` (ms since the player's first digit) times a game the player solved. */
+  #show(state, elapsed = null) {
     const reshaped = !this.state || this.state.rows !== state.rows || this.state.cols !== state.cols;
     this.state = state;
     if (this.marks?.game !== state.game) this.marks = null;
@@ -328,8 +374,8 @@ export class BinairoBoard extends PuzzleBoard {
     const empty = state.rows * state.cols - state.filled;
     this.root.querySelector('[data-field="summary"]').textContent =
       `${state.cols}×${state.rows} · ${state.clues} givens · ${empty} empty · ` +
-      "margins: how many 0s (×0) and 1s (×1) each line holds" +
-      (state.errors.length ? ` · ${state.errors.length} cells break a rule` : "");
+      "the margins count each line's zeros and ones" +
+      (state.errors.length ? ` · ${state.errors.length === 1 ? "1 cell breaks" : `${state.errors.length} cells break`} a rule` : "");
     if (reshaped) {
       this.root.querySelector('[data-field="rows"]').value = state.rows;
       this.root.querySelector('[data-field="cols"]').value = state.cols;
@@ -339,7 +385,10 @@ export class BinairoBoard extends PuzzleBoard {
     } else {
       this.grid.redraw();
     }
-    if (state.solved) this.say("Solved! Every row and column is balanced, with no three in a row and no repeats.");
+    if (state.solved) {
+      this.say(`${elapsed === null ? "Solved!" : `Solved in ${duration(elapsed)}!`} Every row and column ` +
+        "is balanced, with no three in a row and no two lines alike.");
+    }
     else this.say("");
   }
 
@@ -420,11 +469,19 @@ export class BinairoBoard extends PuzzleBoard {
     if (row === rows && col === cols) return;
     const [zeros, ones] = row === rows ? cc[col] : rc[row];
     const half = (row === rows ? rows : cols) / 2;
-    ctx.font = `${Math.round(size * 0.26)}px system-ui, sans-serif`;
+    const lines = [`${zeros} ${zeros === 1 ? "zero" : "zeros"}`, `${ones} ${ones === 1 ? "one" : "ones"}`];
+    // The words shrink to fit the cell; below a legible size, digits only.
+    let font = Math.round(size * 0.26);
+    ctx.font = `${font}px system-ui, sans-serif`;
+    const widest = Math.max(...lines.map((line) => ctx.measureText(line).width));
+    if (widest > size * 0.92) font = Math.floor((font * size * 0.92) / widest);
+    const words = font >= 8;
+    if (!words) font = Math.round(size * 0.26);
+    ctx.font = `${font}px system-ui, sans-serif`;
     ctx.fillStyle = zeros > half ? colors.error : zeros === half ? colors.done : colors.muted;
-    ctx.fillText(`${zeros}×0`, x + size / 2, y + size * 0.32);
+    ctx.fillText(words ? lines[0] : `${zeros}×0`, x + size / 2, y + size * 0.32);
     ctx.fillStyle = ones > half ? colors.error : ones === half ? colors.done : colors.muted;
-    ctx.fillText(`${ones}×1`, x + size / 2, y + size * 0.7);
+    ctx.fillText(words ? lines[1] : `${ones}×1`, x + size / 2, y + size * 0.7);
   }
 
   #readPalette() {

@@ -45,7 +45,7 @@ const TEMPLATE = `
       <button type="button" data-action="solution" aria-pressed="false">Show solution</button>
       <button type="button" data-action="hint" title="Ring one press of a fewest-presses solution (H)">Hint</button>
       <button type="button" data-action="apply-solution"
-        title="Replace the board by the pattern of presses that solves it: solving that applies the solution to the solution. Undo brings the board back.">Apply solution to solution</button>
+        title="Replace the board by the presses that solve it, to solve the solution in turn. Undo brings the board back.">Solution as a board</button>
     </div>
   </div>
   <details class="settings" open>
@@ -87,7 +87,7 @@ const TEMPLATE = `
     </div>
   </div>
   </details>
-  <p class="counters"><span data-field="moves">Moves: 0</span> · <span data-field="lit"></span></p>
+  <p class="counters"><span data-field="moves">Presses: 0</span> · <span data-field="lit"></span></p>
   <p class="message" role="status" aria-live="polite"></p>
   <p class="solution-note"><button type="button" class="inline" data-action="cancel-solve" hidden>Cancel</button>
     <progress max="1" hidden></progress> <span aria-live="polite"></span></p>
@@ -114,6 +114,26 @@ const TEMPLATE = `
       <progress max="1" hidden></progress> <span aria-live="polite"></span></p>
     <div class="gallery"></div>
   </section>
+  <details class="how-it-works">
+    <summary>How it works</summary>
+    <p><strong>Order does not matter.</strong> Pressing a cell twice changes nothing, and presses
+      can be made in any order, so a solution is just a set of cells to press once each.
+      <em>Show solution</em> marks such a set with dots.</p>
+    <p><strong>Fewest presses.</strong> A board often has several solutions; the solver looks for
+      the one with the fewest presses. When its search cannot prove that no shorter one exists, the
+      page says “at most”. <em>Prove fewest</em> in <em>Analysis</em> searches longer.</p>
+    <p><strong>Quiet patterns.</strong> Some sets of presses change nothing at all: every light they
+      touch is toggled an even number of times. <em>Analysis</em> draws them as small boards. Adding
+      a quiet pattern to a solution gives another solution, and a board can be solved exactly when
+      an even number of its lights lie on every quiet pattern.</p>
+    <p><strong>Rank.</strong> The number of cells whose presses are independent: the effect of any
+      other press can be made by combining theirs.</p>
+    <p><strong>Kernel dimension.</strong> How many quiet patterns it takes to build all the others
+      by combining them. With d of them, a solvable board has 2<sup>d</sup> solutions (k<sup>d</sup>
+      with k states), and one board in 2<sup>d</sup> can be solved.</p>
+    <p><strong>Solution as a board.</strong> Turns the presses of the solution into lights:
+      solving that board is solving the solution.</p>
+  </details>
 `;
 
 /** The board's cells from a state's grid ("rows of digits joined by /"), in reading order. */
@@ -135,6 +155,14 @@ function gridText(values, rows, cols) {
   }
   return new TextDecoder().decode(bytes);
 }
+
+/** k^d as a number ("4", "1,048,576"), or in powers of ten when it is too long to read. */
+function solutionCount(k, d) {
+  return formatCount((BigInt(k) ** BigInt(d)).toString());
+}
+
+/** "1 press", "16 presses". */
+const plural = (n, one, many) => `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
 
 const channels = (packed) => [packed & 255, (packed >>> 8) & 255, (packed >>> 16) & 255];
 const mix = (a, b, t) => a.map((value, i) => Math.round(value + (b[i] - value) * t));
@@ -182,6 +210,7 @@ export function formatCount(text) {
 
 export class LightsOutBoard extends PuzzleBoard {
   static kind = "lightsout";
+  static title = "Lights Out";
   static pythonActions = ["hint", "solution", "apply-solution", "analysis", "gallery"];
   static template = TEMPLATE;
   static keyHelp = "arrow keys move the ring, Space or Enter presses the ringed light (in Edit mode: paints it), H rings a hint,";
@@ -240,6 +269,30 @@ export class LightsOutBoard extends PuzzleBoard {
       : { cmd: "lightsout.new", rows: options.rows || 5, cols: options.cols || options.rows || 5,
           ...options.variant };
     this.run(async () => this.#startGame(await this.client.request(first)));
+  }
+
+  /** Another random board of the chosen size, rules and difficulty. */
+  nextPuzzle() {
+    this.run(() => this.#newBoard(true));
+  }
+
+  /** The date's board: the classic 5×5 game, medium difficulty, dealt from the date. */
+  async dailyPuzzle(seed) {
+    if (this.mode !== "play") this.#setMode("play");
+    this.#field("neighbourhood").value = "cross";
+    this.#field("wrap").checked = false;
+    this.#field("states").value = "2";
+    this.stencilEditing = false;
+    this.#startGame(await this.client.request({
+      cmd: "lightsout.new", rows: 5, cols: 5, random: true, difficulty: "medium", seed,
+    }));
+    const rules = this.#rulesText(this.state.variant);
+    this.say(`The daily puzzle: ${rules[0].toLowerCase()}${rules.slice(1)}`);
+  }
+
+  /** The game ID of the board the game started from. */
+  startGameId() {
+    return this.startState?.game ?? this.state?.game;
   }
 
   /** The game and its undo/redo history as game IDs (see PuzzleBoard). */
@@ -477,8 +530,8 @@ export class LightsOutBoard extends PuzzleBoard {
     this.run(async () => {
       const state = await this.client.request({ cmd: "lightsout.solution_board", game: this.state.game });
       this.#replaceBoard(state);
-      this.say("The board is now the pattern of presses that solved the previous one: " +
-        "solving it applies the solution to the solution. Undo brings the old board back.");
+      this.say("The lights now show the presses that solve the previous board: can you solve " +
+        "the solution too? Undo brings the old board back.");
     });
   }
 
@@ -647,7 +700,7 @@ export class LightsOutBoard extends PuzzleBoard {
     if (this.hint?.game !== state.game) this.hint = null;
     this.setGameId(state.game);
     this.setStatus(state.solved ? "solved" : "ready");
-    this.#field("moves").textContent = `Moves: ${this.moves}`;
+    this.#field("moves").textContent = `Presses: ${this.moves}`;
     this.#field("lit").textContent = this.#litText(state);
     this.root.querySelector('[data-action="undo"]').disabled = this.history.length === 0;
     this.root.querySelector('[data-action="redo"]').disabled = this.future.length === 0;
@@ -661,9 +714,9 @@ export class LightsOutBoard extends PuzzleBoard {
       this.grid.redraw();
     }
     if (state.solved && this.mode === "play") {
-      const moves = this.moves === 1 ? "1 move" : `${this.moves} moves`;
       const done = this.states === 2 ? "All lights are out" : "Every cell is 0";
-      this.say(this.moves ? `${done} — solved in ${moves}!` : `${done}.`);
+      this.say(this.moves ? `${done} — solved in ${plural(this.moves, "press", "presses")}!` : `${done}.`);
+      if (this.moves) this.#compareWithFewest(state);
     } else if (this.mode === "edit") {
       this.say(this.states === 2
         ? "Edit mode: click or drag to paint lights, then switch to Play."
@@ -673,6 +726,25 @@ export class LightsOutBoard extends PuzzleBoard {
     }
     for (const job of Object.values(this.jobs)) job.describe();
     this.#refreshJobs();
+  }
+
+  /**
+   * Once solved, say how few presses the starting board needed: the solver's
+   * count, "at most" when its search could not prove it the fewest.
+   */
+  #compareWithFewest(state) {
+    const start = this.startState;
+    if (!start || start.game === state.game || start.rows * start.cols > 400) return;
+    const moves = this.moves;
+    this.run(async () => {
+      const s = await this.client.request({ cmd: "lightsout.solve", game: start.game, press_list: false });
+      if (this.state !== state || !s.solvable) return; // the board moved on meanwhile
+      const fewest = plural(s.press_count, "press", "presses");
+      const done = this.message.textContent.replace(/!$/, "");
+      this.say(s.proven_fewest
+        ? `${done}; the fewest possible is ${fewest}${moves <= s.press_count ? ": a perfect game!" : "."}`
+        : `${done}; it can be done in at most ${fewest}${moves <= s.press_count ? ", and you matched that!" : "."}`);
+    });
   }
 
   /** What a click does under these rules, in words. */
@@ -722,8 +794,8 @@ export class LightsOutBoard extends PuzzleBoard {
       // Over a prime k the quiet patterns form a space of k^d; a composite k has no such count.
       const prime = [2, 3, 5, 7].includes(k);
       const kernel = d
-        ? ` Every solvable board of this shape has ${prime ? `${k}^${d}` : "several"} solutions` +
-          ` (kernel dimension ${d}).`
+        ? ` Every solvable board of this shape has ${prime ? solutionCount(k, d) : "several"} solutions` +
+          " (see How it works)."
         : " Every board of this shape has exactly one solution.";
       const marks = k === 2 ? "Press the cells marked with dots." : "Press the marked cells (a number says how often).";
       text.textContent = `${s.explanation} ${marks}${kernel}`;
@@ -768,10 +840,11 @@ export class LightsOutBoard extends PuzzleBoard {
         ? ["Rank", "not defined", `Counting modulo ${k} is not a field (${k} is not prime), so ` +
           "the press patterns have no rank; the quiet patterns below still describe them."]
         : ["Rank", `${a.rank} of ${cells}`,
-          "How many presses are independent: the others are combinations of them."],
+          "How many cells' presses are independent: any other press has the effect of a combination of them."],
       ["Kernel dimension", String(a.kernel_dimension),
         a.kernel_dimension
-          ? `There are ${formatCount(a.quiet_count_text)} quiet press patterns (the empty one included): they change nothing.`
+          ? `How many quiet patterns (sets of presses that change nothing) it takes to make all the others; ` +
+            `there are ${formatCount(a.quiet_count_text)} of them, the empty one included.`
           : "No quiet patterns: every board of this shape has exactly one solution."],
       ["Solvable boards", formatCount(a.solvable_boards_text),
         `Out of ${a.all_boards_text ? formatCount(a.all_boards_text) : `${k}^${cells}`} boards of this shape` +
@@ -836,7 +909,7 @@ export class LightsOutBoard extends PuzzleBoard {
     if (patterns.length) {
       const heading = document.createElement("h4");
       const basis = a.kernel_dimension ?? patterns.length;
-      heading.textContent = `Quiet patterns (a basis of ${basis})`;
+      heading.textContent = basis === 1 ? "The quiet pattern" : `Quiet patterns: the ${basis} that make all the others`;
       const intro = document.createElement("p");
       intro.className = "panel-intro";
       intro.textContent = "Pressing the marked cells of any of these changes nothing, so adding one to a " +

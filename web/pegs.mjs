@@ -3,6 +3,7 @@
 // triangular lattice), forwards jumps and keeps the undo history of grids.
 
 import { drawFocusRing } from "./grid-canvas.mjs";
+import { bestKnownMoves, countMoves, jumpBetween } from "./peg-moves.mjs";
 import { ProgressMeter } from "./progress.mjs";
 import { PuzzleBoard } from "./puzzle-board.mjs";
 
@@ -60,7 +61,7 @@ const TEMPLATE = `
       <button type="button" data-action="fill">Fill all holes</button>
     </div>
   </div>
-  <p class="counters"><span data-field="moves">Moves: 0</span> · <span data-field="pegs"></span>
+  <p class="counters"><span data-field="moves">Jumps: 0</span> · <span data-field="pegs"></span>
     · <span data-field="goal-text"></span></p>
   <p class="message" role="status" aria-live="polite"></p>
   <p class="verdict" aria-live="polite"></p>
@@ -70,12 +71,11 @@ const TEMPLATE = `
     <div class="overlay" hidden></div></div>
   <details class="census" open>
     <summary>Census</summary>
-    <p class="census-intro">Every position reachable from the starting position, level by
-      level: positions (all, and up to the symmetries that keep start and goal), game paths in
-      the full tree and in the tree of normalised positions, positions from which the goal can
-      still be reached, dead ends and winning move sequences. The full English board needs the
-      numpy engine, which is loaded when a census starts (from the Pyodide package index);
-      without it, the pure Python engine runs boards small enough to finish in the page.</p>
+    <p class="census-intro">The census visits every position that can arise from the start,
+      jump by jump, and counts them: positions, the ways to reach them, those from which the
+      goal can still be reached, dead ends and winning games (each term is explained under
+      How it works). The full English board needs a faster engine, downloaded when a census
+      starts; without it, boards small enough to finish in the page are counted.</p>
     <div class="toolbar">
       <button type="button" data-action="census">Run census</button>
       <button type="button" data-action="cancel-census" hidden>Cancel</button>
@@ -85,6 +85,21 @@ const TEMPLATE = `
     <p class="census-note"></p>
     <div class="census-chart"></div>
     <div class="census-table"></div>
+  </details>
+  <details class="how-it-works">
+    <summary>How it works</summary>
+    <p><strong>Jumps and moves.</strong> Each jump removes one peg. Players count several jumps in a
+      row by the same peg as one move, so a game is scored by its moves: the English game from the
+      centre takes 31 jumps, and the best known way to play it takes 18 moves.</p>
+    <p><strong>Still winnable?</strong> After each jump the solver searches whether the goal can
+      still be reached from the position, and says so under the board.</p>
+    <p><strong>Positions up to symmetry.</strong> Positions that are rotations or mirror images of
+      each other play the same way, so the census counts them once as well as one by one.</p>
+    <p><strong>Paths.</strong> The number of different jump sequences that lead to the positions of
+      a level. The full tree counts every one; the normalised tree first replaces each position by
+      one chosen mirror image, so sequences that differ only by a symmetry count once.</p>
+    <p><strong>Dead ends and solutions.</strong> A dead end is a position with no jump left; a
+      solution is a jump sequence that ends at the goal.</p>
   </details>
 `;
 
@@ -128,6 +143,7 @@ const plural = (n, word) => `${n.toLocaleString("en")} ${word}${n === 1 || n ===
 
 export class PegsBoard extends PuzzleBoard {
   static kind = "pegs";
+  static title = "Peg solitaire";
   static pythonActions = ["hint", "solve", "count", "census"];
   static template = TEMPLATE;
   static keyHelp = "arrow keys move the ring from hole to hole, Space or Enter on a peg picks it up (its jumps are marked green), then Space or Enter on a marked hole jumps there (in Edit mode: applies the tool),";
@@ -173,6 +189,36 @@ export class PegsBoard extends PuzzleBoard {
       if (!options.grid) this.#setGoal(board.goal);
       await this.#newGame(options.grid || board.grid);
     });
+  }
+
+  /** The next classic game in the board menu (after the last, the first). */
+  nextPuzzle() {
+    this.run(async () => {
+      await this.#boardList();
+      const at = this.boards.findIndex((b) => b.name === this.#field("board").value);
+      await this.#playClassic(this.boards[(at + 1) % this.boards.length]);
+    });
+  }
+
+  /** The date's game: the classic boards in turn, one a day. */
+  async dailyPuzzle(seed, day) {
+    await this.#boardList();
+    const board = this.boards[day % this.boards.length];
+    await this.#playClassic(board);
+    this.say(`The daily puzzle: the ${board.title.replace(/ \(.*/, "")} board. ${this.message.textContent}`);
+  }
+
+  /** A board's usual game: its start and its goal (French and Diamond cannot end in the centre). */
+  async #playClassic(board) {
+    if (this.mode !== "play") this.#setMode("play");
+    this.#field("board").value = board.name;
+    this.#setGoal(board.goal);
+    await this.#newGame(board.grid);
+  }
+
+  /** The game ID of the starting position. */
+  startGameId() {
+    return this.#gameIdOf(this.startGrid);
   }
 
   /** The named boards from Python, into the board menu (once). */
@@ -373,7 +419,7 @@ export class PegsBoard extends PuzzleBoard {
     this.verdict = null;
     this.setGameId(this.#gameIdOf(state.grid));
     this.setStatus(state.won ? "won" : state.stuck ? "stuck" : "ready");
-    this.#field("moves").textContent = `Moves: ${this.moves}`;
+    this.#field("moves").textContent = `Jumps: ${this.moves}`;
     this.#field("pegs").textContent = `${plural(state.pegs, "peg")} on ${state.holes} holes`;
     this.#field("goal-text").textContent = `Goal: ${state.goal_text}`;
     this.#button("undo").disabled = this.history.length === 0;
@@ -381,7 +427,7 @@ export class PegsBoard extends PuzzleBoard {
     if (this.mode === "edit") {
       this.say("Edit: click holes with the chosen tool, then switch to Play. At most 64 holes.");
     } else if (state.won) {
-      this.say(this.moves ? `Solved in ${plural(this.moves, "move")}! ${state.goal_text}.` : "This position is already the goal.");
+      this.say(this.moves ? this.#wonText(state) : "This position is already the goal.");
     } else if (state.stuck) {
       this.say("No move is left: the game is over without reaching the goal.", true);
     } else {
@@ -390,6 +436,35 @@ export class PegsBoard extends PuzzleBoard {
     this.#setVerdict(this.mode === "play" && !state.won && !state.stuck ? "Checking whether the goal is still reachable…" : "");
     this.#draw();
     if (this.mode === "play" && !state.won && !state.stuck && !this.playback) this.#checkVerdict();
+  }
+
+  /**
+   * The jumps played since the start (or the last reset), read from the
+   * grids of the undo history: what players count as moves needs them.
+   */
+  #jumpsPlayed() {
+    const path = [...this.history, { grid: this.state.grid, moves: this.moves }];
+    let first = path.length - 1;
+    while (first > 0 && path[first].moves > 0) first--;
+    const jumps = [];
+    for (let i = first; i + 1 < path.length; i++) {
+      const jump = path[i + 1].moves === path[i].moves + 1 ? jumpBetween(path[i].grid, path[i + 1].grid) : null;
+      if (jump) jumps.push(jump);
+    }
+    return jumps;
+  }
+
+  /** "Solved in 9 moves (13 jumps)!", with the best known count for a classic game. */
+  #wonText(state) {
+    const jumps = this.#jumpsPlayed();
+    const moves = jumps.length === this.moves ? countMoves(jumps) : null;
+    const best = bestKnownMoves(this.startGrid, state.goal_text);
+    const done = moves === null ? `Solved in ${plural(this.moves, "jump")}!`
+      : `Solved in ${plural(moves, "move")} (${plural(this.moves, "jump")})!`;
+    const record = best === null || moves === null ? ""
+      : moves <= best ? ` That matches the best known, ${best} moves.`
+      : ` The best known is ${best} moves: a move is any run of jumps by one peg.`;
+    return done + record;
   }
 
   /** The dead-end verdict for the shown position: a quick search, beside the action queue. */
@@ -489,7 +564,7 @@ export class PegsBoard extends PuzzleBoard {
         this.#note("The goal cannot be reached from this position.");
         return;
       }
-      this.#note(`Solution found: ${plural(result.moves.length, "move")}. Playing it back…`);
+      this.#note(`Solution found: ${plural(result.moves.length, "jump")}. Playing it back…`);
       this.playback = { moves: result.moves, index: 0, timer: null, paused: false };
       this.root.querySelector(".playback").hidden = false;
       this.#button("pause").textContent = "Pause";
@@ -510,7 +585,7 @@ export class PegsBoard extends PuzzleBoard {
     const [from, to] = pb.moves[pb.index];
     pb.index++;
     await this.#jump(from, to);
-    this.#note(`Playback: move ${pb.index} of ${pb.moves.length}${pb.paused ? " (paused)" : ""}.`);
+    this.#note(`Playback: jump ${pb.index} of ${pb.moves.length}${pb.paused ? " (paused)" : ""}.`);
     if (pb.index >= pb.moves.length) {
       this.#stopPlayback();
       this.#show(this.state, { keepNote: true });
@@ -622,7 +697,7 @@ export class PegsBoard extends PuzzleBoard {
     }
     this.root.querySelector(".census-note").textContent = note.join(" ");
     const columns = [
-      ["moves", "Moves"], ["pegs", "Pegs"], ["positions", "Positions"], ["classes", "Up to symmetry"],
+      ["moves", "Jumps"], ["pegs", "Pegs"], ["positions", "Positions"], ["classes", "Up to symmetry"],
       ["paths", "Paths (full tree)"], ["normal_paths", "Paths (normalised tree)"],
       ["good", "Goal reachable"], ["dead_ends", "Dead ends"], ["solutions", "Solutions"],
     ];
@@ -952,11 +1027,7 @@ export class PegsBoard extends PuzzleBoard {
     this.#field("board").addEventListener("change", () => {
       const board = this.boards?.find((b) => b.name === this.#field("board").value);
       if (!board) return;
-      // A board's usual game: its start and its goal (French and Diamond cannot end in the centre).
-      this.run(() => {
-        this.#setGoal(board.goal);
-        return this.#newGame(board.grid);
-      });
+      this.run(() => this.#playClassic(board));
     });
     this.#field("goal").addEventListener("change", () => {
       const value = this.#field("goal").value;

@@ -27,6 +27,12 @@
 //                          (default: through this.grid, a GridCanvas); also
 //                          runs when the colour scheme changes
 //   static keyHelp         one sentence on what the keys do on this board
+// and, for the "Next puzzle" / "Daily puzzle" / "Share result" buttons under
+// the message line (shown when a board implements them), implements:
+//   nextPuzzle()           a new game like the one on screen (size, difficulty)
+//   dailyPuzzle(seed, day) the date's game: the same for everyone on that day
+//                          (seed a number YYYYMMDD, day its index since 1970)
+//   startGameId()          the game ID of the starting position, for the link
 // and, to be shared and saved (app.mjs), implements:
 //   snapshot()             the game and its undo/redo history as plain JSON:
 //                          {game, moves?, start?, history: [{game, moves?}],
@@ -49,6 +55,25 @@
 // The base's own constructor wires the boot, but start() only runs from a
 // promise callback, that is after the subclass constructor has finished.
 
+/**
+ * Today as the daily puzzles count it, in UTC so that everyone gets the same
+ * one on the same date: {date: "2026-11-24", seed: 20261124, day: days since 1970}.
+ */
+export function todaysDate(now = new Date()) {
+  const date = now.toISOString().slice(0, 10);
+  return { date, seed: Number(date.replaceAll("-", "")), day: Math.floor(now.getTime() / 86_400_000) };
+}
+
+/** A time as players read it: "under a second", "48 s", "2 min 05 s", "1 h 02 min". */
+export function duration(ms) {
+  const total = Math.max(0, Math.round(ms / 1000));
+  const [h, m, s] = [Math.floor(total / 3600), Math.floor(total / 60) % 60, total % 60];
+  const pad = (n) => String(n).padStart(2, "0");
+  if (total === 0) return "under a second";
+  if (h) return `${h} h ${pad(m)} min`;
+  return m ? `${m} min ${pad(s)} s` : `${s} s`;
+}
+
 export class PuzzleBoard {
   /**
    * @param {HTMLElement} root
@@ -66,6 +91,7 @@ export class PuzzleBoard {
     this.overlay = root.querySelector(".overlay");
     this.message = root.querySelector(".message");
     this.#addLiveRegion();
+    if (!readonly && this.nextPuzzle) this.#addPlayOn();
     // Phones see the board first; settings fold away under their summary.
     for (const settings of root.querySelectorAll("details.settings")) {
       settings.open = !window.matchMedia("(max-width: 40rem)").matches;
@@ -140,6 +166,89 @@ export class PuzzleBoard {
     for (const type of ["pointerdown", "pointerup", "pointermove", "mousedown", "mouseup",
       "click", "dblclick", "contextmenu", "keydown", "input", "change"]) {
       this.root.addEventListener(type, stop, { capture: true, passive: false });
+    }
+  }
+
+  /**
+   * The buttons that lead to the next game, under the message line: another
+   * puzzle like this one, the date's daily puzzle, and (once solved) the
+   * result with a link to the same starting position, for sharing.
+   */
+  #addPlayOn() {
+    const bar = document.createElement("div");
+    bar.className = "toolbar play-on";
+    bar.innerHTML = `<button type="button" data-play="next">Next puzzle</button>
+      <button type="button" data-play="daily">Daily puzzle</button>
+      <button type="button" data-play="share" hidden>Share result</button>
+      <label class="timer-toggle"><input type="checkbox"> Timer</label> <span class="timer"></span>
+      <input type="text" class="share-text" readonly hidden aria-label="Result and link to share">
+      <span class="share-status"></span>`;
+    this.message.after(bar);
+    this.playOn = bar;
+    this.timer = { game: null, from: 0, until: null, ticking: null };
+    const toggle = bar.querySelector(".timer-toggle input");
+    toggle.addEventListener("change", () => {
+      clearInterval(this.timer.ticking);
+      this.timer.ticking = toggle.checked ? setInterval(() => this.#showTime(), 1000) : null;
+      this.#showTime();
+    });
+    this.root.addEventListener("puzzle-change", () => this.#showTime());
+    bar.addEventListener("click", (event) => {
+      const action = event.target.closest("button[data-play]")?.dataset.play;
+      if (!action || !this.state) return;
+      bar.querySelector(".share-status").textContent = "";
+      bar.querySelector(".share-text").hidden = true;
+      if (action === "next") {
+        this.daily = null;
+        this.nextPuzzle();
+      } else if (action === "daily") {
+        const { date, seed, day } = todaysDate();
+        this.daily = { date, game: null };
+        this.run(async () => {
+          await this.dailyPuzzle(seed, day);
+          this.daily = { date, game: this.startGameId() };
+        });
+      } else {
+        this.#shareResult();
+      }
+    });
+  }
+
+  /**
+   * The optional timer: from the moment a game's starting position is first
+   * shown until it is solved (an undo after that lets it run on).
+   */
+  #showTime() {
+    if (!this.state) return;
+    const t = this.timer;
+    const start = this.startGameId();
+    const now = performance.now();
+    if (start !== t.game) Object.assign(t, { game: start, from: now, until: null });
+    const done = ["solved", "won"].includes(this.root.dataset.status);
+    if (!done) t.until = null;
+    else t.until ??= now;
+    const shown = this.playOn.querySelector(".timer-toggle input").checked;
+    this.playOn.querySelector(".timer").textContent = shown ? duration((t.until ?? now) - t.from) : "";
+  }
+
+  /** "Lights Out, daily puzzle of 2026-11-24: <the result line> <link>", copied or shown to copy. */
+  async #shareResult() {
+    const start = this.startGameId();
+    // The main page's permalink (from an embed too): it sits beside the modules.
+    const link = new URL(`./#${this.constructor.kind}=${encodeURIComponent(start)}`, import.meta.url);
+    const daily = this.daily?.game === start ? `, daily puzzle of ${this.daily.date}` : "";
+    const text = `${this.constructor.title}${daily}: ${this.message.textContent} ${link.href}`;
+    const status = this.playOn.querySelector(".share-status");
+    const field = this.playOn.querySelector(".share-text");
+    try {
+      await navigator.clipboard.writeText(text);
+      status.textContent = "Result and link copied.";
+    } catch {
+      field.value = text;
+      field.hidden = false;
+      field.focus();
+      field.select();
+      status.textContent = "Copy the selected text (Ctrl+C).";
     }
   }
 
@@ -466,6 +575,8 @@ export class PuzzleBoard {
 
   setStatus(status) {
     this.root.dataset.status = status;
+    const share = this.playOn?.querySelector('[data-play="share"]');
+    if (share) share.hidden = status !== "solved" && status !== "won";
   }
 
   setGameId(id) {

@@ -15,7 +15,7 @@ export const PUZZLES = [
     id: "pegs",
     title: "Peg solitaire",
     intro: `Jump a peg over a neighbour into the empty hole behind it; the jumped peg is
-      removed. Finish with one peg (in the centre on the English board). After each move the
+      removed. Finish with one peg (in the centre on the English board). After each jump the
       page tells whether the goal can still be reached; <em>Hint</em>, <em>Solve</em> and
       <em>Count</em> help, <em>Edit</em> draws any board, and the <em>Census</em> walks every
       position of the board.`,
@@ -27,7 +27,7 @@ export const PUZZLES = [
     intro: `Fill the grid with 0s and 1s: every row and column has as many 0s as 1s, no
       three equal digits side by side, and no two rows or two columns alike. A click cycles
       empty → 0 → 1 (right click backwards). <em>Hint</em> names the rule for the next step,
-      <em>Check good</em> tests for exactly one solution, <em>Count solutions</em> counts any
+      <em>Check puzzle</em> tests for exactly one solution, <em>Count solutions</em> counts any
       grid exactly, and <em>Generate</em> makes good puzzles by difficulty.`,
     load: async () => (await import("./binairo.mjs")).BinairoBoard,
   },

@@ -130,7 +130,7 @@ def test_error_highlight_and_hint(page, site_url, screenshot_dir):
 
 def test_solve_and_check_good(page, site_url, screenshot_dir):
     root = open_board(page, site_url)
-    page.get_by_role("button", name="Check good").click()
+    page.get_by_role("button", name="Check puzzle").click()
     wait_idle(page)
     assert "Good puzzle: exactly one solution" in message(page)
     page.get_by_role("button", name="Solve").click()
@@ -141,7 +141,7 @@ def test_solve_and_check_good(page, site_url, screenshot_dir):
     page.get_by_label("Size").select_option(label="4×4")
     page.get_by_role("button", name="Empty grid").click()
     wait_idle(page)
-    page.get_by_role("button", name="Check good").click()
+    page.get_by_role("button", name="Check puzzle").click()
     wait_idle(page)
     assert "several solutions" in message(page)
     tables = page.locator(f"{BOARD} .binairo-solutions table")

@@ -96,7 +96,7 @@ def test_click_toggles_the_cell_and_its_neighbours(page, site_url):
     click_cell(page, 0, 4, Board(5, 5))
     wait_idle(page)
     assert current(root) == Board(5, 5).press(2, 2).press(0, 4)
-    assert "Moves: 2" in page.locator(f"{BOARD} .counters").inner_text()
+    assert "Presses: 2" in page.locator(f"{BOARD} .counters").inner_text()
     page.get_by_role("button", name="Undo").click()
     wait_idle(page)
     assert current(root) == Board(5, 5).press(2, 2)
@@ -435,13 +435,13 @@ def test_generator_difficulty_then_apply_solution_to_solution(page, site_url, sc
     before = root.get_attribute("data-game-id")
     assert ask({"cmd": "lightsout.solve", "game": before})["press_count"] == 4
     presses = ask({"cmd": "lightsout.solve", "game": before})["presses"]
-    page.get_by_role("button", name="Apply solution to solution").click()
+    page.get_by_role("button", name="Solution as a board").click()
     wait_idle(page)
     # The new board's lights are exactly the presses that solved the old one.
     pressed = {tuple(cell) for cell in presses}
     grid = "/".join("".join("1" if (r, c) in pressed else "0" for c in range(5)) for r in range(5))
     assert current(root) == Board.parse(grid)
-    assert "solution to the solution" in page.locator(f"{BOARD} .message").inner_text()
+    assert "solve the solution too" in page.locator(f"{BOARD} .message").inner_text()
     page.screenshot(path=str(screenshot_dir / "lightsout-solution-of-solution.png"), full_page=True)
     page.get_by_role("button", name="Undo").click()
     wait_idle(page)

@@ -77,7 +77,7 @@ def test_move_undo_redo_and_verdict(page, site_url, screenshot_dir):
     assert root.get_attribute("data-verdict") == "reachable"
     jump(page, (1, 3), (3, 3))
     assert grid(root).split("/")[:4] == ["--ooo--", "--o.o--", "ooo.ooo", "ooooooo"]
-    assert "Moves: 1" in page.locator(f"{BOARD} .counters").inner_text()
+    assert "Jumps: 1" in page.locator(f"{BOARD} .counters").inner_text()
     page.wait_for_function("document.querySelector('#pegs').dataset.verdict === 'reachable'")
     assert "can still be reached" in page.locator(f"{BOARD} .verdict").inner_text()
     # A drag plays a jump too.
@@ -185,23 +185,23 @@ def test_solve_playback_pause_step_and_count(page, site_url, screenshot_dir):
     assert "29,760 winning move sequences" in page.locator(f"{BOARD} .solution-note").inner_text()
     page.get_by_role("button", name="Solve").click()
     page.wait_for_function(
-        "document.querySelector('#pegs .counters').innerText.includes('Moves: 1')", timeout=30_000
+        "document.querySelector('#pegs .counters').innerText.includes('Jumps: 1')", timeout=30_000
     )
     page.get_by_role("button", name="Pause").click()
     page.wait_for_timeout(300)
     moves = page.locator(f"{BOARD} .counters").inner_text()
     page.wait_for_timeout(1200)
     assert page.locator(f"{BOARD} .counters").inner_text() == moves  # paused
-    count = int(moves.split("Moves: ")[1].split(" ")[0])
+    count = int(moves.split("Jumps: ")[1].split(" ")[0])
     page.get_by_role("button", name="Step").click()
     page.wait_for_function(
-        f"document.querySelector('#pegs .counters').innerText.includes('Moves: {count + 1}')"
+        f"document.querySelector('#pegs .counters').innerText.includes('Jumps: {count + 1}')"
     )
     page.get_by_role("button", name="Resume").click()
     page.wait_for_function("document.querySelector('#pegs').dataset.status === 'won'",
                            timeout=30_000)
     wait_idle(page)
-    assert "Solved in 13 moves" in page.locator(f"{BOARD} .message").inner_text()
+    assert "(13 jumps)!" in page.locator(f"{BOARD} .message").inner_text()
     assert bin(int(pegs.Position.parse(grid(root)).pegs)).count("1") == 1
     page.screenshot(path=str(screenshot_dir / "pegs-solved.png"), full_page=True)
 

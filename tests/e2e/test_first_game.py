@@ -1,0 +1,202 @@
+"""A first game of each puzzle, played to the end as a person would: the result
+line, Next puzzle, the daily puzzle (the same for everyone on a date) and the
+result to share with its link."""
+
+from __future__ import annotations
+
+import re
+import time
+from datetime import UTC, datetime
+from urllib.parse import quote, unquote
+
+import pytest
+from test_binairo_page import click_cell as click_binary
+from test_lightsout_page import ask, click_cell, current, marked_cells
+
+from puzzlelab import binairo, pegs
+from puzzlelab.binairo import Grid
+
+pytestmark = pytest.mark.e2e
+
+
+def wait_idle(page, puzzle: str, timeout: int = 60_000) -> None:
+    page.wait_for_function(f"window.puzzleLab.boards.{puzzle}?.idle()", timeout=timeout)
+
+
+def open_tab(page, site_url: str, puzzle: str):
+    page.goto(f"{site_url}#{puzzle}")
+    page.wait_for_function(
+        f"['ready', 'solved', 'won'].includes(document.querySelector('#{puzzle}')?.dataset.status)"
+        f" && window.puzzleLab.boards.{puzzle}.idle()",
+        timeout=90_000,
+    )
+    return page.locator(f"#{puzzle}")
+
+
+def message(page, puzzle: str) -> str:
+    return page.locator(f"#{puzzle} .message").inner_text()
+
+
+def today() -> tuple[str, int, int]:
+    """The UTC date as the page counts it: "2026-11-24", seed 20261124, days since 1970."""
+    now = datetime.now(UTC)
+    return now.strftime("%Y-%m-%d"), int(now.strftime("%Y%m%d")), int(time.time() // 86_400)
+
+
+def share(page, puzzle: str) -> str:
+    """Click Share result; the copied text (or, without the clipboard, the selected one)."""
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.locator(f"#{puzzle}").get_by_role("button", name="Share result").click()
+    status = page.locator(f"#{puzzle} .share-status")
+    page.wait_for_function(
+        f"document.querySelector('#{puzzle} .share-status').textContent !== ''")
+    if "copied" in status.inner_text():
+        return page.evaluate("navigator.clipboard.readText()")
+    return page.locator(f"#{puzzle} .share-text").input_value()
+
+
+def start_of(text: str, puzzle: str) -> str:
+    """The game ID of the link at the end of a shared result."""
+    match = re.search(rf"#{puzzle}=(\S+)$", text)
+    assert match, text
+    return unquote(match.group(1))
+
+
+def test_lights_out_first_game(page, site_url, screenshot_dir, axe):
+    root = open_tab(page, site_url, "lightsout")
+    start = current(root)
+    page.get_by_role("button", name="Show solution").click()
+    wait_idle(page, "lightsout")
+    presses = marked_cells(page, start)
+    assert presses
+    for row, col in sorted(presses):
+        click_cell(page, row, col, start)
+    wait_idle(page, "lightsout")
+    assert root.get_attribute("data-status") == "solved"
+    fewest = ask({"cmd": "lightsout.solve", "game": start.game_id})
+    assert fewest["proven_fewest"] and fewest["press_count"] == len(presses)
+    n = len(presses)
+    said = message(page, "lightsout")
+    assert said == (f"All lights are out — solved in {n} press{'es' if n != 1 else ''}; the fewest "
+                    f"possible is {n} press{'es' if n != 1 else ''}: a perfect game!")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.screenshot(path=str(screenshot_dir / "first-game-lightsout-1280.png"))
+    page.set_viewport_size({"width": 375, "height": 740})
+    page.locator("#lightsout .message").scroll_into_view_if_needed()
+    page.screenshot(path=str(screenshot_dir / "first-game-lightsout-375.png"))
+    assert axe(page) == []
+    shared = share(page, "lightsout")
+    assert shared.startswith(f"Lights Out: {said} ")
+    assert start_of(shared, "lightsout") == start.game_id
+    # The optional timer shows the time the game took, stopped once solved.
+    page.locator("#lightsout").get_by_label("Timer").check()
+    took = page.locator("#lightsout .timer").inner_text()
+    assert re.fullmatch(r"under a second|\d+ s|\d+ min \d\d s", took), took
+    page.wait_for_timeout(1100)
+    assert page.locator("#lightsout .timer").inner_text() == took
+
+    # Next puzzle: another board of the same size.
+    page.get_by_role("button", name="Next puzzle").click()
+    wait_idle(page, "lightsout")
+    after = current(root)
+    assert (after.rows, after.cols) == (start.rows, start.cols)
+    assert root.get_attribute("data-status") == "ready"
+    assert after.game_id != start.game_id
+    page.wait_for_function(  # the timer runs for the new game
+        "/^[1-9]\\d* s$/.test(document.querySelector('#lightsout .timer').textContent)",
+        timeout=5_000)
+
+    # The daily puzzle is Python's board for the date's seed, for everyone.
+    _, seed, _ = today()
+    page.get_by_role("button", name="Daily puzzle").click()
+    wait_idle(page, "lightsout")
+    daily = ask({"cmd": "lightsout.new", "rows": 5, "cols": 5, "random": True,
+                 "difficulty": "medium", "seed": seed})
+    assert root.get_attribute("data-game-id") == daily["game"]
+    assert message(page, "lightsout").startswith("The daily puzzle: turn all the lights out.")
+    # Its link opens the same board elsewhere.
+    other = page.context.new_page()
+    other.goto(f"{site_url}#lightsout={quote(daily['game'], safe='')}")
+    other.wait_for_function("document.querySelector('#lightsout')?.dataset.gameId", timeout=60_000)
+    assert other.locator("#lightsout").get_attribute("data-game-id") == daily["game"]
+    other.close()
+
+
+def test_peg_solitaire_first_game(page, site_url, screenshot_dir):
+    """The English central game, in the jumps Python's solver finds: moves and the record."""
+    root = open_tab(page, site_url, "pegs")
+    english = pegs.BOARD_GRIDS["english"]
+    assert root.get_attribute("data-game-id") == english
+    jumps = ask({"cmd": "pegs.solve", "grid": english})["moves"]
+    canvas = page.evaluate_handle("window.puzzleLab.boards.pegs.canvas").as_element()
+    for src, dst in jumps:
+        for r, c in (src, dst):
+            box = canvas.bounding_box()
+            x, y = page.evaluate(f"window.puzzleLab.boards.pegs.cellCentre({r}, {c})")
+            canvas.click(position={"x": x - box["x"], "y": y - box["y"]})
+        wait_idle(page, "pegs")
+    assert root.get_attribute("data-status") == "won"
+    # Moves as players count them: a run of jumps by one peg is one move.
+    moves = sum(1 for i, (src, _) in enumerate(jumps) if i == 0 or jumps[i - 1][1] != src)
+    assert moves > 18  # the solver's line is not the 18-move record
+    said = message(page, "pegs")
+    assert said == (f"Solved in {moves} moves (31 jumps)! The best known is 18 moves: "
+                    "a move is any run of jumps by one peg.")
+    page.locator("#pegs .message").scroll_into_view_if_needed()
+    page.screenshot(path=str(screenshot_dir / "first-game-pegs.png"))
+    shared = share(page, "pegs")
+    assert shared.startswith(f"Peg solitaire: {said} ")
+    assert start_of(shared, "pegs") == english
+
+    page.get_by_role("button", name="Next puzzle").click()
+    wait_idle(page, "pegs")
+    assert page.locator('#pegs [data-field="board"]').input_value() == "french"
+    assert root.get_attribute("data-status") == "ready"
+
+    _, _, day = today()
+    name = pegs.BOARDS[day % len(pegs.BOARDS)]
+    page.get_by_role("button", name="Daily puzzle").click()
+    wait_idle(page, "pegs")
+    assert page.locator('#pegs [data-field="board"]').input_value() == name
+    board = next(b for b in ask({"cmd": "pegs.boards"})["boards"] if b["name"] == name)
+    assert root.get_attribute("data-game-id").split("@")[0] == board["grid"]
+    assert message(page, "pegs").startswith("The daily puzzle: the ")
+
+
+def test_binary_puzzle_first_game(page, site_url, screenshot_dir):
+    root = open_tab(page, site_url, "binairo")
+    grid = Grid.parse(root.get_attribute("data-game-id"))
+    (solution,) = binairo.solutions(grid)
+    for r in range(grid.rows):
+        for c in range(grid.cols):
+            if grid.cell(r, c) == ".":
+                # A click writes 0, a right click 1 (empty -> 0 -> 1 and back).
+                click_binary(page, grid, r, c, "right" if solution[r] >> c & 1 else "left")
+    wait_idle(page, "binairo")
+    assert root.get_attribute("data-status") == "solved"
+    said = message(page, "binairo")
+    assert re.fullmatch(r"Solved in (under a second|\d+ s|\d+ min \d\d s)! Every row and column is "
+                        r"balanced, with no three in a row and no two lines alike\.", said), said
+    page.locator("#binairo .message").scroll_into_view_if_needed()
+    page.screenshot(path=str(screenshot_dir / "first-game-binairo.png"))
+    page.set_viewport_size({"width": 375, "height": 740})
+    page.locator("#binairo .message").scroll_into_view_if_needed()
+    page.screenshot(path=str(screenshot_dir / "first-game-binairo-375.png"))
+    page.set_viewport_size({"width": 1280, "height": 800})
+    shared = share(page, "binairo")
+    assert start_of(shared, "binairo") == grid.game_id
+
+    page.get_by_role("button", name="Next puzzle").click()
+    wait_idle(page, "binairo")
+    after = Grid.parse(root.get_attribute("data-game-id"))
+    assert (after.rows, after.cols) == (grid.rows, grid.cols)
+    assert after.game_id != grid.game_id
+    made = message(page, "binairo")
+    assert re.match(r"An? (easy|medium|hard) \d+×\d+ puzzle with \d+ givens", made), made
+
+    _, seed, _ = today()
+    page.get_by_role("button", name="Daily puzzle").click()
+    wait_idle(page, "binairo")
+    daily = ask({"cmd": "binairo.new", "rows": 8, "cols": 8, "difficulty": "medium", "seed": seed})
+    assert root.get_attribute("data-game-id") == daily["game"]
+    assert message(page, "binairo").startswith("The daily puzzle: a medium 8×8 puzzle")
