@@ -184,6 +184,7 @@ export class LightsOutBoard extends PuzzleBoard {
   static kind = "lightsout";
   static pythonActions = ["hint", "solution", "apply-solution", "analysis", "gallery"];
   static template = TEMPLATE;
+  static mainActions = ["random"];
   static keyHelp = "arrow keys move the ring, Space or Enter presses the ringed light (in Edit mode: paints it), H rings a hint,";
 
   /**
@@ -264,22 +265,14 @@ export class LightsOutBoard extends PuzzleBoard {
 
   /** Lights Out reports a failed boot in the message line as plain text, not as an error. */
   /**
-   * The height the board may take: what is left of the window below the
-   * controls, within 30%..70% of the window. Measured when the shape or the
-   * window changes, not on every repaint, so that a message growing by a
-   * line does not resize the board under the pointer.
+   * The board's height: the room left on the first screen (boardRoom), so
+   * that a note or notice above shrinks the board rather than pushing it
+   * out of sight. Beyond a dozen rows cells get small: such a board is worth
+   * a scroll, and takes 70% of the window.
    */
   #room() {
-    const key = `${this.grid.rows}x${this.grid.cols}/${window.innerWidth}x${window.innerHeight}`;
-    if (this.roomFor !== key) {
-      const top = this.canvas.parentElement.getBoundingClientRect().top + window.scrollY;
-      const height = window.innerHeight;
-      // Beyond a dozen rows cells get small: such a board is worth a scroll.
-      const huge = this.grid.rows > 12;
-      this.roomSize = huge ? height * 0.7 : Math.min(height * 0.7, Math.max(height * 0.3, height - top - 16));
-      this.roomFor = key;
-    }
-    return this.roomSize;
+    const height = window.innerHeight;
+    return this.grid.rows > 12 ? height * 0.7 : this.boardRoom(Math.min(height * 0.3, 160));
   }
 
   /** The shown solve result for the current board, or null. */
@@ -1207,6 +1200,14 @@ export class LightsOutBoard extends PuzzleBoard {
       this.#field("cols").value = preset.cols;
       this.run(() => this.#newBoard(true));
     });
+    // Enter in Rows or Columns makes a new board of that size, as a size choice does.
+    for (const name of ["rows", "cols"]) {
+      this.#field(name).addEventListener("keydown", (event) => {
+        if (event.key !== "Enter" || !this.state) return;
+        event.preventDefault();
+        this.run(() => this.#newBoard(true));
+      });
+    }
     this.#wireStencilEditor();
     this.#field("neighbourhood").addEventListener("change", (event) => {
       if (!this.state) return;

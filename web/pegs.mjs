@@ -651,7 +651,7 @@ export class PegsBoard extends PuzzleBoard {
     const rowStep = tri ? Math.sqrt(3) / 2 : 1;
     const wide = maxX - minX + 1;
     const high = (rows - 1) * rowStep + 1;
-    const cell = Math.max(12, Math.min(64, Math.floor(Math.min(box.width / wide, (window.innerHeight * 0.6) / high))));
+    const cell = Math.max(12, Math.min(64, Math.floor(Math.min(box.width / wide, this.boardRoom(200) / high))));
     return {
       cell, rows, cols,
       width: wide * cell, height: high * cell,
@@ -939,13 +939,24 @@ export class PegsBoard extends PuzzleBoard {
     });
     this.#field("board").addEventListener("change", () => {
       const board = this.boards?.find((b) => b.name === this.#field("board").value);
-      if (!board) return;
+      if (!board) {
+        // "Custom": the editor is where a custom board is made.
+        if (this.#field("board").value === "custom" && this.state) actions.edit();
+        return;
+      }
       // A board's usual game: its start and its goal (French and Diamond cannot end in the centre).
       this.run(() => {
         this.#setGoal(board.goal);
         return this.#newGame(board.grid);
       });
     });
+    // The editor's shape acts at once: a lattice choice, or Enter in Rows or Columns.
+    this.#field("lattice").addEventListener("change", () => this.state && actions.resize());
+    for (const name of ["rows", "cols"]) {
+      this.#field(name).addEventListener("keydown", (event) => {
+        if (event.key === "Enter" && this.state) actions.resize();
+      });
+    }
     this.#field("goal").addEventListener("change", () => {
       const value = this.#field("goal").value;
       this.goal = { hole: this.goalHole, pattern: this.goalPattern }[value] ?? value;

@@ -66,10 +66,7 @@ export class PuzzleBoard {
     this.overlay = root.querySelector(".overlay");
     this.message = root.querySelector(".message");
     this.#addLiveRegion();
-    // Phones see the board first; settings fold away under their summary.
-    for (const settings of root.querySelectorAll("details.settings")) {
-      settings.open = !window.matchMedia("(max-width: 40rem)").matches;
-    }
+    this.#boardFirst();
     if (readonly) this.#ignoreInput();
     if (!hints) root.dataset.hints = "off";
     // Canvas colours come from CSS (readColors): draw again in the new theme.
@@ -80,6 +77,49 @@ export class PuzzleBoard {
     // Moves, game IDs and the default boards need no Python (rules/): the
     // board starts at once, after the subclass constructor has finished.
     Promise.resolve().then(() => this.#begin(options));
+  }
+
+  /** data-action names of buttons moved into the first toolbar, next to undo and hint (e.g. a new game). */
+  static mainActions = [];
+
+  /**
+   * The board and its main actions come first: the settings (details.settings,
+   * folded on phones) go under the board, and the buttons named in
+   * mainActions join the first toolbar, so that the first screen holds them.
+   */
+  #boardFirst() {
+    const area = this.root.querySelector(".board-area");
+    const settings = [...this.root.querySelectorAll("details.settings")];
+    const phone = window.matchMedia("(max-width: 40rem)").matches;
+    for (const details of settings.reverse()) {
+      details.open = !phone;
+      area?.after(details);
+    }
+    // A line above the board that grows or shrinks (a note, a toolbar that
+    // wraps) changes the room left for it: draw it again to fit.
+    const refit = new ResizeObserver(() => this.state && this.repaint());
+    for (let above = area?.previousElementSibling; above; above = above.previousElementSibling) {
+      refit.observe(above);
+    }
+    const main = this.root.querySelector(".toolbar .group:last-child");
+    for (const action of this.constructor.mainActions) {
+      const button = this.root.querySelector(`button[data-action="${action}"]`);
+      if (button && main) main.append(button);
+    }
+  }
+
+  /**
+   * The height the board may take so that it ends on the first screen: from
+   * the board area's top (at scroll 0) to the window's bottom, less `below`
+   * pixels kept free; never under `floor` pixels nor over 85% of the window.
+   * Measured afresh at every draw, so that a note or notice above the board
+   * shrinks it rather than pushing it out of sight.
+   */
+  boardRoom(floor = 160, below = 12) {
+    const area = this.root.querySelector(".board-area");
+    const height = window.innerHeight;
+    const top = area ? area.getBoundingClientRect().top + window.scrollY : 0;
+    return Math.max(floor, Math.min(height * 0.85, height - top - below));
   }
 
   /** The actions that need Python (solving, hints, counts): shown as waiting while it starts. */
