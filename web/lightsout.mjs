@@ -930,7 +930,9 @@ export class LightsOutBoard extends PuzzleBoard {
     const show = !this.open[name];
     this.open[name] = show;
     this.root.querySelector(`[data-action="${name}"]`).setAttribute("aria-expanded", String(show));
-    this.root.querySelector(`[data-panel="${name}"]`).hidden = !show;
+    const panel = this.root.querySelector(`[data-panel="${name}"]`);
+    panel.hidden = !show;
+    if (show) this.bringIntoView(panel); // it opens below the board, out of sight
     if (!show && this.highlight) {
       this.highlight = null;
       this.grid.redraw();

@@ -101,11 +101,46 @@ export class PuzzleBoard {
     for (let above = area?.previousElementSibling; above; above = above.previousElementSibling) {
       refit.observe(above);
     }
+    this.#followClicks(area);
     const main = this.root.querySelector(".toolbar .group:last-child");
     for (const action of this.constructor.mainActions) {
       const button = this.root.querySelector(`button[data-action="${action}"]`);
       if (button && main) main.append(button);
     }
+  }
+
+  /**
+   * Panels open where the person is looking, and a control below the board
+   * that changes the game brings the board back into view: a folded section
+   * opened (its summary clicked) scrolls into view; a click or a choice after
+   * the board area that ends with another game on the board shows the board.
+   */
+  #followClicks(area) {
+    if (!area) return;
+    const below = (node) => Boolean(area.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING)
+      && !area.contains(node);
+    this.root.addEventListener("click", (event) => {
+      const summary = event.target.closest("summary");
+      if (summary && this.root.contains(summary)) {
+        const details = summary.parentElement;
+        requestAnimationFrame(() => details.open && this.bringIntoView(details));
+      }
+    });
+    const watch = (event) => {
+      if (!below(event.target) || !event.target.closest("button, select, input")) return;
+      const before = this.gameId;
+      // After the board's own listeners have queued the action.
+      setTimeout(() => this.queue.finally(() => {
+        if (this.gameId !== before) this.bringIntoView(area);
+      }));
+    };
+    this.root.addEventListener("click", watch);
+    this.root.addEventListener("change", watch);
+  }
+
+  /** Scroll `element` just into view (no further than needed; no animation). */
+  bringIntoView(element) {
+    element.scrollIntoView({ block: "nearest", behavior: "instant" });
   }
 
   /**
