@@ -267,9 +267,16 @@ function showSnippets() {
     + `<div data-puzzlelab="${shown}"${gameAttr}></div>`;
   const frame = new URL("embed.html", location.href);
   frame.search = new URLSearchParams(game ? { puzzle: shown, game } : { puzzle: shown });
+  // The frame starts about as tall as the board with its controls, and then
+  // fits the height the embedded page reports (embed.html's messages).
+  const canvas = window.puzzleLab.boards[shown]?.root.querySelector("canvas");
+  const height = Math.ceil((canvas?.getBoundingClientRect().height ?? 320) + 200);
   document.getElementById("embed-iframe").value =
     `<iframe src="${attr(frame.href)}" title="${attr(findPuzzle(shown).title)}" `
-    + `width="100%" height="520" style="border: 0"></iframe>`;
+    + `width="100%" height="${height}" style="border: 0"></iframe>\n`
+    + `<script>addEventListener("message", (e) => { if (e.origin === "${location.origin}" `
+    + `&& e.data?.type === "puzzlelab-height") for (const f of document.querySelectorAll("iframe")) `
+    + `if (f.contentWindow === e.source) f.height = e.data.height; });</script>`;
 }
 embedButton.addEventListener("click", () => {
   embedBox.hidden = !embedBox.hidden;

@@ -14,6 +14,8 @@
 //                   peg solitaire: the board (english, french, wiegleb,
 //                   diamond, triangle)
 //   data-hints      "off" hides the hint and solve buttons
+//   data-controls   "full" shows every control; by default only the board,
+//                   undo, hint and new game (a board for a blog post)
 //   data-height     the element's max height, border included (CSS length or px
 //                   number); it scrolls beyond
 //   data-readonly   show the board, ignore input
@@ -21,7 +23,7 @@
 // Python rejects shows a new board under a line saying what was wrong.
 //
 // JS API (exported here and on window.PuzzleLab):
-//   mount(element, {puzzle, game, size, variant, hints, height, readonly, gameLabel}) → Promise<board>
+//   mount(element, {puzzle, game, size, variant, hints, controls, height, readonly, gameLabel}) → Promise<board>
 //     (gameLabel: how notices name the game ID's source, default "The game of data-game")
 //   mountAll(root = document) → Promise<[board]>; boardOf(element) → board
 //   board.gameId, board.setGame(id), board.idle()
@@ -136,8 +138,9 @@ function showNotices(element) {
 
 /** The board options of mount()'s arguments, checked; throws with the reason. */
 function boardOptions(puzzle, { game, gameLabel = "The game of data-game", size, variant, hints = true,
-  readonly = false }) {
-  const options = { readonly, hints: hints !== false && hints !== "off", gameLabel };
+  controls, readonly = false }) {
+  const options = { readonly, hints: hints !== false && hints !== "off", gameLabel,
+    controls: controls === "full" ? "full" : "board" };
   if (game) options.game = game;
   if (size !== undefined && size !== "") Object.assign(options, parseSize(puzzle, String(size)));
   if (variant !== undefined && variant !== "") Object.assign(options, parseVariant(puzzle, String(variant)));
@@ -183,9 +186,9 @@ export function boardOf(element) {
 /** Mount every `[data-puzzlelab]` under `root` not mounted yet; resolves to their boards. */
 export function mountAll(root = document) {
   return Promise.all([...root.querySelectorAll("[data-puzzlelab]")].map((element) => {
-    const { puzzlelab, game, size, variant, hints, height, readonly } = element.dataset;
+    const { puzzlelab, game, size, variant, hints, controls, height, readonly } = element.dataset;
     return mount(element, {
-      puzzle: puzzlelab, game, size, variant, hints, height, readonly: readonly !== undefined,
+      puzzle: puzzlelab, game, size, variant, hints, controls, height, readonly: readonly !== undefined,
     })
       .catch((error) => {
         element.textContent = `Puzzle Lab: ${error.message}`;

@@ -130,6 +130,7 @@ export class PegsBoard extends PuzzleBoard {
   static kind = "pegs";
   static pythonActions = ["hint", "solve", "count", "census"];
   static template = TEMPLATE;
+  static mainActions = ["reset"];
   static keyHelp = "arrow keys move the ring from hole to hole, Space or Enter on a peg picks it up (its jumps are marked green), then Space or Enter on a marked hole jumps there (in Edit mode: applies the tool),";
 
   constructor(root, client, options = {}) {

@@ -45,6 +45,8 @@
 // `readonly: true` shows the board but ignores the user's input (embeds);
 // `hints: false` hides the hint and solve buttons (data-hints="off" in
 // board.css) and boards check hintsAllowed before a hint key.
+// `controls: "board"` shows only the board, undo, hint and the new-game
+// buttons (mainActions); "full" (the default) shows everything.
 //
 // The base's own constructor wires the boot, but start() only runs from a
 // promise callback, that is after the subclass constructor has finished.
@@ -55,7 +57,7 @@ export class PuzzleBoard {
    * @param {object} client the shared worker client (client.mjs)
    * @param {object} options passed on to start()
    */
-  constructor(root, client, { readonly = false, hints = true, ...options } = {}) {
+  constructor(root, client, { readonly = false, hints = true, controls = "full", ...options } = {}) {
     this.root = root;
     this.client = client;
     this.queue = Promise.resolve(); // actions run one at a time, in order
@@ -69,6 +71,7 @@ export class PuzzleBoard {
     this.#boardFirst();
     if (readonly) this.#ignoreInput();
     if (!hints) root.dataset.hints = "off";
+    root.dataset.controls = controls === "board" ? "board" : "full";
     // Canvas colours come from CSS (readColors): draw again in the new theme.
     window.matchMedia("(prefers-color-scheme: dark)")
       .addEventListener("change", () => this.state && this.repaint());
@@ -79,7 +82,10 @@ export class PuzzleBoard {
     Promise.resolve().then(() => this.#begin(options));
   }
 
-  /** data-action names of buttons moved into the first toolbar, next to undo and hint (e.g. a new game). */
+  /**
+   * data-action names of the new-game buttons: moved next to undo and hint
+   * (the toolbar holding undo), and kept with them when data-controls="board".
+   */
   static mainActions = [];
 
   /**
@@ -102,10 +108,13 @@ export class PuzzleBoard {
       refit.observe(above);
     }
     this.#followClicks(area);
-    const main = this.root.querySelector(".toolbar .group:last-child");
-    for (const action of this.constructor.mainActions) {
+    // Undo, hint and the new game: all that data-controls="board" keeps (board.css).
+    const main = this.root.querySelector('button[data-action="undo"]')?.closest(".toolbar");
+    for (const action of ["undo", "hint", ...this.constructor.mainActions]) {
       const button = this.root.querySelector(`button[data-action="${action}"]`);
-      if (button && main) main.append(button);
+      if (!button) continue;
+      button.dataset.main = "";
+      if (main && !main.contains(button)) main.lastElementChild.append(button);
     }
   }
 
