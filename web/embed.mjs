@@ -136,6 +136,22 @@ function showNotices(element) {
   });
 }
 
+/**
+ * Whether the host page around `element` is light: the first background
+ * colour (not transparent) up its ancestors is light, or none is set (a
+ * page's default white). A board on a light page stays light under a dark
+ * system theme; on a dark page it follows the system theme, as before.
+ */
+function hostIsLight(element) {
+  for (let node = element.parentElement; node; node = node.parentElement) {
+    const match = getComputedStyle(node).backgroundColor.match(/[\d.]+/g);
+    if (!match || (match.length === 4 && Number(match[3]) === 0)) continue;
+    const [r, g, b] = match.map(Number);
+    return 0.299 * r + 0.587 * g + 0.114 * b > 128;
+  }
+  return !getComputedStyle(document.documentElement).colorScheme.includes("dark");
+}
+
 /** The board options of mount()'s arguments, checked; throws with the reason. */
 function boardOptions(puzzle, { game, gameLabel = "The game of data-game", size, variant, hints = true,
   controls, readonly = false }) {
@@ -167,6 +183,7 @@ export function mount(element, { puzzle, height, ...choices } = {}) {
     element.style.overflow = "auto";
     element.style.boxSizing = "border-box"; // the height includes the board's padding and border
   }
+  if (hostIsLight(element)) element.dataset.scheme = "light";
   const promise = entry.load().then((Board) => {
     showNotices(element);
     const board = new Board(element, getClient(), options);

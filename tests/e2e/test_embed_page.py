@@ -140,6 +140,14 @@ def test_embed_button_shows_snippets_for_the_current_game(page, site_url, screen
     assert axe(page) == []  # the snippet fields are labelled
 
 
+def plain_panel(page) -> str:
+    """The panel colour of the demo's first Lights Out board."""
+    return page.evaluate(
+        "getComputedStyle(document.querySelector('#demo-lightsout'))"
+        ".getPropertyValue('--panel').trim()"
+    )
+
+
 # Boards added to the demo by the next test: (id, attributes).
 OPTION_BOARDS = {
     "solve": {"puzzlelab": "lightsout", "game": "3x3:5d0", "height": "300"},
@@ -217,6 +225,10 @@ def test_embed_options_solved_event_and_host_styles(page, site_url, screenshot_d
     assert not rules.locator('[data-action="gallery"]').is_visible()
     assert rules.locator('[data-action="analysis"]').is_visible()
     assert rules.locator('[data-action="undo"]').is_visible()
+    # On this light page a board stays light under a dark system theme.
+    page.emulate_media(color_scheme="dark")
+    assert plain_panel(page) == "#ffffff"
+    page.emulate_media(color_scheme="light")
     # By default an embed is the board and its main actions only.
     plain = page.locator("#demo-lightsout")
     for action in ("undo", "hint", "random"):

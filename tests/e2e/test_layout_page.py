@@ -202,6 +202,20 @@ def test_controls_act_at_once(page, site_url):
     page.wait_for_function(
         "document.querySelector('#share-status').textContent === ''", timeout=6_000
     )
+    # Gallery opens in view, and a click on a picture shows the board it changes.
+    page.locator('#lightsout button[data-action="gallery"]').click()
+    thumb = page.locator("#lightsout .cell-thumb").first
+    thumb.wait_for(state="visible", timeout=90_000)
+    panel = page.locator('#lightsout [data-panel="gallery"]').bounding_box()
+    assert panel["y"] < 800 and panel["y"] + panel["height"] > 0, panel
+    before = page.locator("#lightsout").get_attribute("data-game-id")
+    thumb.click()
+    page.wait_for_function(
+        f"document.querySelector('#lightsout').dataset.gameId !== {before!r}", timeout=90_000
+    )
+    wait_idle(page, "lightsout")
+    board = page.locator("#lightsout canvas").bounding_box()
+    assert board["y"] >= 0 and board["y"] + board["height"] <= 800.5, board
     # Pegs: the lattice choice redraws the editor's board at once; Custom opens the editor.
     page.locator("#tab-pegs").click()
     wait_idle(page, "pegs")
