@@ -138,13 +138,20 @@ export class PuzzleBoard {
     const watch = (event) => {
       if (!below(event.target) || !event.target.closest("button, select, input")) return;
       const before = this.gameId;
-      // After the board's own listeners have queued the action.
-      setTimeout(() => this.queue.finally(() => {
-        if (this.gameId !== before) this.bringIntoView(area);
-      }));
+      // The first action that ends with another game shows the board; the
+      // watch ends with it, or once the actions queued so far have settled.
+      const check = () => {
+        if (this.gameId === before) return;
+        this.root.removeEventListener("puzzle-change", check);
+        this.bringIntoView(area);
+      };
+      this.root.addEventListener("puzzle-change", check);
+      setTimeout(() => this.queue.finally(() => this.root.removeEventListener("puzzle-change", check)));
     };
-    this.root.addEventListener("click", watch);
-    this.root.addEventListener("change", watch);
+    // Capture: before the board's own listeners, whose action may finish
+    // (with no Python) before the event reaches the root.
+    this.root.addEventListener("click", watch, true);
+    this.root.addEventListener("change", watch, true);
   }
 
   /** Scroll `element` just into view (no further than needed; no animation). */

@@ -214,7 +214,7 @@ def test_controls_act_at_once(page, site_url):
         f"document.querySelector('#lightsout').dataset.gameId !== {before!r}", timeout=90_000
     )
     wait_idle(page, "lightsout")
-    board = page.locator("#lightsout canvas").bounding_box()
+    board = page.locator("#lightsout .board-area canvas").bounding_box()
     assert board["y"] >= 0 and board["y"] + board["height"] <= 800.5, board
     # Pegs: the lattice choice redraws the editor's board at once; Custom opens the editor.
     page.locator("#tab-pegs").click()
