@@ -1197,7 +1197,12 @@ export class LightsOutBoard extends PuzzleBoard {
       + '<option value="custom">Custom</option>';
     select.addEventListener("change", () => {
       const preset = PRESETS[Number(select.value)];
-      if (!preset) return;
+      if (!preset) {
+        // "Custom": the size is typed in Rows and Columns (Enter makes the board).
+        this.#field("rows").focus();
+        this.#field("rows").select();
+        return;
+      }
       this.#field("rows").value = preset.rows;
       this.#field("cols").value = preset.cols;
       this.run(() => this.#newBoard(true));

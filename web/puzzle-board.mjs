@@ -121,8 +121,8 @@ export class PuzzleBoard {
   /**
    * Panels open where the person is looking, and a control below the board
    * that changes the game brings the board back into view: a folded section
-   * opened (its summary clicked) scrolls into view; a click or a choice after
-   * the board area that ends with another game on the board shows the board.
+   * opened (its summary clicked) scrolls into view; a click, a choice or Enter
+   * after the board area that ends with another game on the board shows the board.
    */
   #followClicks(area) {
     if (!area) return;
@@ -136,6 +136,7 @@ export class PuzzleBoard {
       }
     });
     const watch = (event) => {
+      if (event.type === "keydown" && event.key !== "Enter") return;
       if (!below(event.target) || !event.target.closest("button, select, input")) return;
       const before = this.gameId;
       // The first action that ends with another game shows the board; the
@@ -152,6 +153,7 @@ export class PuzzleBoard {
     // (with no Python) before the event reaches the root.
     this.root.addEventListener("click", watch, true);
     this.root.addEventListener("change", watch, true);
+    this.root.addEventListener("keydown", watch, true);
   }
 
   /** Scroll `element` just into view (no further than needed; no animation). */

@@ -180,8 +180,10 @@ def test_controls_act_at_once(page, site_url):
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     page.goto(f"{site_url}#lightsout")
     wait_idle(page, "lightsout")
-    # Enter in Rows makes a board of that size.
+    # The Custom size puts the cursor in Rows; Enter there makes a board of that size.
     rows = page.locator('#lightsout input[data-field="rows"]')
+    page.locator('#lightsout select[data-field="preset"]').select_option("custom")
+    assert rows.evaluate("(el) => el === document.activeElement")
     rows.fill("4")
     rows.press("Enter")
     page.wait_for_function(
