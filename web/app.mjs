@@ -28,6 +28,15 @@ let shown = null; // the puzzle whose tab is selected
 // Exposed for the console and for tests: the client and every mounted board.
 window.puzzleLab = { client, boards: {} };
 
+const INTRO_SEEN = "puzzlelab.introSeen";
+const firstVisit = (() => {
+  try {
+    if (localStorage.getItem(INTRO_SEEN)) return false;
+    localStorage.setItem(INTRO_SEEN, "1");
+  } catch { /* storage off: every visit is a first one */ }
+  return true;
+})();
+
 for (const puzzle of PUZZLES) {
   const tab = document.createElement("button");
   tab.type = "button";
@@ -43,16 +52,42 @@ for (const puzzle of PUZZLES) {
   panel.role = "tabpanel";
   panel.hidden = true;
   panel.setAttribute("aria-labelledby", tab.id);
-  panel.innerHTML = `<p class="intro">${puzzle.intro}</p><div id="${puzzle.id}"></div>`;
+  // The introduction is open on a first visit only; later it stays folded
+  // (under the board on phones: style.css), a click away.
+  panel.innerHTML = `<details class="intro"${firstVisit ? " open" : ""}><summary>How to play</summary>`
+    + `<p>${puzzle.intro}</p></details><div id="${puzzle.id}"></div>`;
   panels.append(panel);
 }
+
+/** Draw the shown board again, to fit the room a notice above it left or freed. */
+function refit() {
+  const board = window.puzzleLab.boards[shown];
+  if (board?.state) board.repaint();
+}
+
+// Notices: one compact line each, above the board, and a button that clears them.
+const noticeLines = document.createElement("div");
+noticeLines.className = "notice-lines";
+const noticeClose = document.createElement("button");
+noticeClose.type = "button";
+noticeClose.className = "notice-close";
+noticeClose.setAttribute("aria-label", "Dismiss");
+noticeClose.textContent = "×";
+noticeClose.addEventListener("click", () => {
+  noticeLines.replaceChildren();
+  noticeBox.hidden = true;
+  refit();
+});
+noticeBox.append(noticeLines, noticeClose);
 
 /** Show something that went wrong outside any board (a bad link, a bad save). */
 function notice(text) {
   const line = document.createElement("p");
   line.textContent = text;
-  noticeBox.append(line);
+  line.title = text;
+  noticeLines.append(line);
   noticeBox.hidden = false;
+  refit();
 }
 
 /** The hash as {id, game}: game is undefined for a bare `#pegs`; throws on bad encoding. */
@@ -201,12 +236,15 @@ openHash();
 // Copy link: the clipboard where allowed, else the link selected in a field.
 const copyStatus = document.getElementById("share-status");
 const linkField = document.getElementById("share-link");
+let copyTimer = 0;
 document.getElementById("copy-link").addEventListener("click", async () => {
   const url = location.href;
+  clearTimeout(copyTimer);
   try {
     await navigator.clipboard.writeText(url);
     linkField.hidden = true;
     copyStatus.textContent = "Link copied";
+    copyTimer = setTimeout(() => { copyStatus.textContent = ""; }, 3000); // said, then out of the way
   } catch {
     linkField.value = url;
     linkField.hidden = false;
@@ -229,9 +267,16 @@ function showSnippets() {
     + `<div data-puzzlelab="${shown}"${gameAttr}></div>`;
   const frame = new URL("embed.html", location.href);
   frame.search = new URLSearchParams(game ? { puzzle: shown, game } : { puzzle: shown });
+  // The frame starts about as tall as the board with its controls, and then
+  // fits the height the embedded page reports (embed.html's messages).
+  const canvas = window.puzzleLab.boards[shown]?.root.querySelector("canvas");
+  const height = Math.ceil((canvas?.getBoundingClientRect().height ?? 320) + 200);
   document.getElementById("embed-iframe").value =
     `<iframe src="${attr(frame.href)}" title="${attr(findPuzzle(shown).title)}" `
-    + `width="100%" height="520" style="border: 0"></iframe>`;
+    + `width="100%" height="${height}" style="border: 0"></iframe>\n`
+    + `<script>addEventListener("message", (e) => { if (e.origin === "${location.origin}" `
+    + `&& e.data?.type === "puzzlelab-height") for (const f of document.querySelectorAll("iframe")) `
+    + `if (f.contentWindow === e.source) f.height = e.data.height; });</script>`;
 }
 embedButton.addEventListener("click", () => {
   embedBox.hidden = !embedBox.hidden;

@@ -83,6 +83,7 @@ export class BinairoBoard extends PuzzleBoard {
   static title = "Binary puzzle";
   static pythonActions = ["hint", "solve", "check", "count", "generate", "minimize"];
   static template = TEMPLATE;
+  static mainActions = ["generate"];
   static keyHelp = "arrow keys move the ring, Space or Enter cycles the ringed cell empty → 0 → 1, Shift+Space or Backspace cycles backwards,";
 
   /**
@@ -104,7 +105,7 @@ export class BinairoBoard extends PuzzleBoard {
     this.solutionsBox = root.querySelector(".binairo-solutions");
     this.grid = new GridCanvas(this.canvas, {
       onDown: (row, col, event) => this.#cellDown(row, col, event),
-      maxHeight: () => Math.max(200, Math.min(window.innerHeight * 0.7, 52 * this.grid.rows)),
+      maxHeight: () => Math.min(this.boardRoom(200), 52 * this.grid.rows),
     });
     this.grid.drawCell = (ctx, row, col, x, y, size) => this.#drawCell(ctx, row, col, x, y, size);
     this.grid.beforeDraw = () => { this.palette = this.#readPalette(); };

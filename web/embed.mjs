@@ -14,6 +14,8 @@
 //                   peg solitaire: the board (english, french, wiegleb,
 //                   diamond, triangle)
 //   data-hints      "off" hides the hint and solve buttons
+//   data-controls   "full" shows every control; by default only the board,
+//                   undo, hint and new game (a board for a blog post)
 //   data-height     the element's max height, border included (CSS length or px
 //                   number); it scrolls beyond
 //   data-readonly   show the board, ignore input
@@ -21,7 +23,7 @@
 // Python rejects shows a new board under a line saying what was wrong.
 //
 // JS API (exported here and on window.PuzzleLab):
-//   mount(element, {puzzle, game, size, variant, hints, height, readonly, gameLabel}) → Promise<board>
+//   mount(element, {puzzle, game, size, variant, hints, controls, height, readonly, gameLabel}) → Promise<board>
 //     (gameLabel: how notices name the game ID's source, default "The game of data-game")
 //   mountAll(root = document) → Promise<[board]>; boardOf(element) → board
 //   board.gameId, board.setGame(id), board.idle()
@@ -134,10 +136,27 @@ function showNotices(element) {
   });
 }
 
+/**
+ * Whether the host page around `element` is light: the first background
+ * colour (not transparent) up its ancestors is light, or none is set (a
+ * page's default white). A board on a light page stays light under a dark
+ * system theme; on a dark page it follows the system theme, as before.
+ */
+function hostIsLight(element) {
+  for (let node = element.parentElement; node; node = node.parentElement) {
+    const match = getComputedStyle(node).backgroundColor.match(/[\d.]+/g);
+    if (!match || (match.length === 4 && Number(match[3]) === 0)) continue;
+    const [r, g, b] = match.map(Number);
+    return 0.299 * r + 0.587 * g + 0.114 * b > 128;
+  }
+  return !getComputedStyle(document.documentElement).colorScheme.includes("dark");
+}
+
 /** The board options of mount()'s arguments, checked; throws with the reason. */
 function boardOptions(puzzle, { game, gameLabel = "The game of data-game", size, variant, hints = true,
-  readonly = false }) {
-  const options = { readonly, hints: hints !== false && hints !== "off", gameLabel };
+  controls, readonly = false }) {
+  const options = { readonly, hints: hints !== false && hints !== "off", gameLabel,
+    controls: controls === "full" ? "full" : "board" };
   if (game) options.game = game;
   if (size !== undefined && size !== "") Object.assign(options, parseSize(puzzle, String(size)));
   if (variant !== undefined && variant !== "") Object.assign(options, parseVariant(puzzle, String(variant)));
@@ -164,6 +183,7 @@ export function mount(element, { puzzle, height, ...choices } = {}) {
     element.style.overflow = "auto";
     element.style.boxSizing = "border-box"; // the height includes the board's padding and border
   }
+  if (hostIsLight(element)) element.dataset.scheme = "light";
   const promise = entry.load().then((Board) => {
     showNotices(element);
     const board = new Board(element, getClient(), options);
@@ -183,9 +203,9 @@ export function boardOf(element) {
 /** Mount every `[data-puzzlelab]` under `root` not mounted yet; resolves to their boards. */
 export function mountAll(root = document) {
   return Promise.all([...root.querySelectorAll("[data-puzzlelab]")].map((element) => {
-    const { puzzlelab, game, size, variant, hints, height, readonly } = element.dataset;
+    const { puzzlelab, game, size, variant, hints, controls, height, readonly } = element.dataset;
     return mount(element, {
-      puzzle: puzzlelab, game, size, variant, hints, height, readonly: readonly !== undefined,
+      puzzle: puzzlelab, game, size, variant, hints, controls, height, readonly: readonly !== undefined,
     })
       .catch((error) => {
         element.textContent = `Puzzle Lab: ${error.message}`;

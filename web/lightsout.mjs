@@ -213,6 +213,7 @@ export class LightsOutBoard extends PuzzleBoard {
   static title = "Lights Out";
   static pythonActions = ["hint", "solution", "apply-solution", "analysis", "gallery"];
   static template = TEMPLATE;
+  static mainActions = ["random"];
   static keyHelp = "arrow keys move the ring, Space or Enter presses the ringed light (in Edit mode: paints it), H rings a hint,";
 
   /**
@@ -317,22 +318,14 @@ export class LightsOutBoard extends PuzzleBoard {
 
   /** Lights Out reports a failed boot in the message line as plain text, not as an error. */
   /**
-   * The height the board may take: what is left of the window below the
-   * controls, within 30%..70% of the window. Measured when the shape or the
-   * window changes, not on every repaint, so that a message growing by a
-   * line does not resize the board under the pointer.
+   * The board's height: the room left on the first screen (boardRoom), so
+   * that a note or notice above shrinks the board rather than pushing it
+   * out of sight. Beyond a dozen rows cells get small: such a board is worth
+   * a scroll, and takes 70% of the window.
    */
   #room() {
-    const key = `${this.grid.rows}x${this.grid.cols}/${window.innerWidth}x${window.innerHeight}`;
-    if (this.roomFor !== key) {
-      const top = this.canvas.parentElement.getBoundingClientRect().top + window.scrollY;
-      const height = window.innerHeight;
-      // Beyond a dozen rows cells get small: such a board is worth a scroll.
-      const huge = this.grid.rows > 12;
-      this.roomSize = huge ? height * 0.7 : Math.min(height * 0.7, Math.max(height * 0.3, height - top - 16));
-      this.roomFor = key;
-    }
-    return this.roomSize;
+    const height = window.innerHeight;
+    return this.grid.rows > 12 ? height * 0.7 : this.boardRoom(Math.min(height * 0.3, 160));
   }
 
   /** The shown solve result for the current board, or null. */
@@ -1010,7 +1003,9 @@ export class LightsOutBoard extends PuzzleBoard {
     const show = !this.open[name];
     this.open[name] = show;
     this.root.querySelector(`[data-action="${name}"]`).setAttribute("aria-expanded", String(show));
-    this.root.querySelector(`[data-panel="${name}"]`).hidden = !show;
+    const panel = this.root.querySelector(`[data-panel="${name}"]`);
+    panel.hidden = !show;
+    if (show) this.bringIntoView(panel); // it opens below the board, out of sight
     if (!show && this.highlight) {
       this.highlight = null;
       this.grid.redraw();
@@ -1275,11 +1270,24 @@ export class LightsOutBoard extends PuzzleBoard {
       + '<option value="custom">Custom</option>';
     select.addEventListener("change", () => {
       const preset = PRESETS[Number(select.value)];
-      if (!preset) return;
+      if (!preset) {
+        // "Custom": the size is typed in Rows and Columns (Enter makes the board).
+        this.#field("rows").focus();
+        this.#field("rows").select();
+        return;
+      }
       this.#field("rows").value = preset.rows;
       this.#field("cols").value = preset.cols;
       this.run(() => this.#newBoard(true));
     });
+    // Enter in Rows or Columns makes a new board of that size, as a size choice does.
+    for (const name of ["rows", "cols"]) {
+      this.#field(name).addEventListener("keydown", (event) => {
+        if (event.key !== "Enter" || !this.state) return;
+        event.preventDefault();
+        this.run(() => this.#newBoard(true));
+      });
+    }
     this.#wireStencilEditor();
     this.#field("neighbourhood").addEventListener("change", (event) => {
       if (!this.state) return;

@@ -146,6 +146,7 @@ export class PegsBoard extends PuzzleBoard {
   static title = "Peg solitaire";
   static pythonActions = ["hint", "solve", "count", "census"];
   static template = TEMPLATE;
+  static mainActions = ["reset"];
   static keyHelp = "arrow keys move the ring from hole to hole, Space or Enter on a peg picks it up (its jumps are marked green), then Space or Enter on a marked hole jumps there (in Edit mode: applies the tool),";
 
   constructor(root, client, options = {}) {
@@ -738,7 +739,7 @@ export class PegsBoard extends PuzzleBoard {
     const rowStep = tri ? Math.sqrt(3) / 2 : 1;
     const wide = maxX - minX + 1;
     const high = (rows - 1) * rowStep + 1;
-    const cell = Math.max(12, Math.min(64, Math.floor(Math.min(box.width / wide, (window.innerHeight * 0.6) / high))));
+    const cell = Math.max(12, Math.min(64, Math.floor(Math.min(box.width / wide, this.boardRoom(200) / high))));
     return {
       cell, rows, cols,
       width: wide * cell, height: high * cell,
@@ -1026,9 +1027,20 @@ export class PegsBoard extends PuzzleBoard {
     });
     this.#field("board").addEventListener("change", () => {
       const board = this.boards?.find((b) => b.name === this.#field("board").value);
-      if (!board) return;
+      if (!board) {
+        // "Custom": the editor is where a custom board is made.
+        if (this.#field("board").value === "custom" && this.state) actions.edit();
+        return;
+      }
       this.run(() => this.#playClassic(board));
     });
+    // The editor's shape acts at once: a lattice choice, or Enter in Rows or Columns.
+    this.#field("lattice").addEventListener("change", () => this.state && actions.resize());
+    for (const name of ["rows", "cols"]) {
+      this.#field(name).addEventListener("keydown", (event) => {
+        if (event.key === "Enter" && this.state) actions.resize();
+      });
+    }
     this.#field("goal").addEventListener("change", () => {
       const value = this.#field("goal").value;
       this.goal = { hole: this.goalHole, pattern: this.goalPattern }[value] ?? value;

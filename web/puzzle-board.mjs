@@ -51,6 +51,8 @@
 // `readonly: true` shows the board but ignores the user's input (embeds);
 // `hints: false` hides the hint and solve buttons (data-hints="off" in
 // board.css) and boards check hintsAllowed before a hint key.
+// `controls: "board"` shows only the board, undo, hint and the new-game
+// buttons (mainActions); "full" (the default) shows everything.
 //
 // The base's own constructor wires the boot, but start() only runs from a
 // promise callback, that is after the subclass constructor has finished.
@@ -80,7 +82,7 @@ export class PuzzleBoard {
    * @param {object} client the shared worker client (client.mjs)
    * @param {object} options passed on to start()
    */
-  constructor(root, client, { readonly = false, hints = true, ...options } = {}) {
+  constructor(root, client, { readonly = false, hints = true, controls = "full", ...options } = {}) {
     this.root = root;
     this.client = client;
     this.queue = Promise.resolve(); // actions run one at a time, in order
@@ -91,13 +93,11 @@ export class PuzzleBoard {
     this.overlay = root.querySelector(".overlay");
     this.message = root.querySelector(".message");
     this.#addLiveRegion();
+    this.#boardFirst();
     if (!readonly && this.nextPuzzle) this.#addPlayOn();
-    // Phones see the board first; settings fold away under their summary.
-    for (const settings of root.querySelectorAll("details.settings")) {
-      settings.open = !window.matchMedia("(max-width: 40rem)").matches;
-    }
     if (readonly) this.#ignoreInput();
     if (!hints) root.dataset.hints = "off";
+    root.dataset.controls = controls === "board" ? "board" : "full";
     // Canvas colours come from CSS (readColors): draw again in the new theme.
     window.matchMedia("(prefers-color-scheme: dark)")
       .addEventListener("change", () => this.state && this.repaint());
@@ -106,6 +106,99 @@ export class PuzzleBoard {
     // Moves, game IDs and the default boards need no Python (rules/): the
     // board starts at once, after the subclass constructor has finished.
     Promise.resolve().then(() => this.#begin(options));
+  }
+
+  /**
+   * data-action names of the new-game buttons: moved next to undo and hint
+   * (the toolbar holding undo), and kept with them when data-controls="board".
+   */
+  static mainActions = [];
+
+  /**
+   * The board and its main actions come first: the settings (details.settings,
+   * folded on phones) go under the board, and the buttons named in
+   * mainActions join the first toolbar, so that the first screen holds them.
+   */
+  #boardFirst() {
+    const area = this.root.querySelector(".board-area");
+    const settings = [...this.root.querySelectorAll("details.settings")];
+    const phone = window.matchMedia("(max-width: 40rem)").matches;
+    for (const details of settings.reverse()) {
+      details.open = !phone;
+      area?.after(details);
+    }
+    // A line above the board that grows or shrinks (a note, a toolbar that
+    // wraps) changes the room left for it: draw it again to fit.
+    const refit = new ResizeObserver(() => this.state && this.repaint());
+    for (let above = area?.previousElementSibling; above; above = above.previousElementSibling) {
+      refit.observe(above);
+    }
+    this.#followClicks(area);
+    // Undo, hint and the new game: all that data-controls="board" keeps (board.css).
+    const main = this.root.querySelector('button[data-action="undo"]')?.closest(".toolbar");
+    for (const action of ["undo", "hint", ...this.constructor.mainActions]) {
+      const button = this.root.querySelector(`button[data-action="${action}"]`);
+      if (!button) continue;
+      button.dataset.main = "";
+      if (main && !main.contains(button)) main.lastElementChild.append(button);
+    }
+  }
+
+  /**
+   * Panels open where the person is looking, and a control below the board
+   * that changes the game brings the board back into view: a folded section
+   * opened (its summary clicked) scrolls into view; a click, a choice or Enter
+   * after the board area that ends with another game on the board shows the board.
+   */
+  #followClicks(area) {
+    if (!area) return;
+    const below = (node) => Boolean(area.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING)
+      && !area.contains(node);
+    this.root.addEventListener("click", (event) => {
+      const summary = event.target.closest("summary");
+      if (summary && this.root.contains(summary)) {
+        const details = summary.parentElement;
+        requestAnimationFrame(() => details.open && this.bringIntoView(details));
+      }
+    });
+    const watch = (event) => {
+      if (event.type === "keydown" && event.key !== "Enter") return;
+      if (!below(event.target) || !event.target.closest("button, select, input")) return;
+      const before = this.gameId;
+      // The first action that ends with another game shows the board; the
+      // watch ends with it, or once the actions queued so far have settled.
+      const check = () => {
+        if (this.gameId === before) return;
+        this.root.removeEventListener("puzzle-change", check);
+        this.bringIntoView(area);
+      };
+      this.root.addEventListener("puzzle-change", check);
+      setTimeout(() => this.queue.finally(() => this.root.removeEventListener("puzzle-change", check)));
+    };
+    // Capture: before the board's own listeners, whose action may finish
+    // (with no Python) before the event reaches the root.
+    this.root.addEventListener("click", watch, true);
+    this.root.addEventListener("change", watch, true);
+    this.root.addEventListener("keydown", watch, true);
+  }
+
+  /** Scroll `element` just into view (no further than needed; no animation). */
+  bringIntoView(element) {
+    element.scrollIntoView({ block: "nearest", behavior: "instant" });
+  }
+
+  /**
+   * The height the board may take so that it ends on the first screen: from
+   * the board area's top (at scroll 0) to the window's bottom, less `below`
+   * pixels kept free; never under `floor` pixels nor over 85% of the window.
+   * Measured afresh at every draw, so that a note or notice above the board
+   * shrinks it rather than pushing it out of sight.
+   */
+  boardRoom(floor = 160, below = 12) {
+    const area = this.root.querySelector(".board-area");
+    const height = window.innerHeight;
+    const top = area ? area.getBoundingClientRect().top + window.scrollY : 0;
+    return Math.max(floor, Math.min(height * 0.85, height - top - below));
   }
 
   /** The actions that need Python (solving, hints, counts): shown as waiting while it starts. */
@@ -183,7 +276,8 @@ export class PuzzleBoard {
       <label class="timer-toggle"><input type="checkbox"> Timer</label> <span class="timer"></span>
       <input type="text" class="share-text" readonly hidden aria-label="Result and link to share">
       <span class="share-status"></span>`;
-    this.message.after(bar);
+    // Under the board, before the settings: the board keeps the first screen.
+    (this.root.querySelector(".board-area") ?? this.message).after(bar);
     this.playOn = bar;
     this.timer = { game: null, from: 0, until: null, ticking: null };
     const toggle = bar.querySelector(".timer-toggle input");

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from urllib.parse import quote
 
 import pytest
@@ -128,10 +129,23 @@ def test_embed_button_shows_snippets_for_the_current_game(page, site_url, screen
     assert f'data-game="{BINAIRO}"' in script.input_value()
     assert f"{site_url}embed.mjs" in script.input_value()
     assert f"game={quote(BINAIRO, safe='')}" in frame.input_value()
+    # The frame starts taller than the board, then fits the height it reports.
+    board_height = page.locator("#binairo canvas").bounding_box()["height"]
+    start = int(re.search(r'height="(\d+)"', frame.input_value()).group(1))
+    assert start > board_height
+    assert "puzzlelab-height" in frame.input_value()
     assert script.get_attribute("readonly") is not None
     assert frame.get_attribute("readonly") is not None
     page.screenshot(path=str(screenshot_dir / "embed-snippets.png"))
     assert axe(page) == []  # the snippet fields are labelled
+
+
+def plain_panel(page) -> str:
+    """The panel colour of the demo's first Lights Out board."""
+    return page.evaluate(
+        "getComputedStyle(document.querySelector('#demo-lightsout'))"
+        ".getPropertyValue('--panel').trim()"
+    )
 
 
 # Boards added to the demo by the next test: (id, attributes).
@@ -142,6 +156,7 @@ OPTION_BOARDS = {
         "size": "4x6",
         "variant": "king wrap states=3",
         "hints": "off",
+        "controls": "full",
     },
     "triangle": {"puzzlelab": "pegs", "variant": "triangle"},
     "goal": {"puzzlelab": "pegs", "game": "oo...@any"},
@@ -210,6 +225,17 @@ def test_embed_options_solved_event_and_host_styles(page, site_url, screenshot_d
     assert not rules.locator('[data-action="gallery"]').is_visible()
     assert rules.locator('[data-action="analysis"]').is_visible()
     assert rules.locator('[data-action="undo"]').is_visible()
+    # On this light page a board stays light under a dark system theme.
+    page.emulate_media(color_scheme="dark")
+    assert plain_panel(page) == "#ffffff"
+    page.emulate_media(color_scheme="light")
+    # By default an embed is the board and its main actions only.
+    plain = page.locator("#demo-lightsout")
+    for action in ("undo", "hint", "random"):
+        assert plain.locator(f'[data-action="{action}"]').is_visible(), action
+    for hidden in ('[data-action="analysis"]', '[data-action="solution"]',
+                   '[data-action="redo"]', "details.settings", '[data-action="edit"]'):
+        assert not plain.locator(hidden).is_visible(), hidden
     rules.locator("canvas").focus()
     page.keyboard.press("h")  # nor does the hint key give one
     page.wait_for_timeout(300)

@@ -84,3 +84,175 @@ def test_tabs_at_phone_and_desktop_width_in_both_themes(page, site_url, screensh
         assert pixels[puzzle, "light"] != pixels[puzzle, "dark"], puzzle
     page.emulate_media(color_scheme="light")
     assert not any(violations.values()), json.dumps(violations, indent=1)
+
+
+# The first screen: the sizes of issue 16, and each board's main actions.
+FIRST_SCREENS = {"desktop": (1280, 800), "phone": (375, 740)}
+MAIN_ACTIONS = {
+    "lightsout": ("undo", "hint", "random"),
+    "pegs": ("undo", "hint", "reset"),
+    "binairo": ("undo", "hint", "generate"),
+}
+
+
+def wait_idle(page, puzzle: str) -> None:
+    page.wait_for_function(
+        f"window.puzzleLab?.boards.{puzzle}?.idle() "
+        f"&& document.querySelector('#{puzzle}').dataset.gameId",
+        timeout=90_000,
+    )
+
+
+def assert_on_first_screen(page, puzzle: str, size: tuple[int, int], what: str) -> None:
+    """The board's canvas and its main buttons lie inside the window at scroll 0."""
+    width, height = size
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(100)  # the resize observers redraw the board
+    boxes = {"board": page.locator(f"#{puzzle} canvas").first.bounding_box()}
+    for action in MAIN_ACTIONS[puzzle]:
+        boxes[action] = page.locator(f'#{puzzle} button[data-action="{action}"]').bounding_box()
+    for name, box in boxes.items():
+        assert box is not None, f"{what}: {name} is not shown"
+        inside = (box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= width + 0.5
+                  and box["y"] + box["height"] <= height + 0.5)
+        assert inside, f"{what}: {name} at {box} is not inside {width}x{height}"
+
+
+@pytest.mark.parametrize("size_name", list(FIRST_SCREENS))
+def test_each_board_and_its_main_actions_fit_the_first_screen(
+    browser, site_url, screenshot_dir, size_name
+):
+    size = FIRST_SCREENS[size_name]
+    context = browser.new_context(
+        viewport={"width": size[0], "height": size[1]}, service_workers="block"
+    )
+    try:
+        page = context.new_page()
+        page.goto(f"{site_url}#lightsout")
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            for puzzle in PUZZLES:
+                page.locator(f"#tab-{puzzle}").click()
+                wait_idle(page, puzzle)
+                what = f"layout-first-{puzzle}-{size_name}-{scheme}"
+                assert_on_first_screen(page, puzzle, size, what)
+                page.screenshot(path=str(screenshot_dir / f"{what}.png"))
+        # Show solution adds a line above the board: the board shrinks instead.
+        page.locator("#tab-lightsout").click()
+        page.locator('#lightsout button[data-action="solution"]').click()
+        page.wait_for_function(
+            "document.querySelector('#lightsout .solution-note span').textContent.length > 0",
+            timeout=90_000,
+        )
+        wait_idle(page, "lightsout")
+        assert_on_first_screen(page, "lightsout", size, f"{size_name}: after Show solution")
+        page.screenshot(path=str(screenshot_dir / f"layout-first-solution-{size_name}.png"))
+        # A move saves the game; a bad link on top of it brings a notice.
+        page.locator('#lightsout button[data-action="solution"]').click()
+        page.locator("#lightsout canvas").click(position={"x": 5, "y": 5})
+        wait_idle(page, "lightsout")
+        page.evaluate("location.hash = '#lightsout=garbage'")
+        page.locator("#page-notice").wait_for(state="visible")
+        wait_idle(page, "lightsout")
+        assert_on_first_screen(page, "lightsout", size, f"{size_name}: after a notice")
+        page.screenshot(path=str(screenshot_dir / f"layout-first-notice-{size_name}.png"))
+        # The notice goes with its button, and the board takes the room back.
+        small = page.locator("#lightsout canvas").bounding_box()["height"]
+        page.get_by_role("button", name="Dismiss").click()
+        assert page.locator("#page-notice").is_hidden()
+        page.wait_for_timeout(100)
+        assert page.locator("#lightsout canvas").bounding_box()["height"] >= small
+    finally:
+        context.close()
+
+
+def test_introduction_folds_after_the_first_visit(page, site_url):
+    page.goto(f"{site_url}#lightsout")
+    intro = page.locator("#panel-lightsout details.intro")
+    assert intro.evaluate("d => d.open")
+    page.reload()
+    assert not intro.evaluate("d => d.open")
+    intro.locator("summary").click()
+    assert intro.evaluate("d => d.open")
+
+
+def test_controls_act_at_once(page, site_url):
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.goto(f"{site_url}#lightsout")
+    wait_idle(page, "lightsout")
+    # The Custom size puts the cursor in Rows; Enter there makes a board of that size.
+    rows = page.locator('#lightsout input[data-field="rows"]')
+    page.locator('#lightsout select[data-field="preset"]').select_option("custom")
+    assert rows.evaluate("(el) => el === document.activeElement")
+    rows.fill("4")
+    rows.press("Enter")
+    page.wait_for_function(
+        "window.puzzleLab.boards.lightsout.state?.rows === 4", timeout=90_000
+    )
+    # Show and Hide solution keep one width.
+    button = page.locator('#lightsout button[data-action="solution"]')
+    shown = button.bounding_box()["width"]
+    button.click()
+    page.wait_for_function(
+        "document.querySelector('#lightsout [data-action=solution]').getAttribute('aria-pressed')"
+        " === 'true'"
+    )
+    assert abs(button.bounding_box()["width"] - shown) < 0.5
+    # "Link copied" is said, then clears.
+    page.locator("#copy-link").click()
+    page.wait_for_function("document.querySelector('#share-status').textContent === 'Link copied'")
+    page.wait_for_function(
+        "document.querySelector('#share-status').textContent === ''", timeout=6_000
+    )
+    # Gallery opens in view, and a click on a picture shows the board it changes.
+    page.locator('#lightsout button[data-action="gallery"]').click()
+    thumb = page.locator("#lightsout .cell-thumb").first
+    thumb.wait_for(state="visible", timeout=90_000)
+    panel = page.locator('#lightsout [data-panel="gallery"]').bounding_box()
+    assert panel["y"] < 800 and panel["y"] + panel["height"] > 0, panel
+    before = page.locator("#lightsout").get_attribute("data-game-id")
+    thumb.click()
+    page.wait_for_function(
+        f"document.querySelector('#lightsout').dataset.gameId !== {before!r}", timeout=90_000
+    )
+    wait_idle(page, "lightsout")
+    board = page.locator("#lightsout .board-area canvas").bounding_box()
+    assert board["y"] >= 0 and board["y"] + board["height"] <= 800.5, board
+    # Pegs: the lattice choice redraws the editor's board at once; Custom opens the editor.
+    page.locator("#tab-pegs").click()
+    wait_idle(page, "pegs")
+    board = page.locator('#pegs select[data-field="board"]')
+    board.select_option("custom")
+    page.locator('#pegs [data-part="edit-tools"]').wait_for(state="visible")
+    page.locator('#pegs select[data-field="lattice"]').select_option("triangular")
+    page.wait_for_function(
+        "window.puzzleLab.boards.pegs.state?.lattice === 'triangular'", timeout=90_000
+    )
+
+
+def test_touch_screens_get_big_targets_and_no_key_help(browser, site_url, screenshot_dir):
+    context = browser.new_context(
+        viewport={"width": 375, "height": 740}, has_touch=True, is_mobile=True,
+        service_workers="block",
+    )
+    try:
+        page = context.new_page()
+        page.goto(f"{site_url}#binairo")
+        wait_idle(page, "binairo")
+        assert page.locator("#binairo .key-help").is_hidden()
+        small = page.evaluate(
+            """() => [...document.querySelectorAll(
+                 '#binairo button, #binairo select, #binairo input, '
+                 + '#puzzle-tabs button, .share button')]
+              .filter((e) => e.getClientRects().length && getComputedStyle(e).display !== 'none')
+              .map((e) => [e.type === 'checkbox' ? 'checkbox'
+                             : e.dataset.action || e.dataset.field || e.id,
+                           e.getBoundingClientRect().height])
+              .filter(([name, h]) => h < (name === 'checkbox' ? 22 : 44) - 0.5)"""
+        )
+        assert small == [], small
+        label = page.locator('#binairo label:has(input[data-field="show-errors"])')
+        assert label.bounding_box()["height"] >= 43.5
+        page.screenshot(path=str(screenshot_dir / "layout-touch-binairo.png"))
+    finally:
+        context.close()
