@@ -217,7 +217,7 @@ def test_controls_act_at_once(page, site_url):
     )
     wait_idle(page, "lightsout")
     board = page.locator("#lightsout .board-area canvas").bounding_box()
-    assert board["y"] >= 0 and board["y"] + board["height"] <= 800.5, board
+    assert board["y"] >= -1 and board["y"] + board["height"] <= 800.5, board  # within a pixel
     # Pegs: the lattice choice redraws the editor's board at once; Custom opens the editor.
     page.locator("#tab-pegs").click()
     wait_idle(page, "pegs")
