@@ -273,7 +273,7 @@ function showSnippets() {
   const height = Math.ceil((canvas?.getBoundingClientRect().height ?? 320) + 200);
   document.getElementById("embed-iframe").value =
     `<iframe src="${attr(frame.href)}" title="${attr(findPuzzle(shown).title)}" `
-    + `width="100%" height="${height}" style="border: 0"></iframe>\n`
+    + `width="100%" height="${height}" style="border: 0" loading="lazy"></iframe>\n`
     + `<script>addEventListener("message", (e) => { if (e.origin === "${location.origin}" `
     + `&& e.data?.type === "puzzlelab-height") for (const f of document.querySelectorAll("iframe")) `
     + `if (f.contentWindow === e.source) f.height = e.data.height; });</script>`;

@@ -87,6 +87,7 @@ def test_demo_page_boards_share_one_worker_and_report_moves(page, site_url, scre
 
 def test_iframe_posts_its_height(page, site_url, screenshot_dir, axe):
     page.goto(site_url + "embed-demo.html")
+    page.locator("#demo-frame").scroll_into_view_if_needed()  # a lazy frame loads near view
     page.wait_for_function(
         "document.getElementById('demo-frame').contentDocument"
         "?.querySelector('#board')?.dataset.gameId",
