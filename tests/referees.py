@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+
+from puzzlelab import binairo
 from puzzlelab.binairo import Grid, transpose, valid_lines
 from puzzlelab.binairo_count import row_options
 
@@ -34,3 +37,15 @@ def count_brute(grid: Grid) -> int:
 
     walk(0, [])
     return total
+
+
+def partial(rows: int, cols: int, rng: random.Random, keep: float) -> Grid:
+    """A random solution with each cell kept as a given with probability ``keep``."""
+    solution = binairo.random_solution(rows, cols, rng)
+    full = (1 << cols) - 1
+    ones, zeros = [], []
+    for row in solution:
+        mask = sum(1 << c for c in range(cols) if rng.random() < keep)
+        ones.append(row & mask)
+        zeros.append(~row & full & mask)
+    return Grid.from_masks(rows, cols, ones, zeros)

@@ -17,22 +17,10 @@ from puzzlelab import api, binairo, binairo_count
 from puzzlelab.binairo import Grid
 from puzzlelab.jobs import finish
 from puzzlelab.notation import PuzzleError
-from referees import count_brute
+from referees import count_brute, partial
 
 ROOT = Path(__file__).resolve().parents[1]
 SETTINGS = settings(max_examples=25, deadline=None)
-
-
-def partial(rows: int, cols: int, rng: random.Random, keep: float) -> Grid:
-    """A random solution with each cell kept as a given with probability ``keep``."""
-    solution = binairo.random_solution(rows, cols, rng)
-    full = (1 << cols) - 1
-    ones, zeros = [], []
-    for row in solution:
-        mask = sum(1 << c for c in range(cols) if rng.random() < keep)
-        ones.append(row & mask)
-        zeros.append(~row & full & mask)
-    return Grid.from_masks(rows, cols, ones, zeros)
 
 
 def test_valid_line_counts_are_a177790():

@@ -15,22 +15,10 @@ from puzzlelab.binairo import Grid
 from puzzlelab.binairo_count import count
 from puzzlelab.jobs import finish
 from puzzlelab.notation import PuzzleError
-from referees import count_brute
+from referees import count_brute, partial
 
 SETTINGS = settings(max_examples=25, deadline=None)
 A253316 = {2: 2, 4: 72, 6: 4140, 8: 4_111_116, 10: 48_183_195_384}
-
-
-def partial(rows: int, cols: int, rng: random.Random, keep: float) -> Grid:
-    """A random solution with each cell kept as a given with probability ``keep``."""
-    solution = binairo.random_solution(rows, cols, rng)
-    full = (1 << cols) - 1
-    ones, zeros = [], []
-    for row in solution:
-        mask = sum(1 << c for c in range(cols) if rng.random() < keep)
-        ones.append(row & mask)
-        zeros.append(~row & full & mask)
-    return Grid.from_masks(rows, cols, ones, zeros)
 
 
 def mirrored(v: int, cols: int) -> int:
