@@ -190,7 +190,7 @@ class Variant:
                 wrap = True
             elif part.startswith("n="):
                 neighbourhood = part[2:]
-            elif part.startswith("k=") and part[2:].isdigit():
+            elif part.startswith("k=") and part[2:].isascii() and part[2:].isdigit():
                 states = int(part[2:])
             else:
                 raise PuzzleError(
