@@ -384,7 +384,9 @@ def test_json_that_python_cannot_read(text, message):
     assert answer["ok"] is False and message in answer["error"]
 
 
-@pytest.mark.parametrize("options", [";k=\u00b2", ";k=\u0663", ";k=\U0001d7d1", ";n=\u00b2", ";wrap=1"])
+@pytest.mark.parametrize(
+    "options", [";k=\u00b2", ";k=\u0663", ";k=\U0001d7d1", ";n=\u00b2", ";wrap=1"]
+)
 def test_odd_game_id_options_are_refused_in_words(options: str) -> None:
     """Digits of other scripts in a game ID's options are an unknown option, not a crash."""
     response = api.handle({"cmd": "lightsout.load", "game": f"3x3{options}:000000000"})
