@@ -846,6 +846,23 @@ class BookLevels(Mapping[int, BookLevel]):
         return len(self.streams)
 
 
+def read_level_streams(path: Path) -> tuple[dict, dict[int, tuple[bytes, int]]]:
+    """A file of one JSON header line and then one stream per peg count (the
+    opening book, the count table): the header, and per peg count its bytes and
+    the number of entries the header gives."""
+    header_line, _, body = path.read_bytes().partition(b"\n")
+    header = json.loads(header_line)
+    streams: dict[int, tuple[bytes, int]] = {}
+    at = 0
+    for pegs_text, count in header["levels"].items():
+        size = header["bytes"][pegs_text]
+        streams[int(pegs_text)] = (body[at:at + size], count)
+        at += size
+    if at != len(body):
+        raise ValueError(f"{path.name}: {len(body) - at} bytes left over")
+    return header, streams
+
+
 class OpeningBook:
     """The good positions with many pegs of one standard game, from its census.
 
@@ -885,16 +902,7 @@ class OpeningBook:
     @classmethod
     def load(cls, path: Path) -> OpeningBook:
         """The book in ``path``; its levels are decoded as they are first asked."""
-        header_line, _, body = path.read_bytes().partition(b"\n")
-        header = json.loads(header_line)
-        streams: dict[int, tuple[bytes, int]] = {}
-        at = 0
-        for pegs_text, count in header["levels"].items():
-            size = header["bytes"][pegs_text]
-            streams[int(pegs_text)] = (body[at:at + size], count)
-            at += size
-        if at != len(body):
-            raise ValueError(f"{path.name}: {len(body) - at} bytes left over")
+        header, streams = read_level_streams(path)
         return cls(header, BookLevels(streams))
 
     @staticmethod

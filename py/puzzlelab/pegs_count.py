@@ -50,6 +50,7 @@ from puzzlelab.pegs import (
     from_byte_planes,
     goal_class_possible,
     opening_book,
+    read_level_streams,
 )
 
 #: Count tables by board name, beside the opening books (loaded on the first count).
@@ -91,20 +92,12 @@ class CountTable:
     @classmethod
     def load(cls, path: Path, book: OpeningBook) -> CountTable:
         """The table in ``path``, for the classes of ``book``."""
-        header_line, _, body = path.read_bytes().partition(b"\n")
-        header = json.loads(header_line)
+        header, streams = read_level_streams(path)
         if header["goal"] != book.goal_text or header["start"] != book.header["start"]:
             raise ValueError(f"{path.name} is not the count table of its opening book")
-        streams: dict[int, tuple[bytes, int]] = {}
-        at = 0
-        for pegs_text, count in header["levels"].items():
-            size = header["bytes"][pegs_text]
-            streams[int(pegs_text)] = (body[at:at + size], count)
-            at += size
-            if len(book.levels[int(pegs_text)]) != count:
-                raise ValueError(f"{path.name}: level {pegs_text} does not match the book")
-        if at != len(body):
-            raise ValueError(f"{path.name}: {len(body) - at} bytes left over")
+        for pegs, (_, count) in streams.items():
+            if len(book.levels[pegs]) != count:
+                raise ValueError(f"{path.name}: level {pegs} does not match the book")
         return cls(header, streams, book)
 
     @staticmethod
