@@ -11,10 +11,10 @@ refused up front in one sentence.
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
+from job_gaps import longest_gap
 from puzzlelab import api, lightsout
 from puzzlelab.lightsout import Board, Variant
 
@@ -31,28 +31,6 @@ def cold_caches() -> None:
         clear = getattr(value, "cache_clear", None)
         if callable(clear):
             clear()
-
-
-def longest_gap(request: dict, run_for: float = 3.0) -> tuple[float, dict | None, int]:
-    """Drive a job for up to ``run_for`` CPU seconds: the longest CPU time between
-    two reports (the start and the answer count as reports: a job done within
-    the bound needs none), the final response (None when cancelled) and the
-    reports seen."""
-    job = api.start(request)
-    start = last = time.process_time()
-    gap, reports = 0.0, 0
-    while True:
-        report = job.step()
-        now = time.process_time()
-        gap = max(gap, now - last)
-        last = now
-        if report["type"] == "result":
-            return gap, report, reports
-        reports += 1
-        if now - start > run_for:
-            job.cancel()
-            assert job.step()["error"] == "Cancelled."
-            return gap, None, reports
 
 
 def test_solving_a_big_k_state_board_reports_progress():

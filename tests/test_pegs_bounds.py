@@ -4,10 +4,9 @@ stop a census with a label saying what was computed."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
+from job_gaps import longest_gap
 from puzzlelab import api, pegs, pegs_census
 
 try:
@@ -19,31 +18,6 @@ LONGEST_GAP = 0.5  # seconds between two reports, natively
 ENGLISH = pegs.standard_start("english").grid
 WIEGLEB = pegs.standard_start("wiegleb").grid
 BIG = "/".join(["o" * 8] * 7) + "/" + "o" * 7 + "."  # 64 holes, a corner empty
-
-
-def longest_gap(request: dict, seconds: float) -> tuple[float, dict]:
-    """The longest wait between two steps of the job, run for at most ``seconds``
-    (then cancelled), and its last answer.
-
-    A wait is the smaller of the wall-clock time and the process's CPU time: on
-    an idle machine the first, on one shared with other jobs (where the wall
-    clock also counts the time others had the cores) the work done, which is
-    what the code controls (threads only make the CPU time larger).
-    """
-    job = api.start(request)
-    longest = 0.0
-    began = last = time.perf_counter()
-    last_cpu = time.process_time()
-    while True:
-        report = job.step()
-        now, cpu = time.perf_counter(), time.process_time()
-        longest = max(longest, min(now - last, cpu - last_cpu))
-        last, last_cpu = now, cpu
-        if report["type"] == "result":
-            return longest, report
-        if now - began > seconds:
-            job.cancel()
-            return longest, report
 
 
 @pytest.mark.parametrize("request_", [
@@ -62,16 +36,16 @@ def longest_gap(request: dict, seconds: float) -> tuple[float, dict]:
 ], ids=["count-diamond", "census-python", "census-triangle", "solve", "hint", "status",
         "solve-64"])
 def test_long_peg_commands_report_progress_often(request_):
-    gap, last = longest_gap(request_, seconds=4.0)
-    assert gap < LONGEST_GAP, (gap, last)
+    gap, _, reports = longest_gap(request_, run_for=4.0)
+    assert gap < LONGEST_GAP, (gap, reports)
 
 
 @pytest.mark.skipif(pegs_numpy is None, reason="numpy is not installed")
 def test_the_numpy_census_reports_progress_often():
-    gap, last = longest_gap({"cmd": "pegs.census", "board": "english", "engine": "numpy",
-                             "max_classes": 600_000}, seconds=20.0)
-    assert gap < LONGEST_GAP, (gap, last)
-    assert last["type"] == "result" and not last["result"]["complete"]
+    gap, last, reports = longest_gap({"cmd": "pegs.census", "board": "english",
+                                      "engine": "numpy", "max_classes": 600_000}, run_for=20.0)
+    assert gap < LONGEST_GAP, (gap, reports)
+    assert last is not None and not last["result"]["complete"]
 
 
 @pytest.mark.parametrize("engine", ["python", "numpy"])
