@@ -2,7 +2,8 @@
 // A board is created the first time its tab is shown.
 //
 // Sharing: the URL hash is a permalink, `#PUZZLE=GAME` with the game ID
-// URL-encoded (e.g. `#lightsout=5x5%3A1f8c4a0`), kept current with
+// URL-encoded (e.g. `#lightsout=5x5%3A1f8c4a0`), or `#PUZZLE&daily=DATE` for
+// a date's daily puzzle (e.g. `#pegs&daily=2026-11-24`), kept current with
 // replaceState so moves do not fill the back button. Each puzzle's game and
 // its undo/redo history are also saved in localStorage, so a reload resumes
 // it; a link takes precedence over the saved game.
@@ -90,12 +91,17 @@ function notice(text) {
   refit();
 }
 
-/** The hash as {id, game}: game is undefined for a bare `#pegs`; throws on bad encoding. */
+/**
+ * The hash as {id, game, daily}: game is undefined for a bare `#pegs`, daily
+ * the date of `&daily=DATE` (else undefined); throws on bad encoding.
+ */
 function readHash() {
-  const text = location.hash.slice(1);
-  const at = text.indexOf("=");
-  if (at < 0) return { id: text.split("&")[0], game: undefined };
-  return { id: text.slice(0, at), game: decodeURIComponent(text.slice(at + 1).split("&")[0]) };
+  const [first, ...rest] = location.hash.slice(1).split("&");
+  const at = first.indexOf("=");
+  const id = at < 0 ? first : first.slice(0, at);
+  const game = at < 0 ? undefined : decodeURIComponent(first.slice(at + 1));
+  const params = new URLSearchParams(rest.join("&"));
+  return { id, game, daily: params.has("daily") ? params.get("daily") : undefined };
 }
 
 function permalinkHash(id) {
@@ -172,7 +178,7 @@ function save(id, snapshot) {
   }
 }
 
-async function show(id, game) {
+async function show(id, game, daily) {
   const puzzle = findPuzzle(id) || PUZZLES[0];
   shown = puzzle.id;
   for (const other of PUZZLES) {
@@ -183,14 +189,17 @@ async function show(id, game) {
   document.title = `Puzzle Lab — ${puzzle.title}`;
   const boards = window.puzzleLab.boards;
   if (boards[puzzle.id]) {
-    if (game !== undefined) boards[puzzle.id].openGame(game);
+    if (daily !== undefined) boards[puzzle.id].openDaily(daily);
+    else if (game !== undefined) boards[puzzle.id].openGame(game);
   } else {
     const Board = await puzzle.load();
     // A link wins over the saved game, unless it is that game (a reload):
     // then the saved one also brings back the undo history. A link Python
-    // rejects falls back to the saved game.
+    // rejects falls back to the saved game. A daily link is a link too
+    // (the board resumes a saved game of that day's puzzle).
     const saved = loadSaved(puzzle);
-    const options = game === undefined || saved?.game === game ? { snapshot: saved } : { game, snapshot: saved };
+    const options = daily !== undefined ? { daily, snapshot: saved }
+      : game === undefined || saved?.game === game ? { snapshot: saved } : { game, snapshot: saved };
     if (!boards[puzzle.id]) {
       if (storageHas(puzzle.id)) kept[puzzle.id] = null;
       boards[puzzle.id] = new Board(document.getElementById(puzzle.id), client, options);
@@ -205,6 +214,9 @@ panels.addEventListener("puzzle-change", (event) => {
   const board = window.puzzleLab.boards[id];
   const snapshot = board?.snapshot();
   if (!snapshot) return;
+  // The daily puzzle's mark goes with it: a reload still shares it as that day's.
+  const date = board.dailyShown;
+  if (date) snapshot.daily = { date, game: board.startGameId() };
   if (maySave(id, board, snapshot)) save(id, snapshot);
   if (id === shown) history.replaceState(null, "", permalinkHash(id));
 });
@@ -226,7 +238,7 @@ function openHash() {
     notice(`The link names an unknown puzzle, "${link.id}"; the default board is shown.`);
     return show(PUZZLES[0].id);
   }
-  return show(link.id, link.game);
+  return show(link.id, link.game, link.daily);
 }
 
 // A link pasted into the address bar of the open page changes only the hash.

@@ -204,7 +204,8 @@ export class PegsBoard extends PuzzleBoard {
   /** The date's game: the classic boards in turn, one a day. */
   async dailyPuzzle(seed, day) {
     await this.#boardList();
-    const board = this.boards[day % this.boards.length];
+    const n = this.boards.length;
+    const board = this.boards[((day % n) + n) % n]; // dates before 1970 count back
     await this.#playClassic(board);
     this.say(`The daily puzzle: the ${board.title.replace(/ \(.*/, "")} board. ${this.message.textContent}`);
   }

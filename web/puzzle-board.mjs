@@ -39,8 +39,11 @@
 //                          future: [...]} plus the board's own fields
 //   restore(snapshot)      rebuild from one; readSnapshot() does the checks
 //
-// Options every board takes: `game` (a game ID, e.g. from a link) is tried
-// first, then `snapshot` (a saved game), then start() loads the default
+// Options every board takes: `daily` (a date, "2026-11-24": that day's daily
+// puzzle, from a #lightsout&daily=… link) or `game` (a game ID, e.g. from a
+// link) is tried first, then `snapshot` (a saved game; a snapshot's `daily`
+// field {date, game} marks the daily puzzle it started as, and a daily link
+// to the same date resumes it), then start() loads the default
 // board. Each one Python rejects fires a "puzzle-notice" event on the root
 // saying why (detail {text, source: "link" or "saved"}) and what is shown
 // instead; `board.origin` tells where the game on screen came from ("link",
@@ -64,6 +67,22 @@
 export function todaysDate(now = new Date()) {
   const date = now.toISOString().slice(0, 10);
   return { date, seed: Number(date.replaceAll("-", "")), day: Math.floor(now.getTime() / 86_400_000) };
+}
+
+/**
+ * The daily puzzle of `date` ("2026-11-24", as in a #lightsout&daily=… link)
+ * in todaysDate's terms, or null when it is not a date of the calendar.
+ */
+export function dailyDate(date) {
+  const time = Date.parse(`${date}T00:00:00Z`);
+  if (typeof date !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(time)) return null;
+  const when = todaysDate(new Date(time));
+  return when.date === date ? when : null; // 2026-02-30 parses as March 2
+}
+
+/** The page's link to the daily puzzle of `date` for a puzzle family, beside the modules. */
+export function dailyLink(kind, date) {
+  return new URL(`./#${kind}&daily=${date}`, import.meta.url).href;
 }
 
 /** A time as players read it: "under a second", "48 s", "2 min 05 s", "1 h 02 min". */
@@ -293,15 +312,9 @@ export class PuzzleBoard {
       bar.querySelector(".share-status").textContent = "";
       bar.querySelector(".share-text").hidden = true;
       if (action === "next") {
-        this.daily = null;
         this.nextPuzzle();
       } else if (action === "daily") {
-        const { date, seed, day } = todaysDate();
-        this.daily = { date, game: null };
-        this.run(async () => {
-          await this.dailyPuzzle(seed, day);
-          this.daily = { date, game: this.startGameId() };
-        });
+        this.openDaily(todaysDate().date);
       } else {
         this.#shareResult();
       }
@@ -325,13 +338,56 @@ export class PuzzleBoard {
     this.playOn.querySelector(".timer").textContent = shown ? duration((t.until ?? now) - t.from) : "";
   }
 
-  /** "Lights Out, daily puzzle of 2026-11-24: <the result line> <link>", copied or shown to copy. */
+  /**
+   * The game on screen is the daily puzzle of `date`: Share result names the
+   * date and links to that day's puzzle (app.mjs saves the mark with the game).
+   */
+  markDaily(date) {
+    this.daily = date ? { date, game: this.startGameId() } : null;
+  }
+
+  /** The date of the daily puzzle on screen (from its start), or null. */
+  get dailyShown() {
+    return this.state && this.daily?.game === this.startGameId() ? this.daily.date : null;
+  }
+
+  /**
+   * Queue the daily puzzle of `date` ("2026-11-24"). A date that is not a
+   * real one, or one still to come, is refused in a notice and the board is
+   * left as it is (`instead` says so; `otherwise` runs then).
+   */
+  openDaily(date, { instead = "the board is unchanged", otherwise = null, source = "link" } = {}) {
+    const when = dailyDate(date);
+    const today = todaysDate();
+    const why = !when ? `"${String(date).slice(0, 40)}" is not a date written as 2026-11-24`
+      : when.seed > today.seed ? `the puzzle of ${date} is not out yet; today is ${today.date} (UTC)` : null;
+    if (why) {
+      this.notify(`The daily puzzle link could not be opened (${why}); ${instead}.`, source);
+      otherwise?.();
+      return this.queue;
+    }
+    return this.run(async () => {
+      await this.dailyPuzzle(when.seed, when.day);
+      this.markDaily(date);
+      this.origin = source;
+    });
+  }
+
+  /**
+   * "Lights Out, daily puzzle of 2026-11-24: <the result line> <link>", copied
+   * or shown to copy; the link opens the same starting position (a daily
+   * puzzle: that date's puzzle), also from an embed.
+   */
   async #shareResult() {
     const start = this.startGameId();
-    // The main page's permalink (from an embed too): it sits beside the modules.
-    const link = new URL(`./#${this.constructor.kind}=${encodeURIComponent(start)}`, import.meta.url);
-    const daily = this.daily?.game === start ? `, daily puzzle of ${this.daily.date}` : "";
-    const text = `${this.constructor.title}${daily}: ${this.message.textContent} ${link.href}`;
+    const date = this.dailyShown;
+    // The main page's permalink: it sits beside the modules.
+    const link = date ? dailyLink(this.constructor.kind, date)
+      : new URL(`./#${this.constructor.kind}=${encodeURIComponent(start)}`, import.meta.url).href;
+    const time = this.playOn.querySelector(".timer").textContent;
+    const said = this.message.textContent;
+    const timed = time && !said.includes(time) ? ` Time: ${time}.` : "";
+    const text = `${this.constructor.title}${date ? `, daily puzzle of ${date}` : ""}: ${said}${timed} ${link}`;
     const status = this.playOn.querySelector(".share-status");
     const field = this.playOn.querySelector(".share-text");
     try {
@@ -518,7 +574,7 @@ export class PuzzleBoard {
    * valid, else the default board; each one rejected says why in a notice.
    */
   #begin(options) {
-    const { snapshot, game, gameLabel = "The game in the link", ...defaults } = options;
+    const { snapshot, game, daily, gameLabel = "The game in the link", ...defaults } = options;
     this.gameLabel = gameLabel;
     const fresh = () => {
       this.origin = "new";
@@ -527,8 +583,16 @@ export class PuzzleBoard {
     const saved = () => (snapshot
       ? this.#tryRestore(snapshot, "saved", "a new board is shown instead", fresh)
       : fresh());
-    if (typeof game === "string") {
-      const instead = snapshot ? "the saved game is shown instead" : "a new board is shown instead";
+    const instead = snapshot ? "the saved game is shown instead" : "a new board is shown instead";
+    if (typeof daily === "string") {
+      // The same day's puzzle saved here (a reload) comes back with its moves.
+      if (snapshot?.daily?.date === daily) {
+        this.#tryRestore(snapshot, "saved", "that day's puzzle is shown instead",
+          () => this.openDaily(daily, { instead: "a new board is shown instead", otherwise: fresh }));
+      } else {
+        this.openDaily(daily, { instead, otherwise: saved });
+      }
+    } else if (typeof game === "string") {
       this.#tryRestore({ game, history: [], future: [] }, "link", instead, saved);
     } else {
       saved();
@@ -553,6 +617,9 @@ export class PuzzleBoard {
       try {
         await this.restore(snapshot);
         this.origin = source;
+        const { daily } = snapshot;
+        this.markDaily(typeof daily?.date === "string" && dailyDate(daily.date) ? daily.date : null);
+        if (this.daily && daily.game !== this.daily.game) this.daily = null; // not that day's start
       } catch (error) {
         const why = error.message.split(/\.\s+(?=[A-Z])/)[0].replace(/\.$/, ""); // its first sentence
         this.notify(`${what} could not be loaded (${why}); ${instead}.`, source);

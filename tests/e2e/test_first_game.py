@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import time
 from datetime import UTC, datetime
-from urllib.parse import quote, unquote
+from urllib.parse import unquote
 
 import pytest
 from test_binairo_page import click_cell as click_binary
@@ -62,6 +62,18 @@ def start_of(text: str, puzzle: str) -> str:
     return unquote(match.group(1))
 
 
+def assert_daily_link_opens(page, site_url: str, puzzle: str) -> None:
+    """Today's daily link, in a browser with nothing saved, shows the game on `page`."""
+    date, _, _ = today()
+    other = page.context.browser.new_page()
+    other.goto(f"{site_url}#{puzzle}&daily={date}")
+    wait_idle(other, puzzle)
+    want = page.evaluate(f"window.puzzleLab.boards.{puzzle}.startGameId()")
+    assert other.evaluate(f"window.puzzleLab.boards.{puzzle}.startGameId()") == want
+    assert other.evaluate(f"window.puzzleLab.boards.{puzzle}.dailyShown") == date
+    other.close()
+
+
 def test_lights_out_first_game(page, site_url, screenshot_dir, axe):
     root = open_tab(page, site_url, "lightsout")
     start = current(root)
@@ -114,12 +126,52 @@ def test_lights_out_first_game(page, site_url, screenshot_dir, axe):
                  "difficulty": "medium", "seed": seed})
     assert root.get_attribute("data-game-id") == daily["game"]
     assert message(page, "lightsout").startswith("The daily puzzle: turn all the lights out.")
-    # Its link opens the same board elsewhere.
-    other = page.context.new_page()
-    other.goto(f"{site_url}#lightsout={quote(daily['game'], safe='')}")
-    other.wait_for_function("document.querySelector('#lightsout')?.dataset.gameId", timeout=60_000)
+    # Solved, its result links to the day's puzzle, not to a game ID.
+    date, _, _ = today()
+    daily_start = current(root)
+    # The solution stays shown from the first game; it is worked out again.
+    assert page.locator('#lightsout [data-action="solution"]').inner_text() == "Hide solution"
+    presses = set()
+    for _ in range(300):
+        presses = marked_cells(page, daily_start)
+        if presses:
+            break
+        page.wait_for_timeout(100)
+    for row, col in sorted(presses):
+        click_cell(page, row, col, daily_start)
+    wait_idle(page, "lightsout")
+    assert root.get_attribute("data-status") == "solved"
+    shared = share(page, "lightsout")
+    assert re.fullmatch(rf"Lights Out, daily puzzle of {date}: All lights are out — solved in .+ "
+                        rf"Time: (under a second|\d+ s|\d+ min \d\d s)\. (\S+)", shared), shared
+    daily_link = shared.rsplit(" ", 1)[1]
+    assert daily_link == f"{site_url}#lightsout&daily={date}"
+
+    # The link opens the same board in another browser (no saved game)...
+    other = page.context.browser.new_page()
+    other.goto(daily_link)
+    wait_idle(other, "lightsout")
     assert other.locator("#lightsout").get_attribute("data-game-id") == daily["game"]
     other.close()
+    # ... and here, where that day's game is saved solved, brings it back as it is.
+    page.goto("about:blank")
+    page.goto(daily_link)
+    wait_idle(page, "lightsout")
+    assert root.get_attribute("data-status") == "solved"
+    assert page.evaluate("window.puzzleLab.boards.lightsout.dailyShown") == date
+    # A link to no real date, or to a day still to come: one sentence, and
+    # the saved game stays on screen and in storage.
+    saved = page.evaluate("localStorage.getItem('puzzlelab.saved.lightsout')")
+    for bad, why in [("2026-02-30", '"2026-02-30" is not a date written as 2026-11-24'),
+                     ("2999-01-01", "the puzzle of 2999-01-01 is not out yet")]:
+        page.goto("about:blank")
+        page.goto(f"{site_url}#lightsout&daily={bad}")
+        wait_idle(page, "lightsout")
+        notice = page.locator("#page-notice").inner_text()
+        assert f"Lights Out: The daily puzzle link could not be opened ({why}" in notice, notice
+        assert "the saved game is shown instead." in notice
+        assert root.get_attribute("data-status") == "solved"
+        assert page.evaluate("localStorage.getItem('puzzlelab.saved.lightsout')") == saved
 
 
 def test_peg_solitaire_first_game(page, site_url, screenshot_dir):
@@ -161,6 +213,7 @@ def test_peg_solitaire_first_game(page, site_url, screenshot_dir):
     board = next(b for b in ask({"cmd": "pegs.boards"})["boards"] if b["name"] == name)
     assert root.get_attribute("data-game-id").split("@")[0] == board["grid"]
     assert message(page, "pegs").startswith("The daily puzzle: the ")
+    assert_daily_link_opens(page, site_url, "pegs")
 
 
 def test_binary_puzzle_first_game(page, site_url, screenshot_dir):
@@ -200,3 +253,4 @@ def test_binary_puzzle_first_game(page, site_url, screenshot_dir):
     daily = ask({"cmd": "binairo.new", "rows": 8, "cols": 8, "difficulty": "medium", "seed": seed})
     assert root.get_attribute("data-game-id") == daily["game"]
     assert message(page, "binairo").startswith("The daily puzzle: a medium 8×8 puzzle")
+    assert_daily_link_opens(page, site_url, "binairo")
