@@ -19,14 +19,19 @@
 //   data-height     the element's max height, border included (CSS length or px
 //                   number); it scrolls beyond
 //   data-readonly   show the board, ignore input
+//   data-theme      "light", "dark" or "auto" (the system's); by default the
+//                   host page's: the nearest background colour around the
+//                   element, else the page's color-scheme
 // A bad attribute shows a message in place of the board; a game ID that
 // Python rejects shows a new board under a line saying what was wrong.
 //
 // JS API (exported here and on window.PuzzleLab):
-//   mount(element, {puzzle, game, size, variant, hints, controls, height, readonly, gameLabel}) → Promise<board>
+//   mount(element, {puzzle, game, size, variant, hints, controls, height, readonly, theme, gameLabel}) → Promise<board>
 //     (gameLabel: how notices name the game ID's source, default "The game of data-game")
 //   mountAll(root = document) → Promise<[board]>; boardOf(element) → board
 //   board.gameId, board.setGame(id), board.idle()
+// In a frame (embed.html?…&theme=dark), the parent page may post
+// {type: "puzzlelab-theme", theme} to the frame when its theme changes.
 // Events on the element: "puzzlelab-ready", "puzzlelab-move" (detail {gameId}),
 // "puzzlelab-solved" (detail {gameId}).
 //
@@ -137,19 +142,71 @@ function showNotices(element) {
 }
 
 /**
- * Whether the host page around `element` is light: the first background
- * colour (not transparent) up its ancestors is light, or none is set (a
- * page's default white). A board on a light page stays light under a dark
- * system theme; on a dark page it follows the system theme, as before.
+ * The host page's colour scheme around `element`: the first background
+ * colour (not transparent) up its ancestors decides, light or dark; with
+ * none set, the page's own color-scheme does ("light dark" follows the
+ * system: "auto"; none or "light" is a page's default white).
  */
-function hostIsLight(element) {
+function hostScheme(element) {
   for (let node = element.parentElement; node; node = node.parentElement) {
     const match = getComputedStyle(node).backgroundColor.match(/[\d.]+/g);
     if (!match || (match.length === 4 && Number(match[3]) === 0)) continue;
     const [r, g, b] = match.map(Number);
-    return 0.299 * r + 0.587 * g + 0.114 * b > 128;
+    return 0.299 * r + 0.587 * g + 0.114 * b > 128 ? "light" : "dark";
   }
-  return !getComputedStyle(document.documentElement).colorScheme.includes("dark");
+  const declared = getComputedStyle(document.documentElement).colorScheme;
+  if (!declared.includes("dark")) return "light";
+  return declared.includes("light") ? "auto" : "dark";
+}
+
+const THEMES = ["light", "dark", "auto"];
+
+/** data-theme as a scheme, or undefined (follow the host page); throws with the reason. */
+function parseTheme(text) {
+  if (text === undefined || text === null || text === "") return undefined;
+  const theme = String(text).trim().toLowerCase();
+  if (!THEMES.includes(theme)) throw new Error(`data-theme "${text}" is not light, dark or auto`);
+  return theme;
+}
+
+const inFrame = window.parent !== window;
+const themed = new Map(); // element -> its data-theme (undefined: the host page's)
+
+/**
+ * Give the board on `element` its scheme: the theme asked for, else the host
+ * page's. In a frame (embed.html) an explicit theme is the whole frame's, so
+ * that no system-coloured rim shows around the board.
+ */
+function applyScheme(element, board) {
+  const theme = themed.get(element);
+  const scheme = theme ?? hostScheme(element);
+  if (board) board.setScheme(scheme);
+  else if (scheme === "auto") delete element.dataset.scheme;
+  else element.dataset.scheme = scheme;
+  if (inFrame && theme) document.documentElement.style.colorScheme = theme === "auto" ? "" : theme;
+}
+
+// A host page that styles itself after the system theme changes its
+// background with it: look again. A frame's parent can also say
+// {type: "puzzlelab-theme", theme: "dark" | "light" | "auto"} (the host
+// knows its own theme; a frame of another origin cannot look).
+window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => {
+  for (const element of themed.keys()) applyScheme(element, mounted.get(element));
+});
+if (inFrame) {
+  window.addEventListener("message", (event) => {
+    if (event.source !== window.parent || event.data?.type !== "puzzlelab-theme") return;
+    let theme;
+    try {
+      theme = parseTheme(event.data.theme);
+    } catch {
+      return; // a word this page does not know changes nothing
+    }
+    for (const element of themed.keys()) {
+      themed.set(element, theme);
+      applyScheme(element, mounted.get(element));
+    }
+  });
 }
 
 /** The board options of mount()'s arguments, checked; throws with the reason. */
@@ -164,7 +221,7 @@ function boardOptions(puzzle, { game, gameLabel = "The game of data-game", size,
 }
 
 /** Turn `element` into a board of `puzzle`; resolves to the board. */
-export function mount(element, { puzzle, height, ...choices } = {}) {
+export function mount(element, { puzzle, height, theme, ...choices } = {}) {
   if (mounting.has(element)) return mounting.get(element);
   const entry = findPuzzle(puzzle);
   if (!entry) {
@@ -172,8 +229,10 @@ export function mount(element, { puzzle, height, ...choices } = {}) {
     return Promise.reject(new Error(`Unknown puzzle "${puzzle}" (known: ${known})`));
   }
   let options;
+  let scheme;
   try {
     options = boardOptions(puzzle, choices);
+    scheme = parseTheme(theme);
   } catch (error) {
     return Promise.reject(error);
   }
@@ -183,7 +242,8 @@ export function mount(element, { puzzle, height, ...choices } = {}) {
     element.style.overflow = "auto";
     element.style.boxSizing = "border-box"; // the height includes the board's padding and border
   }
-  if (hostIsLight(element)) element.dataset.scheme = "light";
+  themed.set(element, scheme);
+  applyScheme(element); // before the first drawing
   const promise = entry.load().then((Board) => {
     showNotices(element);
     const board = new Board(element, getClient(), options);
@@ -203,9 +263,9 @@ export function boardOf(element) {
 /** Mount every `[data-puzzlelab]` under `root` not mounted yet; resolves to their boards. */
 export function mountAll(root = document) {
   return Promise.all([...root.querySelectorAll("[data-puzzlelab]")].map((element) => {
-    const { puzzlelab, game, size, variant, hints, controls, height, readonly } = element.dataset;
+    const { puzzlelab, game, size, variant, hints, controls, height, readonly, theme } = element.dataset;
     return mount(element, {
-      puzzle: puzzlelab, game, size, variant, hints, controls, height, readonly: readonly !== undefined,
+      puzzle: puzzlelab, game, size, variant, hints, controls, height, theme, readonly: readonly !== undefined,
     })
       .catch((error) => {
         element.textContent = `Puzzle Lab: ${error.message}`;

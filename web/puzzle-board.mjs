@@ -746,11 +746,30 @@ export class PuzzleBoard {
 
   /**
    * Colours from CSS custom properties, so that themes can set them:
-   * readColors({ cell: "--bin-cell" }) gives { cell: "<its value>" }.
+   * readColors({ cell: "--bin-cell" }) gives { cell: "rgb(…)" }, resolved on
+   * a hidden probe in the board, so that a light-dark() pair gives the colour
+   * of the board's own scheme.
    */
   readColors(map) {
-    const style = getComputedStyle(this.root);
-    return Object.fromEntries(
-      Object.entries(map).map(([key, name]) => [key, style.getPropertyValue(name).trim()]));
+    if (!this.colorProbe?.isConnected) {
+      this.colorProbe = document.createElement("span");
+      this.colorProbe.hidden = true;
+      this.root.append(this.colorProbe);
+    }
+    const probe = this.colorProbe;
+    return Object.fromEntries(Object.entries(map).map(([key, name]) => {
+      probe.style.color = `var(${name})`;
+      return [key, getComputedStyle(probe).color];
+    }));
+  }
+
+  /**
+   * The board's colour scheme: "light" or "dark" whatever the system's, or
+   * "auto" (the system's); the canvas is drawn again in it.
+   */
+  setScheme(scheme) {
+    if (scheme === "light" || scheme === "dark") this.root.dataset.scheme = scheme;
+    else delete this.root.dataset.scheme;
+    if (this.state) this.repaint();
   }
 }

@@ -144,8 +144,7 @@ def test_embed_button_shows_snippets_for_the_current_game(page, site_url, screen
 def plain_panel(page) -> str:
     """The panel colour of the demo's first Lights Out board."""
     return page.evaluate(
-        "getComputedStyle(document.querySelector('#demo-lightsout'))"
-        ".getPropertyValue('--panel').trim()"
+        "getComputedStyle(document.querySelector('#demo-lightsout')).backgroundColor"
     )
 
 
@@ -228,7 +227,7 @@ def test_embed_options_solved_event_and_host_styles(page, site_url, screenshot_d
     assert rules.locator('[data-action="undo"]').is_visible()
     # On this light page a board stays light under a dark system theme.
     page.emulate_media(color_scheme="dark")
-    assert plain_panel(page) == "#ffffff"
+    assert plain_panel(page) == "rgb(255, 255, 255)"
     page.emulate_media(color_scheme="light")
     # By default an embed is the board and its main actions only.
     plain = page.locator("#demo-lightsout")

@@ -256,3 +256,80 @@ def test_touch_screens_get_big_targets_and_no_key_help(browser, site_url, screen
         page.screenshot(path=str(screenshot_dir / "layout-touch-binairo.png"))
     finally:
         context.close()
+
+
+# A blog post whose own colours ignore the system theme: dark, then light.
+HOST_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A blog</title>
+<style>body { background: #111418; color: #eee; } body.light { background: #fffdf8; color: #222; }</style>
+</head><body><main>
+<div id="script-board" data-puzzlelab="lightsout" data-game="5x5:1f8c4a0"></div>
+<iframe id="frame-board" title="Lights Out" width="420" height="560" style="border: 0"
+  src="embed.html?puzzle=lightsout&amp;game=5x5%3A1f8c4a0&amp;theme=dark"></iframe>
+</main><script type="module" src="embed.mjs"></script></body></html>"""
+# Lights Out's off cells (--light-off) and the board's panel (--panel), light and dark.
+OFF = {"light": (0x2B, 0x34, 0x45), "dark": (0x34, 0x3E, 0x52)}
+PANEL = {"light": (0xFF, 0xFF, 0xFF), "dark": (0x1D, 0x22, 0x2B)}
+
+
+def board_colours(frame, selector: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The panel colour and the canvas colour of the (dark) bottom right cell of a 5x5 board."""
+    panel, off = frame.evaluate(
+        """(selector) => {
+          const root = document.querySelector(selector);
+          const canvas = root.querySelector('canvas');
+          const cell = canvas.width / 5;
+          const px = canvas.getContext('2d').getImageData(4.2 * cell, 4.2 * cell, 1, 1).data;
+          return [getComputedStyle(root).backgroundColor.match(/\\d+/g).map(Number),
+                  Array.from(px).slice(0, 3)];
+        }""",
+        selector,
+    )
+    return tuple(panel[:3]), tuple(off)
+
+
+def wait_colours(frame, selector: str, scheme: str, what: str) -> None:
+    """Wait (the repaint follows the change) until the board has `scheme`'s colours."""
+    want = (PANEL[scheme], OFF[scheme])
+    got = None
+    for _ in range(100):
+        got = board_colours(frame, selector)
+        close = all(abs(a - b) <= 3 for pair in zip(got, want, strict=True)
+                    for a, b in zip(*pair, strict=True))
+        if close:
+            return
+        frame.wait_for_timeout(100)
+    raise AssertionError(f"{what}: colours {got}, wanted the {scheme} ones {want}")
+
+
+def test_embedded_boards_follow_the_host_pages_colours(page, site_url, screenshot_dir):
+    """Script and iframe embeds on a dark page under a light system theme, then
+    on a light page under a dark one: the boards take the page's scheme."""
+    page.route(f"{site_url}host.html", lambda route: route.fulfill(
+        body=HOST_PAGE, content_type="text/html"))
+    page.emulate_media(color_scheme="light")
+    page.goto(f"{site_url}host.html")
+    page.wait_for_function(
+        "document.querySelector('#script-board')?.dataset.gameId", timeout=90_000)
+    frame = page.frame_locator("#frame-board")
+    frame.locator("#board[data-game-id]").wait_for(timeout=90_000)
+    inner = next(f for f in page.frames if f.url.split("?")[0].endswith("embed.html"))
+    # Dark page, light system: the script embed sees the page, the frame is told (theme=dark).
+    wait_colours(page, "#script-board", "dark", "script embed, dark page, light system")
+    wait_colours(inner, "#board", "dark", "iframe theme=dark, light system")
+    page.screenshot(path=str(screenshot_dir / "embed-theme-dark-host.png"))
+
+    # The page turns light and the system dark; the host tells its frame.
+    page.evaluate("document.body.classList.add('light')")
+    page.emulate_media(color_scheme="dark")
+    page.evaluate("""document.querySelector('#frame-board').contentWindow
+                     .postMessage({type: 'puzzlelab-theme', theme: 'light'}, '*')""")
+    wait_colours(page, "#script-board", "light", "script embed, light page, dark system")
+    wait_colours(inner, "#board", "light", "iframe told light, dark system")
+    # The frame's own page takes the theme too: no dark rim around the board.
+    assert inner.evaluate("getComputedStyle(document.documentElement).colorScheme") == "light"
+    page.screenshot(path=str(screenshot_dir / "embed-theme-light-host.png"))
+    # auto follows the system again.
+    page.evaluate("""document.querySelector('#frame-board').contentWindow
+                     .postMessage({type: 'puzzlelab-theme', theme: 'auto'}, '*')""")
+    wait_colours(inner, "#board", "dark", "iframe told auto, dark system")
+    page.emulate_media(color_scheme="light")
