@@ -937,8 +937,9 @@ export class PegsBoard extends PuzzleBoard {
     for (const name of ["play", "edit"]) {
       this.#button(name).setAttribute("aria-pressed", String(name === mode));
     }
-    this.root.querySelector('[data-part="play-tools"]').hidden = mode === "edit";
-    this.root.querySelector('[data-part="edit-tools"]').hidden = mode !== "edit";
+    // (On phones the play tools other than undo, hint and reset sit under the board too.)
+    for (const part of this.root.querySelectorAll('[data-part="play-tools"]')) part.hidden = mode === "edit";
+    for (const part of this.root.querySelectorAll('[data-part="edit-tools"]')) part.hidden = mode !== "edit";
     this.root.classList.toggle("editing", mode === "edit");
     if (mode === "edit") {
       this.#field("lattice").value = this.state.lattice;

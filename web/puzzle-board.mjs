@@ -161,6 +161,45 @@ export class PuzzleBoard {
       button.dataset.main = "";
       if (main && !main.contains(button)) main.lastElementChild.append(button);
     }
+    if (phone && area) this.#foldActions(area);
+  }
+
+  /**
+   * Phones: the toolbars above the board keep only the main actions (undo,
+   * hint, new game), so that they take one or two rows; every other control
+   * there moves, in its toolbar and group, into a folded "More actions"
+   * under the board. Parts hidden for now (a mode's tools, a playback's
+   * buttons) stay where they appear.
+   */
+  #foldActions(area) {
+    const more = document.createElement("details");
+    more.className = "settings more-actions";
+    more.innerHTML = "<summary>More actions</summary>";
+    const toolbars = [];
+    for (let above = area.previousElementSibling; above; above = above.previousElementSibling) {
+      if (above.matches(".toolbar") && !above.hidden) toolbars.unshift(above);
+    }
+    for (const toolbar of toolbars) {
+      const copy = toolbar.cloneNode(false); // its class and data-part (a mode hides it)
+      copy.removeAttribute("role");
+      copy.removeAttribute("aria-label");
+      for (const item of [...toolbar.children]) {
+        if (item.hidden || item.matches("[data-main]")) continue;
+        const main = item.querySelector("[data-main]");
+        if (!main) {
+          copy.append(item);
+          continue;
+        }
+        const rest = [...item.children].filter((child) => !child.matches("[data-main]"));
+        if (rest.length === 0) continue;
+        const group = item.cloneNode(false);
+        group.append(...rest);
+        copy.append(group);
+      }
+      if (copy.children.length) more.append(copy);
+      if (toolbar.querySelectorAll(":scope > *").length === 0) toolbar.hidden = true;
+    }
+    if (more.children.length > 1) area.after(more);
   }
 
   /**

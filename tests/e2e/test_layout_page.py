@@ -138,7 +138,20 @@ def test_each_board_and_its_main_actions_fit_the_first_screen(
                 assert_on_first_screen(page, puzzle, size, what)
                 page.screenshot(path=str(screenshot_dir / f"{what}.png"))
         # Show solution adds a line above the board: the board shrinks instead.
+        # (On phones it is under the board, in More actions: the top holds
+        # undo, hint and the new game in at most two rows.)
         page.locator("#tab-lightsout").click()
+        if size_name == "phone":
+            tops = page.evaluate("""() => [...document.querySelectorAll(
+                '#lightsout .toolbar button')].filter((b) => b.getClientRects().length
+                && b.getBoundingClientRect().bottom < document.querySelector(
+                  '#lightsout canvas').getBoundingClientRect().top)
+                .map((b) => [b.dataset.action, Math.round(b.getBoundingClientRect().top),
+                             b.getBoundingClientRect().height])""")
+            assert sorted(action for action, _, _ in tops) == ["hint", "random", "undo"], tops
+            assert len({top for _, top, _ in tops}) <= 2, tops
+            assert all(height >= 44 for _, _, height in tops), tops
+            page.locator("#lightsout details.more-actions summary").click()
         page.locator('#lightsout button[data-action="solution"]').click()
         page.wait_for_function(
             "document.querySelector('#lightsout .solution-note span').textContent.length > 0",

@@ -1,0 +1,139 @@
+"""Screenshots of each puzzle's default screen, as a first-time visitor sees it.
+
+Opens a built site (``dist/`` of this checkout, or of any other, e.g. an old
+commit built in a ``git worktree``) in headless Chromium and saves, for each
+puzzle, the first screen at 1280x800 and 375x740 in the light and the dark
+theme, once the board is drawn and the solvers have started:
+
+    .venv/bin/python tools/screenshots.py --name after
+    .venv/bin/python tools/screenshots.py --dist ../old/dist --name before
+
+Files: ``OUT/NAME-PUZZLE-WIDTHxHEIGHT-THEME.webp`` (default OUT:
+docs/screenshots). Desktop shots are scaled to 60% and all are WebP, drawn by
+the same Chromium, so that the set kept in the repository stays small;
+``--full`` saves full-size PNGs instead, to look at closely.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import shutil
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parent.parent
+PUZZLES = ("lightsout", "pegs", "binairo")
+SIZES = ((1280, 800), (375, 740))
+THEMES = ("light", "dark")
+CHROMIUMS = ("/usr/bin/chromium", "chromium", "chromium-browser", "google-chrome")
+
+# A page-side downscale: the PNG drawn on a canvas, read back as WebP.
+SHRINK = """async ([png, scale, quality]) => {
+  const image = new Image();
+  image.src = 'data:image/png;base64,' + png;
+  await image.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.round(image.width * scale);
+  canvas.height = Math.round(image.height * scale);
+  const ctx = canvas.getContext('2d');
+  ctx.imageSmoothingQuality = 'high';
+  ctx.drawImage(image, 0, 0, canvas.width, canvas.height);
+  return canvas.toDataURL(quality ? 'image/webp' : 'image/png', quality || undefined).split(',')[1];
+}"""
+
+# Drawn and answered: each board idle, and the solvers started (older builds
+# without these hooks just get a few seconds).
+SETTLED = """async (id) => {
+  const lab = window.puzzleLab;
+  const board = lab?.boards?.[id];
+  if (!board || (board.idle && !board.idle())) return false;
+  if (lab.client?.ready) {
+    const late = new Promise((resolve) => setTimeout(resolve, 30000));
+    await Promise.race([lab.client.ready.catch(() => {}), late]);
+  }
+  return true;
+}"""
+
+
+def load_build() -> ModuleType:
+    """This checkout's ``build.py`` (its local server)."""
+    spec = importlib.util.spec_from_file_location("puzzlelab_build", ROOT / "build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def wait_settled(page, puzzle: str) -> None:
+    """Wait until `puzzle`'s board is drawn and idle, then for transitions to end."""
+    for _ in range(600):
+        if page.evaluate(SETTLED, puzzle):
+            break
+        page.wait_for_timeout(100)
+    page.wait_for_timeout(400)
+
+
+def shoot(site: str, out: Path, name: str, chromium: str, full: bool = False) -> list[Path]:
+    """Save every puzzle x size x theme of the site at `site`; returns the files.
+    `full`: PNG at full size (to look at closely) instead of the small WebP."""
+    import base64
+
+    from playwright.sync_api import sync_playwright
+
+    saved = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=chromium, headless=True, args=["--no-sandbox", "--disable-gpu"])
+        for width, height in SIZES:
+            for theme in THEMES:
+                # A fresh profile each time: the first visit, introduction and all.
+                context = browser.new_context(
+                    viewport={"width": width, "height": height}, color_scheme=theme,
+                    service_workers="block", reduced_motion="reduce")
+                page = context.new_page()
+                page.goto(f"{site}#{PUZZLES[0]}")
+                for puzzle in PUZZLES:
+                    page.locator(f"#tab-{puzzle}").click()
+                    wait_settled(page, puzzle)
+                    page.evaluate("window.scrollTo(0, 0)")
+                    page.wait_for_timeout(150)
+                    png = base64.b64encode(page.screenshot()).decode()
+                    kind = "png" if full else "webp"
+                    path = out / f"{name}-{puzzle}-{width}x{height}-{theme}.{kind}"
+                    if not full:
+                        png = page.evaluate(SHRINK, [png, 0.6 if width > 800 else 1.0, 0.82])
+                    path.write_bytes(base64.b64decode(png))
+                    saved.append(path)
+                context.close()
+        browser.close()
+    return saved
+
+
+def main() -> None:
+    """Parse the arguments, serve the site, save the screenshots and list them."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="the built site")
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    parser.add_argument("--name", default="after", help="the files' first word (before, after)")
+    parser.add_argument("--full", action="store_true", help="full-size PNGs instead of small WebPs")
+    args = parser.parse_args()
+    if not (args.dist / "index.html").exists():
+        parser.error(f"{args.dist} holds no built site: run `python3 build.py build` there")
+    chromium = next((found for c in CHROMIUMS if (found := shutil.which(c))), None)
+    if chromium is None:
+        parser.error("no Chromium found (Debian: apt-get install chromium)")
+    args.out.mkdir(parents=True, exist_ok=True)
+    server = load_build().serve_in_thread(args.dist.resolve(), "/")
+    try:
+        files = shoot(server.url, args.out, args.name, chromium, args.full)
+    finally:
+        server.shutdown()
+        server.server_close()
+    for path in files:
+        print(f"{path.stat().st_size / 1024:6.1f} KB  {path}")
+    print(f"{sum(p.stat().st_size for p in files) / 1024:6.1f} KB in {len(files)} files")
+
+
+if __name__ == "__main__":
+    main()
