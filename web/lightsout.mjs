@@ -91,6 +91,8 @@ const TEMPLATE = `
   <p class="message" role="status" aria-live="polite"></p>
   <p class="solution-note"><button type="button" class="inline" data-action="cancel-solve" hidden>Cancel</button>
     <progress max="1" hidden></progress> <span aria-live="polite"></span></p>
+  <p class="solution-note deal-note"><button type="button" class="inline" data-action="cancel-deal" hidden>Cancel</button>
+    <progress max="1" hidden></progress> <span aria-live="polite"></span></p>
   <div class="board-area"><canvas aria-label="Lights Out board"></canvas>
     <div class="overlay" hidden></div></div>
   <div class="toolbar panel-bar">
@@ -467,7 +469,51 @@ export class LightsOutBoard extends PuzzleBoard {
       if (difficulty === null) return;
       if (difficulty !== undefined) request.difficulty = difficulty;
     }
-    this.#startGame(await this.client.request(request));
+    let state;
+    try {
+      state = await this.#deal(request);
+    } catch (error) {
+      if (!error.cancelled) throw error;
+      this.say("Cancelled: the board is as it was.");
+      return;
+    }
+    this.#startGame(state);
+  }
+
+  /**
+   * Ask Python for a new board. Grading one by difficulty can take seconds
+   * on a big board: after a moment a line above the board shows how far it
+   * has got, with a Cancel that keeps the board on screen (the request then
+   * rejects with error.cancelled).
+   */
+  async #deal(request) {
+    const note = this.root.querySelector(".deal-note");
+    const [cancel, bar, line] = ["button", "progress", "span"].map((tag) => note.querySelector(tag));
+    const controller = new AbortController();
+    this.dealing = controller;
+    const meter = new ProgressMeter(request.cmd, "Dealing a board");
+    let shown = { fraction: null, text: "Dealing a board…" };
+    const show = () => {
+      cancel.hidden = false;
+      bar.hidden = shown.fraction === null;
+      if (shown.fraction !== null) bar.value = shown.fraction;
+      line.textContent = shown.text;
+    };
+    // Quick deals come and go without the line (and the board's refit) flickering.
+    const later = setTimeout(show, 250);
+    const onProgress = (report) => {
+      shown = meter.update(report);
+      if (!cancel.hidden) show();
+    };
+    try {
+      return await this.client.request(request, { onProgress, signal: controller.signal });
+    } finally {
+      clearTimeout(later);
+      this.dealing = null;
+      cancel.hidden = true;
+      bar.hidden = true;
+      line.textContent = "";
+    }
   }
 
   /** The difficulty for the generator: a level, a press count, undefined (any), or null (invalid). */
@@ -1316,6 +1362,7 @@ export class LightsOutBoard extends PuzzleBoard {
       }),
       solution: () => this.#toggleSolution(!this.showSolution),
       "cancel-solve": () => this.#toggleSolution(false),
+      "cancel-deal": () => this.dealing?.abort(),
       hint: () => this.#askHint(),
       "apply-solution": () => this.#applySolution(),
       analysis: () => this.#togglePanel("analysis"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 from urllib.parse import quote
 
 import pytest
@@ -446,6 +447,26 @@ def test_generator_difficulty_then_apply_solution_to_solution(page, site_url, sc
     page.get_by_role("button", name="Undo").click()
     wait_idle(page)
     assert root.get_attribute("data-game-id") == before
+
+    # Grading a 64x64 board by difficulty takes seconds: progress and a
+    # Cancel show above the board, and Cancel keeps the board on screen.
+    page.get_by_label("Difficulty").select_option(label="Medium")
+    page.get_by_label("Rows").fill("64")
+    page.get_by_label("Columns").fill("64")
+    page.get_by_role("button", name="New random board").click()
+    note = page.locator(f"{BOARD} .deal-note")
+    note.get_by_role("button", name="Cancel").wait_for(state="visible", timeout=30_000)
+    page.wait_for_function(
+        f"document.querySelector('{BOARD} .deal-note span').textContent.includes('…')"
+    )  # "Dealing a board…", then the generator's own words ("Sizing up random boards… 40%")
+    page.screenshot(path=str(screenshot_dir / "lightsout-dealing.png"))
+    clicked = time.monotonic()
+    note.get_by_role("button", name="Cancel").click()
+    wait_idle(page)
+    assert time.monotonic() - clicked < 5  # cancelled between two reports, not run to the end
+    assert root.get_attribute("data-game-id") == before
+    assert page.locator(f"{BOARD} .message").inner_text() == "Cancelled: the board is as it was."
+    assert note.inner_text().strip() == ""
 
 
 def test_a_200x200_board_renders_compactly_and_takes_clicks(page, site_url, screenshot_dir):
