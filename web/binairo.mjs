@@ -18,7 +18,7 @@ const TEMPLATE = `
     <div class="group">
       <button type="button" data-action="undo" title="Undo (U)">Undo</button>
       <button type="button" data-action="redo" title="Redo (R)">Redo</button>
-      <button type="button" data-action="restart" title="Clear your digits, keep the givens">Restart</button>
+      <button type="button" data-action="restart" title="Clear your digits, keep the puzzle's own">Restart</button>
       <label><input type="checkbox" data-field="show-errors" checked> Show errors</label>
     </div>
     <div class="group">
@@ -278,20 +278,20 @@ export class BinairoBoard extends PuzzleBoard {
     this.#startGame(state);
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
     this.say(`${article(state.difficulty) === "an" ? "An" : "A"} ${state.difficulty} ${cols}×${rows} puzzle with ${state.clues} ` +
-      `givens (seed ${state.seed}, made in ${seconds} s). Fill every cell with 0 or 1.`);
+      `digits given (seed ${state.seed}, made in ${seconds} s). Fill every cell with 0 or 1.`);
   }
 
   async #solve() {
     const result = await this.#job({ cmd: "binairo.solve", game: this.state.game }, "Solving");
     if (result.solutions === 0) {
-      this.say("These givens have no solution.", true);
+      this.say("The digits given have no solution.", true);
       return;
     }
     this.#record(await this.client.request({ cmd: "binairo.load", game: result.solved_game }));
     const wrong = result.wrong_entries.length;
     this.say((result.solutions === 1
       ? `Solved: the only solution${result.difficulty ? ` (${article(result.difficulty)} ${result.difficulty} puzzle)` : ""}.`
-      : "Solved, but the givens allow several solutions: this is one of them.")
+      : "Solved, but the digits given allow several solutions: this is one of them.")
       + (wrong ? ` ${wrong} of your digits differed (Undo brings them back).` : ""));
   }
 
@@ -299,10 +299,10 @@ export class BinairoBoard extends PuzzleBoard {
     const result = await this.#job({ cmd: "binairo.solve", game: this.state.game }, "Checking");
     this.#showSolutions(result.solutions === 2 ? [result.solution, result.second] : []);
     const text = {
-      0: "Not good: the givens have no solution.",
+      0: "Not a good puzzle: the digits given have no solution.",
       1: `Good puzzle: exactly one solution${result.difficulty ? ` (${result.difficulty}` +
         `${result.needs_search ? ", needs trial and error beyond the rules" : ""})` : ""}.`,
-      2: "Not good: several solutions. Two that differ are shown below the grid (differences outlined).",
+      2: "Not a good puzzle: it has several solutions. Two that differ are shown below the grid (the differences outlined).",
     }[result.solutions];
     this.say(text, result.solutions !== 1);
   }
@@ -344,7 +344,7 @@ export class BinairoBoard extends PuzzleBoard {
     const text = this.root.querySelector('[data-field="load"]').value.trim();
     if (!text) throw new Error("Paste a game ID (8x8:…) or a grid of 0, 1 and . rows joined by /.");
     this.#startGame(await this.client.request({ cmd: "binairo.load", game: text }));
-    this.say("Loaded. The digits of a plain grid are the givens.");
+    this.say("Loaded. The digits of a plain grid are the puzzle's given digits.");
   }
 
   async #empty() {
@@ -374,8 +374,8 @@ export class BinairoBoard extends PuzzleBoard {
     this.root.querySelector('[data-action="redo"]').disabled = this.future.length === 0;
     const empty = state.rows * state.cols - state.filled;
     this.root.querySelector('[data-field="summary"]').textContent =
-      `${state.cols}×${state.rows} · ${state.clues} givens · ${empty} empty · ` +
-      "the margins count each line's zeros and ones" +
+      `${state.cols}×${state.rows} · ${state.clues} digits given · ${empty} to fill · ` +
+      "the numbers beside the grid count each line's zeros and ones" +
       (state.errors.length ? ` · ${state.errors.length === 1 ? "1 cell breaks" : `${state.errors.length} cells break`} a rule` : "");
     if (reshaped) {
       this.root.querySelector('[data-field="rows"]').value = state.rows;

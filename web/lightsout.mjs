@@ -74,7 +74,7 @@ const TEMPLATE = `
       <label>Neighbourhood <select data-field="neighbourhood">
         ${NEIGHBOURHOODS.map((n) => `<option value="${n.value}">${n.label}</option>`).join("")}
       </select></label>
-      <label><input type="checkbox" data-field="wrap"> Wrap around (torus)</label>
+      <label><input type="checkbox" data-field="wrap"> Wrap around the edges</label>
       <label>States <select data-field="states">
         ${STATES.map((k) => `<option value="${k}">${k === 2 ? "2 (on/off)"
           : k === 3 ? "3 (Lights Out 2000)" : k}</option>`).join("")}
@@ -91,13 +91,13 @@ const TEMPLATE = `
   <p class="message" role="status" aria-live="polite"></p>
   <p class="solution-note"><button type="button" class="inline" data-action="cancel-solve" hidden>Cancel</button>
     <progress max="1" hidden></progress> <span aria-live="polite"></span></p>
-  <p class="solution-note deal-note"><button type="button" class="inline" data-action="cancel-deal" hidden>Cancel</button>
+  <p class="job-note deal-note"><button type="button" class="inline" data-action="cancel-deal" hidden>Cancel</button>
     <progress max="1" hidden></progress> <span aria-live="polite"></span></p>
   <div class="board-area"><canvas aria-label="Lights Out board"></canvas>
     <div class="overlay" hidden></div></div>
   <div class="toolbar panel-bar">
     <button type="button" data-action="analysis" aria-expanded="false"
-      title="Rank, quiet patterns, how many boards are solvable, fewest presses">Analysis</button>
+      title="Which boards of this shape can be solved, why, and in how few presses">Analysis</button>
     <button type="button" data-action="gallery" aria-expanded="false"
       title="Which boards with a single light on are solvable, and how">Gallery</button>
   </div>
@@ -824,20 +824,29 @@ export class LightsOutBoard extends PuzzleBoard {
     }
     note.classList.toggle("warning", !s.solvable);
     const k = this.states;
+    // In a player's words; the reasons in terms of the maths are in How it works and Analysis.
     if (!s.solvable) {
-      text.textContent = `${s.explanation} The quiet pattern is outlined in red.`;
+      const lit = k === 2 ? [...s.conflictCells].filter((i) => this.values[i]).length : 0;
+      text.textContent = k === 2
+        ? `This board cannot be solved: every press changes an even number of the cells outlined ` +
+          `in red, and ${lit === 1 ? "1 of them is lit" : `${lit} of them are lit`}, an odd number, ` +
+          "so they can never all be out (see How it works)."
+        : "This board cannot be solved: no press changes a certain weighted sum of the cells " +
+          "outlined in red, and it is not 0 now (see How it works).";
     } else if (s.press_count === 0) {
       text.textContent = s.explanation;
     } else {
       const d = s.kernel_dimension;
       // Over a prime k the quiet patterns form a space of k^d; a composite k has no such count.
       const prime = [2, 3, 5, 7].includes(k);
-      const kernel = d
-        ? ` Every solvable board of this shape has ${prime ? solutionCount(k, d) : "several"} solutions` +
-          " (see How it works)."
+      const ways = d
+        ? ` A board of this shape that can be solved has ${prime ? solutionCount(k, d) : "several"} ` +
+          "solutions (see How it works)."
         : " Every board of this shape has exactly one solution.";
-      const marks = k === 2 ? "Press the cells marked with dots." : "Press the marked cells (a number says how often).";
-      text.textContent = `${s.explanation} ${marks}${kernel}`;
+      const presses = plural(s.press_count, "press", "presses");
+      const how = s.proven_fewest ? `the fewest it takes is ${presses}` : `it takes at most ${presses}`;
+      const marks = k === 2 ? "press the cells marked with dots." : "press the marked cells (a number says how often).";
+      text.textContent = `This board can be solved; ${how}: ${marks}${ways}`;
     }
   }
 

@@ -245,7 +245,7 @@ def test_binary_puzzle_first_game(page, site_url, screenshot_dir):
     assert (after.rows, after.cols) == (grid.rows, grid.cols)
     assert after.game_id != grid.game_id
     made = message(page, "binairo")
-    assert re.match(r"An? (easy|medium|hard) \d+×\d+ puzzle with \d+ givens", made), made
+    assert re.match(r"An? (easy|medium|hard) \d+×\d+ puzzle with \d+ digits given", made), made
 
     _, seed, _ = today()
     page.get_by_role("button", name="Daily puzzle").click()

@@ -211,7 +211,7 @@ def test_long_solve_reports_progress_and_can_be_cancelled(page, site_url):
     # The worker is free again: a full solve now completes with a proven answer.
     page.get_by_role("button", name="Show solution").click()
     wait_idle(page)
-    assert "the fewest takes" in note.inner_text()
+    assert "This board can be solved; the fewest it takes is" in note.inner_text()
 
 
 # --- variants, analysis, gallery, play aids, huge boards ---------------------
@@ -327,7 +327,7 @@ def test_prove_fewest_runs_the_long_search_and_cancel_keeps_the_quick_answer(
     page.get_by_role("button", name="Show solution").click()
     wait_idle(page)
     note = page.locator(f"{BOARD} .solution-note").inner_text()
-    assert f"the fewest takes {proven['fewest_press_count']} presses" in note
+    assert f"the fewest it takes is {proven['fewest_press_count']} presses" in note
     page.screenshot(path=str(screenshot_dir / "lightsout-analysis-proven.png"), full_page=True)
 
 
@@ -358,7 +358,7 @@ def test_torus_king_board_is_solved_by_its_marks(page, site_url, screenshot_dir)
     root = open_board(page, site_url)
     page.get_by_label("Neighbourhood").select_option(label="Cross + diagonals")
     wait_idle(page)
-    page.get_by_label("Wrap around (torus)").check()
+    page.get_by_label("Wrap around the edges").check()
     wait_idle(page)
     assert ";wrap" in root.get_attribute("data-game-id")
     assert "n=king" in root.get_attribute("data-game-id")
