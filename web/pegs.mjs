@@ -150,11 +150,14 @@ export class PegsBoard extends PuzzleBoard {
   static keyHelp = "arrow keys move the ring from hole to hole, Space or Enter on a peg picks it up (its jumps are marked green), then Space or Enter on a marked hole jumps there (in Edit mode: applies the tool),";
 
   constructor(root, client, options = {}) {
-    if (!document.querySelector(`link[href="${STYLE.href}"]`)) {
-      const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: STYLE.href });
+    let link = document.querySelector(`link[href="${STYLE.href}"]`);
+    if (!link) {
+      link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: STYLE.href });
       document.head.append(link);
     }
     super(root, client, options);
+    // The board may be drawn before its colours arrive: draw it again then.
+    if (!link.sheet) link.addEventListener("load", () => this.state && this.repaint(), { once: true });
     this.state = null; // from Python: grid, lattice, rows, cols, moves, won, stuck, goal...
     this.cells = []; // parsed grid
     this.startGrid = null;

@@ -17,8 +17,8 @@ export const PUZZLES = [
     intro: `Jump a peg over a neighbour into the empty hole behind it; the jumped peg is
       removed. Finish with one peg (in the centre on the English board). After each jump the
       page tells whether the goal can still be reached; <em>Hint</em>, <em>Solve</em> and
-      <em>Count</em> help, <em>Edit</em> draws any board, and the <em>Census</em> walks every
-      position of the board.`,
+      <em>Count</em> help, <em>Edit</em> draws any board, and the <em>Census</em> counts every
+      position the board can reach.`,
     load: async () => (await import("./pegs.mjs")).PegsBoard,
   },
   {
