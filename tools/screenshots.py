@@ -9,7 +9,7 @@ theme, once the board is drawn and the solvers have started:
     .venv/bin/python tools/screenshots.py --dist ../old/dist --name before
 
 Files: ``OUT/NAME-PUZZLE-WIDTHxHEIGHT-THEME.webp`` (default OUT:
-docs/screenshots). Desktop shots are scaled to 60% and all are WebP, drawn by
+docs/screenshots). Desktop shots are scaled to 75% and all are WebP, drawn by
 the same Chromium, so that the set kept in the repository stays small;
 ``--full`` saves full-size PNGs instead, to look at closely.
 """
@@ -102,7 +102,7 @@ def shoot(site: str, out: Path, name: str, chromium: str, full: bool = False) ->
                     kind = "png" if full else "webp"
                     path = out / f"{name}-{puzzle}-{width}x{height}-{theme}.{kind}"
                     if not full:
-                        png = page.evaluate(SHRINK, [png, 0.6 if width > 800 else 1.0, 0.82])
+                        png = page.evaluate(SHRINK, [png, 0.75 if width > 800 else 1.0, 0.85])
                     path.write_bytes(base64.b64decode(png))
                     saved.append(path)
                 context.close()
