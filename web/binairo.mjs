@@ -119,7 +119,10 @@ export class BinairoBoard extends PuzzleBoard {
       ? { cmd: "binairo.load", game: options.game }
       : { cmd: "binairo.new", rows: options.rows || 8, cols: options.cols || options.rows || 8,
           difficulty: options.difficulty || "easy", seed: options.seed ?? 1 };
-    this.run(async () => this.#startGame(await this.#job(first, "Generating")));
+    this.run(async () => {
+      this.#startGame(await this.#job(first, "Generating"));
+      this.say("Fill every empty cell with 0 or 1.");
+    });
   }
 
   /** Another puzzle of the chosen size and difficulty (a new seed). */

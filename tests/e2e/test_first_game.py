@@ -4,6 +4,7 @@ result to share with its link."""
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from datetime import UTC, datetime
@@ -172,6 +173,16 @@ def test_lights_out_first_game(page, site_url, screenshot_dir, axe):
         assert "the saved game is shown instead." in notice
         assert root.get_attribute("data-status") == "solved"
         assert page.evaluate("localStorage.getItem('puzzlelab.saved.lightsout')") == saved
+    # Over a saved game of another board, the daily link shows the day's
+    # puzzle and the saved game stays in storage until this board changes.
+    other_game = json.dumps({"version": 1, "puzzle": "lightsout", "snapshot": {
+        "game": "5x5:1f8c4a0", "history": [], "future": []}})
+    page.evaluate("(text) => localStorage.setItem('puzzlelab.saved.lightsout', text)", other_game)
+    page.goto("about:blank")
+    page.goto(daily_link)
+    wait_idle(page, "lightsout")
+    assert root.get_attribute("data-game-id") == daily["game"]
+    assert page.evaluate("localStorage.getItem('puzzlelab.saved.lightsout')") == other_game
 
 
 def test_peg_solitaire_first_game(page, site_url, screenshot_dir):

@@ -273,7 +273,8 @@ def test_touch_screens_get_big_targets_and_no_key_help(browser, site_url, screen
 
 # A blog post whose own colours ignore the system theme: dark, then light.
 HOST_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A blog</title>
-<style>body { background: #111418; color: #eee; } body.light { background: #fffdf8; color: #222; }</style>
+<style>body { background: #111418; color: #eee; }
+  body.light { background: #fffdf8; color: #222; }</style>
 </head><body><main>
 <div id="script-board" data-puzzlelab="lightsout" data-game="5x5:1f8c4a0"></div>
 <iframe id="frame-board" title="Lights Out" width="420" height="560" style="border: 0"
