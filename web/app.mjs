@@ -3,7 +3,8 @@
 //
 // Sharing: the URL hash is a permalink, `#PUZZLE=GAME` with the game ID
 // URL-encoded (e.g. `#lightsout=5x5%3A1f8c4a0`), or `#PUZZLE&daily=DATE` for
-// a date's daily puzzle (e.g. `#pegs&daily=2026-11-24`), kept current with
+// a date's daily puzzle (e.g. `#pegs&daily=2026-11-24`; a bare
+// `#daily=2026-11-24` is Lights Out's), kept current with
 // replaceState so moves do not fill the back button. Each puzzle's game and
 // its undo/redo history are also saved in localStorage, so a reload resumes
 // it; a link takes precedence over the saved game.
@@ -101,6 +102,8 @@ function readHash() {
   const id = at < 0 ? first : first.slice(0, at);
   const game = at < 0 ? undefined : decodeURIComponent(first.slice(at + 1));
   const params = new URLSearchParams(rest.join("&"));
+  // A bare `#daily=DATE` is the first puzzle's daily link.
+  if (id === "daily") return { id: PUZZLES[0].id, game: undefined, daily: game };
   return { id, game, daily: params.has("daily") ? params.get("daily") : undefined };
 }
 

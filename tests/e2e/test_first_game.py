@@ -154,9 +154,10 @@ def test_lights_out_first_game(page, site_url, screenshot_dir, axe):
     wait_idle(other, "lightsout")
     assert other.locator("#lightsout").get_attribute("data-game-id") == daily["game"]
     other.close()
-    # ... and here, where that day's game is saved solved, brings it back as it is.
+    # ... and here, where that day's game is saved solved, brings it back as it
+    # is (the bare form, #daily=, is Lights Out's).
     page.goto("about:blank")
-    page.goto(daily_link)
+    page.goto(f"{site_url}#daily={date}")
     wait_idle(page, "lightsout")
     assert root.get_attribute("data-status") == "solved"
     assert page.evaluate("window.puzzleLab.boards.lightsout.dailyShown") == date
