@@ -45,8 +45,8 @@ const TEMPLATE = `
   </div>
   <div class="toolbar">
     <div class="group">
-      <button type="button" data-action="minimize" title="Remove clues while the puzzle keeps one solution">Minimise clues</button>
-      <label>Fewest-clues search <input data-field="budget" type="number" min="0" max="600" step="1" value="0"> s</label>
+      <button type="button" data-action="minimize" title="Remove given digits while the puzzle keeps exactly one solution">Minimise clues</button>
+      <label title="How long to look for a puzzle with even fewer given digits">Search for fewer digits for <input data-field="budget" type="number" min="0" max="600" step="1" value="0"> s</label>
       <label>Game ID or grid <input data-field="load" type="text" size="22" placeholder="1.0./..../…"></label>
       <button type="button" data-action="load">Load</button>
     </div>

@@ -43,7 +43,7 @@ const TEMPLATE = `
     </div>
     <div class="group">
       <button type="button" data-action="solution" aria-pressed="false">Show solution</button>
-      <button type="button" data-action="hint" title="Ring one press of a fewest-presses solution (H)">Hint</button>
+      <button type="button" data-action="hint" title="Ring a cell to press next, on a shortest way to the end (H)">Hint</button>
       <button type="button" data-action="apply-solution"
         title="Replace the board by the presses that solve it, to solve the solution in turn. Undo brings the board back.">Solution as a board</button>
     </div>
@@ -57,7 +57,7 @@ const TEMPLATE = `
       <label>Columns <input data-field="cols" type="number" min="1" max="${MAX_SIDE}" value="5"></label>
     </div>
     <div class="group">
-      <label title="Graded by the fewest number of presses that solves the board">Difficulty
+      <label title="Graded by how few presses the board needs">Difficulty
         <select data-field="difficulty">
           <option value="">Any</option><option value="easy">Easy</option>
           <option value="medium">Medium</option><option value="hard">Hard</option>
@@ -99,7 +99,7 @@ const TEMPLATE = `
     <button type="button" data-action="analysis" aria-expanded="false"
       title="Which boards of this shape can be solved, why, and in how few presses">Analysis</button>
     <button type="button" data-action="gallery" aria-expanded="false"
-      title="Which boards with a single light on are solvable, and how">Gallery</button>
+      title="Which boards with a single light on can be solved, and how">Gallery</button>
   </div>
   <section class="lo-panel" data-panel="analysis" hidden aria-label="Analysis">
     <h3>Analysis</h3>
