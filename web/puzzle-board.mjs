@@ -398,10 +398,10 @@ export class PuzzleBoard {
   openDaily(date, { instead = "the board is unchanged", otherwise = null, source = "link" } = {}) {
     const when = dailyDate(date);
     const today = todaysDate();
-    const why = !when ? `"${String(date).slice(0, 40)}" is not a date written as 2026-11-24`
-      : when.seed > today.seed ? `the puzzle of ${date} is not out yet; today is ${today.date} (UTC)` : null;
+    const why = !when ? `The daily link's date, "${String(date).slice(0, 40)}", is not a real date like 2026-11-24`
+      : when.seed > today.seed ? `The daily puzzle of ${date} is not out yet (today is ${today.date}, UTC)` : null;
     if (why) {
-      this.notify(`The daily puzzle link could not be opened (${why}); ${instead}.`, source);
+      this.notify(`${why}; ${instead}.`, source);
       otherwise?.();
       return this.queue;
     }

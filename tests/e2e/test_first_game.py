@@ -167,14 +167,15 @@ def test_lights_out_first_game(page, site_url, screenshot_dir, axe):
     # A link to no real date, or to a day still to come: one sentence, and
     # the saved game stays on screen and in storage.
     saved = page.evaluate("localStorage.getItem('puzzlelab.saved.lightsout')")
-    for bad, why in [("2026-02-30", '"2026-02-30" is not a date written as 2026-11-24'),
-                     ("2999-01-01", "the puzzle of 2999-01-01 is not out yet")]:
+    for bad, why in [("2026-02-30", 'The daily link\'s date, "2026-02-30", is not a real date'),
+                     ("2999-01-01", "The daily puzzle of 2999-01-01 is not out yet")]:
         page.goto("about:blank")
         page.goto(f"{site_url}#lightsout&daily={bad}")
         wait_idle(page, "lightsout")
         notice = page.locator("#page-notice").inner_text()
-        assert f"Lights Out: The daily puzzle link could not be opened ({why}" in notice, notice
+        assert f"Lights Out: {why}" in notice, notice
         assert "the saved game is shown instead." in notice
+        page.screenshot(path=str(screenshot_dir / f"first-game-daily-refused-{bad}.png"))
         assert root.get_attribute("data-status") == "solved"
         assert page.evaluate("localStorage.getItem('puzzlelab.saved.lightsout')") == saved
     # Over a saved game of another board, the daily link shows the day's
