@@ -1209,5 +1209,5 @@ def anneal(start: int, moves: Sequence[int], combine: Callable[[int, int], int],
                     best, best_weight = current, current_weight
             if not step & 0x3FFF or (not step & 31 and clock.due()):
                 yield Progress(seed * steps + step, restarts * steps,
-                               "Searching for few presses (not provable at this size)")
+                               "Looking for a solution with few presses")
     return best
