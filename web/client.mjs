@@ -1,5 +1,8 @@
-// Promise-based client for the Python worker (worker.mjs). One worker serves
-// every widget of a page: use getClient(), which always returns the same client.
+// Promise-based client for the Python engine (worker.mjs). One engine serves
+// every widget of a page, and every same-origin document open at the time
+// (the page, its embedded boards, iframes of this site): it runs as a
+// SharedWorker, or as a dedicated Worker of this document where SharedWorker
+// is missing. Use getClient(), which always returns the same client.
 //
 //   const client = getClient();
 //   client.onBoot(({ stage, message }) => ...);       // boot progress
@@ -38,7 +41,9 @@ function cancelledError(message = "Cancelled.") {
 
 export class PuzzleLabClient {
   #workerUrl;
-  #worker = null;
+  #worker = null; // the Worker or SharedWorker
+  #port = null; // what messages go through: the Worker itself, or the SharedWorker's port
+  #generation = 0; // a SharedWorker that was terminate()d is not joined again
   #boot = null; // {promise, resolve, reject, settled, messages}
   #bootListeners = new Set();
   #pending = new Map(); // id -> {resolve, reject, onProgress, signal, onAbort}
@@ -103,19 +108,22 @@ export class PuzzleLabClient {
       const id = this.#nextId++;
       const entry = { resolve, reject, onProgress, signal, onAbort: null };
       if (signal) {
-        entry.onAbort = () => this.#worker?.postMessage({ type: "cancel", id });
+        entry.onAbort = () => this.#port?.postMessage({ type: "cancel", id });
         signal.addEventListener("abort", entry.onAbort, { once: true });
       }
       this.#pending.set(id, entry);
-      this.#worker.postMessage({ type: "request", id, request });
+      this.#port.postMessage({ type: "request", id, request });
     });
   }
 
-  /** Last resort: kills the worker (and any job in it); the next request starts a new one. */
+  /**
+   * Last resort: leaves the engine (a dedicated worker is killed with any job
+   * in it; a shared one is asked to cancel this document's jobs and is not
+   * joined again); the next request starts a new one.
+   */
   terminate() {
     if (!this.#worker) return;
-    this.#worker.terminate();
-    this.#worker = null;
+    this.#stop();
     this.#failBoot("The Python worker was stopped.");
     this.#rejectAll(() => cancelledError("The Python worker was stopped."));
   }
@@ -134,9 +142,30 @@ export class PuzzleLabClient {
   #start() {
     if (this.#worker) return;
     if (this.#boot.settled) this.#newBoot(); // after terminate(): a new boot
-    this.#worker = new Worker(this.#workerUrl, { type: "module" });
-    this.#worker.onmessage = ({ data }) => this.#receive(data);
+    if (typeof SharedWorker === "function") {
+      // Named by its URL: a page started with ?python-delay gets an engine of
+      // its own rather than a URL-mismatch error from the shared one.
+      const name = `puzzlelab ${this.#workerUrl} ${this.#generation}`;
+      this.#worker = new SharedWorker(this.#workerUrl, { type: "module", name });
+      this.#port = this.#worker.port;
+    } else {
+      this.#worker = new Worker(this.#workerUrl, { type: "module" });
+      this.#port = this.#worker;
+    }
+    this.#port.onmessage = ({ data }) => this.#receive(data);
     this.#worker.onerror = (event) => this.#workerError(event);
+  }
+
+  #stop() {
+    if (this.#port === this.#worker) {
+      this.#worker.terminate();
+    } else {
+      this.#port.postMessage({ type: "disconnect" });
+      this.#port.close();
+      this.#generation += 1;
+    }
+    this.#worker = null;
+    this.#port = null;
   }
 
   #receive(message) {
@@ -199,8 +228,7 @@ export class PuzzleLabClient {
     event.preventDefault();
     const detail = event.message ? `: ${event.message}` : "";
     const message = `The Python worker could not start (${this.#workerUrl} failed to load${detail}).`;
-    this.#worker.terminate();
-    this.#worker = null;
+    this.#stop();
     this.#failBoot(message);
     this.#rejectAll(() => new Error(message));
   }

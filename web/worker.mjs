@@ -1,46 +1,80 @@
-// Puzzle Lab's Python worker (a module worker; see client.mjs for the page side).
+// Puzzle Lab's Python engine: one Pyodide for every document of the site.
 //
-// Boots Pyodide from ./pyodide/, unpacks our wheel (named in
-// ./build-info.json), then answers requests one at a time with puzzlelab.api.
+// client.mjs starts it as a module SharedWorker, so the page, its embedded
+// boards and same-origin iframes all talk to one Python (one boot, one set of
+// downloads). Where SharedWorker is missing (Android Chrome) the client
+// starts it as a dedicated module Worker, and it serves that one document
+// the same way.
 //
-// Worker -> page:
+// Boots Pyodide from ./pyodide/ and unpacks our wheel (named in
+// ./build-info.json) into it, then says it is ready. The request surface
+// (puzzlelab.api, which imports every puzzle module) is imported at the first
+// request or as soon as the engine is idle, whichever comes first; only then
+// is Python's memory snapshot saved for the next visit. Nothing that a first
+// request does not need runs before "ready".
+//
+// Engine -> document:
 //   {type: "boot", stage, message}       stage: runtime | package | check
-//   {type: "ready", version, bootMs, stageStarts, started, pyodideVersion}
+//   {type: "ready", version, bootMs, stageStarts, started, pyodideVersion, engine}
+//                                        engine: {id, shared}: the same id for
+//                                        every document this engine serves
 //   {type: "boot-error", message}
 //   {type: "progress", id, done, total, message}
 //   {type: "result", id, ok: true, result} | {type: "result", id, ok: false, error[, cancelled]}
-// Page -> worker:
+// Document -> engine:
 //   {type: "request", id, request}       request: {cmd: "family.verb", ...}; with
 //                                        numpy: true, numpy is loaded first
 //                                        (numpy_error tells Python why not)
 //   {type: "cancel", id}
-// Every request gets exactly one result, even when the boot failed.
+//   {type: "disconnect"}                 the document is done with the engine:
+//                                        its requests are cancelled
+// Ids are each document's own. Every request gets exactly one result, even
+// when the boot failed; a document that connects late gets the boot messages so far.
 
-const queue = []; // requests waiting their turn: {id, request}
-let runtime = null; // {pyodide, indexURL} once booted
-let current = null; // the request being answered: {id, cancelled}
-const stageStarts = {}; // when each boot stage began, in ms since the worker started
+const SHARED = typeof SharedWorkerGlobalScope === "function" && self instanceof SharedWorkerGlobalScope;
+const ENGINE = { id: Math.random().toString(36).slice(2, 10), shared: SHARED };
+const ports = new Set(); // the documents served (a dedicated worker: itself)
+const bootLog = []; // boot, ready and boot-error messages, replayed to late documents
+const queue = []; // requests waiting their turn: {port, id, request}
+let runtime = null; // {pyodide, indexURL, info, snapshotKey, started} once booted
+let current = null; // the request being answered: {port, id, cancelled}
+const stageStarts = {}; // when each boot stage began, in ms since the engine started
 
 // Installed before the first await, so that no early message is lost.
-self.onmessage = ({ data }) => {
+if (SHARED) self.onconnect = ({ ports: [port] }) => connect(port);
+else connect(self);
+
+function connect(port) {
+  ports.add(port);
+  port.onmessage = ({ data }) => receive(port, data);
+  for (const message of bootLog) port.postMessage(message);
+}
+
+function receive(port, data) {
   if (data.type === "request") {
-    queue.push(data);
+    queue.push({ port, id: data.id, request: data.request });
     pump();
   } else if (data.type === "cancel") {
-    cancel(data.id);
+    cancel(port, data.id);
+  } else if (data.type === "disconnect") {
+    for (const item of queue.filter((queued) => queued.port === port)) cancel(port, item.id);
+    if (current?.port === port) current.cancelled = true;
+    ports.delete(port);
   }
-};
+}
 
 const booted = boot();
 booted.catch(() => {}); // reported as boot-error; requests then answer with it
 
-function post(message) {
-  self.postMessage(message);
+/** A boot message for every document, present and future. */
+function broadcast(message) {
+  bootLog.push(message);
+  for (const port of ports) port.postMessage(message);
 }
 
 function stage(name, message) {
   stageStarts[name] = Math.round(performance.now());
-  post({ type: "boot", stage: name, message });
+  broadcast({ type: "boot", stage: name, message });
 }
 
 // The last line of a Python traceback ("ValueError: ...") is the useful part.
@@ -106,11 +140,19 @@ async function boot() {
     const delay = Math.min(Number(new URL(import.meta.url).searchParams.get("delay")) || 0, 60_000);
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     stage("runtime", "Loading the Python runtime (Pyodide)…");
-    const info = await fetchJson(new URL("./build-info.json", import.meta.url));
     const indexURL = new URL("./pyodide/", import.meta.url).href;
+    // Pyodide's loader and the build's description download side by side.
+    const loader = import(`${indexURL}pyodide.mjs`);
+    loader.catch(() => {}); // reported when awaited
+    const info = await fetchJson(new URL("./build-info.json", import.meta.url));
+    // The wheel downloads while Pyodide starts. A start from the snapshot
+    // needs it too: the snapshot holds Python's memory, not its files (the
+    // peg opening book is read from the package's data folder).
+    const wheelBytes = fetchWheel(info);
+    wheelBytes.catch(() => {}); // reported when awaited
     let loadPyodide;
     try {
-      ({ loadPyodide } = await import(`${indexURL}pyodide.mjs`));
+      ({ loadPyodide } = await loader);
     } catch (error) {
       throw new Error(`Could not start Pyodide from ${indexURL}: ${messageOf(error)}`);
     }
@@ -118,49 +160,86 @@ async function boot() {
     let pyodide = await fromSnapshot(loadPyodide, indexURL, snapshotKey);
     const started = pyodide ? "snapshot" : "plain";
     if (!pyodide) {
-      // Our wheel downloads while Pyodide starts.
-      const wheelBytes = fetchWheel(info);
-      wheelBytes.catch(() => {}); // reported when awaited
       try {
         pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
       } catch (error) {
         throw new Error(`Could not start Pyodide from ${indexURL}: ${messageOf(error)}`);
       }
-      stage("package", `Installing puzzlelab ${info.version}…`);
-      try {
-        await installWheel(pyodide, await wheelBytes, info.wheel);
-      } catch (error) {
-        throw new Error(`Could not install ${info.wheel}: ${messageOf(error)}`);
-      }
-      pyodide.runPython("import puzzlelab.api");
-      saveSnapshot(pyodide, snapshotKey);
+    }
+    stage("package", `Installing puzzlelab ${info.version}…`);
+    try {
+      await installWheel(pyodide, await wheelBytes, info.wheel);
+    } catch (error) {
+      throw new Error(`Could not install ${info.wheel}: ${messageOf(error)}`);
     }
 
-    stage("check", "Checking the solver interface…");
-    const api = pyodide.pyimport("puzzlelab.api");
-    const pong = await runJob(api, { cmd: "ping" }, () => {}, () => false);
-    if (!pong.ok) throw new Error(`The ping request failed: ${pong.error}`);
-    if (pong.result.version !== info.version) {
+    stage("check", "Checking the solver package…");
+    let version;
+    try {
+      version = pyodide.runPython("import puzzlelab; puzzlelab.__version__");
+    } catch (error) {
+      throw new Error(`The puzzlelab package does not load: ${messageOf(error)}`);
+    }
+    if (version !== info.version) {
       throw new Error(
-        `puzzlelab ${pong.result.version} is installed but the site was built with ` +
+        `puzzlelab ${version} is installed but the site was built with ` +
           `${info.version}; reload the page to clear stale files.`,
       );
     }
-    runtime = { pyodide, indexURL };
-    post({
+    runtime = { pyodide, indexURL, snapshotKey, started, api: null };
+    broadcast({
       type: "ready",
-      version: pong.result.version,
-      // Milliseconds since this worker was created (the worker's time origin).
+      version,
+      // Milliseconds since this engine was created (its time origin).
       bootMs: Math.round(performance.now()),
       stageStarts,
       started, // "snapshot" (a later visit) or "plain"
       pyodideVersion: pyodide.version,
+      engine: ENGINE,
     });
-    return api;
+    whenIdle(warmUp);
   } catch (error) {
-    post({ type: "boot-error", message: messageOf(error) });
+    broadcast({ type: "boot-error", message: messageOf(error) });
     throw error;
   }
+}
+
+/**
+ * puzzlelab.api, imported on first use. A start from the snapshot finds it
+ * already imported; the interface check (a ping through the job bridge)
+ * runs once, here.
+ */
+function api() {
+  if (runtime.api) return runtime.api;
+  const module = runtime.pyodide.pyimport("puzzlelab.api");
+  const job = module.start_json(JSON.stringify({ cmd: "ping" }));
+  try {
+    const pong = JSON.parse(job.step_json());
+    if (!pong.ok) throw new Error(`The solver interface check failed: ${pong.error}`);
+  } finally {
+    job.destroy();
+  }
+  runtime.api = module;
+  return module;
+}
+
+// Idle work (importing the request surface, saving the snapshot) waits
+// until no request is queued or running, so that it never delays one.
+function whenIdle(task) {
+  setTimeout(() => {
+    if (current || queue.length) whenIdle(task);
+    else task();
+  }, 0);
+}
+
+function warmUp() {
+  try {
+    api();
+  } catch (error) {
+    console.warn(`Importing the solvers failed: ${messageOf(error)}`); // the first request reports it
+    return;
+  }
+  if (runtime.started === "plain") whenIdle(() => saveSnapshot(runtime.pyodide, runtime.snapshotKey));
 }
 
 // Pyodide's memory snapshot (experimental in Pyodide, hence the plain boot
@@ -192,6 +271,8 @@ async function fromSnapshot(loadPyodide, indexURL, key) {
 
 /** Save Python's memory for the next visit; a failure only costs that visit's speed. */
 function saveSnapshot(pyodide, key) {
+  // numpy brings compiled libraries that a snapshot cannot carry.
+  if (numpyLoad) return;
   let bytes;
   try {
     bytes = pyodide.makeMemorySnapshot();
@@ -257,8 +338,8 @@ function ensureNumpy(pyodide, indexURL) {
 }
 
 // Drive one api.Job to its result: {ok: true, result} or {ok: false, error}.
-async function runJob(api, request, onProgress, isCancelled) {
-  const job = api.start_json(JSON.stringify(request));
+async function runJob(request, onProgress, isCancelled) {
+  const job = api().start_json(JSON.stringify(request));
   try {
     for (;;) {
       if (isCancelled()) {
@@ -276,24 +357,22 @@ async function runJob(api, request, onProgress, isCancelled) {
   }
 }
 
-async function answer(id, request) {
-  let api;
+async function answer({ port, id, request }) {
   try {
-    api = await booted;
+    await booted;
   } catch (error) {
     return { ok: false, error: `Python could not start: ${messageOf(error)}` };
   }
   if (request?.numpy) {
     // A bulk job that wants numpy: load it first; Python falls back without it.
-    post({ type: "progress", id, done: 0, total: 1, message: "Loading numpy" });
+    port.postMessage({ type: "progress", id, done: 0, total: 1, message: "Loading numpy" });
     const problem = await ensureNumpy(runtime.pyodide, runtime.indexURL).catch(messageOf);
     request = { ...request, numpy_error: problem || undefined };
   }
   try {
     return await runJob(
-      api,
       request,
-      (step) => post({ type: "progress", id, ...step }),
+      (step) => port.postMessage({ type: "progress", id, ...step }),
       () => current.cancelled,
     );
   } catch (error) {
@@ -306,21 +385,21 @@ async function answer(id, request) {
 async function pump() {
   if (current) return; // already draining the queue
   while (queue.length > 0) {
-    const { id, request } = queue.shift();
-    current = { id, cancelled: false };
-    post({ type: "result", id, ...(await answer(id, request)) });
+    const item = queue.shift();
+    current = { port: item.port, id: item.id, cancelled: false };
+    item.port.postMessage({ type: "result", id: item.id, ...(await answer(item)) });
   }
   current = null;
 }
 
-function cancel(id) {
-  if (current?.id === id) {
+function cancel(port, id) {
+  if (current?.port === port && current.id === id) {
     current.cancelled = true;
     return;
   }
-  const index = queue.findIndex((item) => item.id === id);
+  const index = queue.findIndex((item) => item.port === port && item.id === id);
   if (index >= 0) {
     queue.splice(index, 1);
-    post({ type: "result", id, ok: false, error: "Cancelled.", cancelled: true });
+    port.postMessage({ type: "result", id, ok: false, error: "Cancelled.", cancelled: true });
   }
 }
