@@ -117,6 +117,20 @@ export class PuzzleLabClient {
   }
 
   /**
+   * Ask the engine to store the files its boot downloaded in the offline
+   * cache (before the service worker fills it, so they are not fetched
+   * twice); resolves to {kept}, how many it stored (0 without an engine).
+   */
+  keepForOffline() {
+    if (!this.#port) return Promise.resolve({ kept: 0 });
+    return new Promise((resolve, reject) => {
+      const id = this.#nextId++;
+      this.#pending.set(id, { resolve, reject });
+      this.#port.postMessage({ type: "keep", id });
+    });
+  }
+
+  /**
    * Last resort: leaves the engine (a dedicated worker is killed with any job
    * in it; a shared one is asked to cancel this document's jobs and is not
    * joined again); the next request starts a new one.

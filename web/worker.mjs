@@ -28,6 +28,9 @@
 //   {type: "cancel", id}
 //   {type: "disconnect"}                 the document is done with the engine:
 //                                        its requests are cancelled
+//   {type: "keep", id}                   store this boot's downloads in the offline
+//                                        cache (see keepDownloads); answered with
+//                                        {type: "result", id, ok, result: {kept}}
 // Ids are each document's own. Every request gets exactly one result, even
 // when the boot failed; a document that connects late gets the boot messages so far.
 
@@ -56,11 +59,60 @@ function receive(port, data) {
     pump();
   } else if (data.type === "cancel") {
     cancel(port, data.id);
+  } else if (data.type === "keep") {
+    keepDownloads().then(
+      (kept) => port.postMessage({ type: "result", id: data.id, ok: true, result: { kept } }),
+      (error) => port.postMessage({ type: "result", id: data.id, ok: false, error: messageOf(error) }),
+    );
   } else if (data.type === "disconnect") {
     for (const item of queue.filter((queued) => queued.port === port)) cancel(port, item.id);
     if (current?.port === port) current.cancelled = true;
     ports.delete(port);
   }
+}
+
+// The site's files that this boot downloads (Pyodide's runtime and standard
+// library, our wheel: 14 MB), kept in memory until the page asks to store
+// them for offline play. The service worker (sw.js) then caches only what is
+// not there yet, so on a first visit each big file crosses the network once;
+// a browser's HTTP cache would not help: it does not keep files this big in
+// a private window, and the worker's requests bypass the service worker that
+// does not exist yet. Only the boot's downloads, each as it was answered.
+const SITE = new URL("./", import.meta.url).href;
+let downloads = []; // [{url, response}]: copies of the boot's answers
+let collecting = true;
+const networkFetch = self.fetch.bind(self);
+self.fetch = async (resource, options) => {
+  const response = await networkFetch(resource, options);
+  const url = response.url.split(/[?#]/)[0]; // the wheel's ?v= only busts the HTTP cache
+  const method = options?.method ?? resource?.method ?? "GET";
+  if (collecting && method === "GET" && response.ok && response.type === "basic"
+      && url.startsWith(SITE) && !url.endsWith("/build-info.json")) {
+    downloads.push({ url, response: response.clone() });
+  }
+  return response;
+};
+
+/**
+ * Store the boot's downloads in this version's offline cache (the cache
+ * that sw.js names "puzzlelab-" + the site version), where it is not there
+ * yet; resolves to how many were stored. sw.js checks, once it has every
+ * file, that the site did not change version meanwhile: a deploy during
+ * this boot then discards the cache rather than mixing versions.
+ */
+async function keepDownloads() {
+  const kept = downloads;
+  downloads = [];
+  const version = runtime?.info.site_version;
+  if (!version || !kept.length) return 0;
+  const cache = await caches.open(`puzzlelab-${version}`);
+  let stored = 0;
+  for (const { url, response } of kept) {
+    if (await cache.match(url)) continue;
+    await cache.put(url, response);
+    stored += 1;
+  }
+  return stored;
 }
 
 const booted = boot();
@@ -186,7 +238,10 @@ async function boot() {
           `${info.version}; reload the page to clear stale files.`,
       );
     }
-    runtime = { pyodide, indexURL, snapshotKey, started, api: null };
+    runtime = { pyodide, indexURL, info, snapshotKey, started, api: null };
+    // Later downloads (numpy) are not part of the site; unclaimed copies go.
+    collecting = false;
+    setTimeout(() => { downloads = []; }, 60_000);
     broadcast({
       type: "ready",
       version,
@@ -199,6 +254,8 @@ async function boot() {
     });
     whenIdle(warmUp);
   } catch (error) {
+    collecting = false;
+    downloads = [];
     broadcast({ type: "boot-error", message: messageOf(error) });
     throw error;
   }
