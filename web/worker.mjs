@@ -162,12 +162,63 @@ async function fetchWheel(info) {
   return response.arrayBuffer();
 }
 
-// Our wheel is pure Python with no dependencies: unpacking it into
+/**
+ * The files of a zip archive (our wheel): [[path, bytes]], directories
+ * left out. Plain JavaScript (the browser inflates), so it runs while
+ * Pyodide starts; a wheel it cannot read (zip64, an unknown compression)
+ * throws, and the installer below takes over.
+ */
+async function unzip(buffer) {
+  const view = new DataView(buffer);
+  let end = buffer.byteLength - 22; // the end-of-directory record, before any comment
+  while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end -= 1;
+  if (end < 0) throw new Error("no zip directory");
+  const count = view.getUint16(end + 10, true);
+  let entry = view.getUint32(end + 16, true);
+  const names = new TextDecoder();
+  const files = [];
+  for (let i = 0; i < count; i += 1) {
+    if (view.getUint32(entry, true) !== 0x02014b50) throw new Error("a damaged zip directory");
+    const method = view.getUint16(entry + 10, true);
+    const size = view.getUint32(entry + 20, true);
+    const nameLength = view.getUint16(entry + 28, true);
+    const skip = nameLength + view.getUint16(entry + 30, true) + view.getUint16(entry + 32, true);
+    const local = view.getUint32(entry + 42, true);
+    const name = names.decode(new Uint8Array(buffer, entry + 46, nameLength));
+    entry += 46 + skip;
+    if (name.endsWith("/")) continue;
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    const data = new Uint8Array(buffer, start, size);
+    if (method === 0) {
+      files.push([name, data]);
+    } else if (method === 8) {
+      const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+      files.push([name, new Uint8Array(await new Response(stream).arrayBuffer())]);
+    } else {
+      throw new Error(`${name} is compressed with method ${method}`);
+    }
+  }
+  return files;
+}
+
+// Our wheel is pure Python with no dependencies: putting its files into
 // site-packages is all an installer would do, without loading one (micropip
-// costs a package load and a resolver run at every boot). micropip stays the
-// fallback, should this Pyodide refuse to unpack it.
-async function installWheel(pyodide, bytes, wheelName) {
-  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+// costs a package load and a resolver run at every boot). Pyodide's own
+// unpackArchive, then micropip, are the fallbacks should unzip() fail.
+async function installWheel(pyodide, bytes, files, wheelName) {
+  const sitePackages = pyodide.runPython(
+    "import sys; next(p for p in sys.path if p.endswith('site-packages'))");
+  try {
+    for (const [name, data] of await files) {
+      const path = `${sitePackages}/${name}`;
+      pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+      pyodide.FS.writeFile(path, data);
+    }
+    pyodide.runPython("import importlib; importlib.invalidate_caches()");
+    return;
+  } catch (error) {
+    console.warn(`Unzipping ${wheelName} failed (${messageOf(error)}); unpacking it with Pyodide.`);
+  }
   try {
     pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
     pyodide.runPython("import importlib; importlib.invalidate_caches()");
@@ -201,7 +252,9 @@ async function boot() {
     // needs it too: the snapshot holds Python's memory, not its files (the
     // peg opening book is read from the package's data folder).
     const wheelBytes = fetchWheel(info);
+    const wheelFiles = wheelBytes.then(unzip);
     wheelBytes.catch(() => {}); // reported when awaited
+    wheelFiles.catch(() => {}); // then the fallbacks run
     let loadPyodide;
     try {
       ({ loadPyodide } = await loader);
@@ -220,7 +273,7 @@ async function boot() {
     }
     stage("package", `Installing puzzlelab ${info.version}…`);
     try {
-      await installWheel(pyodide, await wheelBytes, info.wheel);
+      await installWheel(pyodide, await wheelBytes, wheelFiles, info.wheel);
     } catch (error) {
       throw new Error(`Could not install ${info.wheel}: ${messageOf(error)}`);
     }
