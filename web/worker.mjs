@@ -203,22 +203,31 @@ async function unzip(buffer) {
 
 // Our wheel is pure Python with no dependencies: putting its files into
 // site-packages is all an installer would do, without loading one (micropip
-// costs a package load and a resolver run at every boot). Pyodide's own
-// unpackArchive, then micropip, are the fallbacks should unzip() fail.
-async function installWheel(pyodide, bytes, files, wheelName) {
-  const sitePackages = pyodide.runPython(
-    "import sys; next(p for p in sys.path if p.endswith('site-packages'))");
+// costs a package load and a resolver run at every boot). Pyodide calls
+// this (its fsInit hook) before Python starts, so nothing Python has cached
+// about site-packages needs refreshing. The installer's record (.dist-info)
+// stays out: nothing reads it, and a package Pyodide finds installed at
+// start would be listed in its loadedPackages, which its memory snapshot
+// refuses. Resolves to whether it did.
+async function writeWheel(FS, sitePackages, files, wheelName) {
   try {
     for (const [name, data] of await files) {
+      if (name.split("/")[0].endsWith(".dist-info")) continue;
       const path = `${sitePackages}/${name}`;
-      pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-      pyodide.FS.writeFile(path, data);
+      FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+      FS.writeFile(path, data);
     }
-    pyodide.runPython("import importlib; importlib.invalidate_caches()");
-    return;
+    return true;
   } catch (error) {
     console.warn(`Unzipping ${wheelName} failed (${messageOf(error)}); unpacking it with Pyodide.`);
+    return false;
   }
+}
+
+// The fallbacks, once Python runs: Pyodide's unpackArchive, then micropip.
+async function installWheel(pyodide, bytes, wheelName) {
+  const sitePackages = pyodide.runPython(
+    "import sys; next(p for p in sys.path if p.endswith('site-packages'))");
   try {
     pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
     pyodide.runPython("import importlib; importlib.invalidate_caches()");
@@ -253,8 +262,13 @@ async function boot() {
     // peg opening book is read from the package's data folder).
     const wheelBytes = fetchWheel(info);
     const wheelFiles = wheelBytes.then(unzip);
-    wheelBytes.catch(() => {}); // reported when awaited
-    wheelFiles.catch(() => {}); // then the fallbacks run
+    wheelFiles.catch(() => {}); // a failed download is reported below
+    let wheelWritten = false;
+    const fsInit = async (FS, { sitePackages }) => {
+      if (await wheelBytes.then(() => true, () => false)) {
+        wheelWritten = await writeWheel(FS, sitePackages, wheelFiles, info.wheel);
+      }
+    };
     let loadPyodide;
     try {
       ({ loadPyodide } = await loader);
@@ -262,20 +276,22 @@ async function boot() {
       throw new Error(`Could not start Pyodide from ${indexURL}: ${messageOf(error)}`);
     }
     const snapshotKey = new URL(`./python-snapshot/${info.pyodide}/${info.sha256}`, import.meta.url).href;
-    let pyodide = await fromSnapshot(loadPyodide, indexURL, snapshotKey);
+    let pyodide = await fromSnapshot(loadPyodide, { indexURL, fsInit }, snapshotKey);
     const started = pyodide ? "snapshot" : "plain";
     if (!pyodide) {
       try {
-        pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
+        pyodide = await loadPyodide({ indexURL, fsInit, _makeSnapshot: true });
       } catch (error) {
         throw new Error(`Could not start Pyodide from ${indexURL}: ${messageOf(error)}`);
       }
     }
     stage("package", `Installing puzzlelab ${info.version}…`);
-    try {
-      await installWheel(pyodide, await wheelBytes, wheelFiles, info.wheel);
-    } catch (error) {
-      throw new Error(`Could not install ${info.wheel}: ${messageOf(error)}`);
+    if (!wheelWritten) {
+      try {
+        await installWheel(pyodide, await wheelBytes, info.wheel);
+      } catch (error) {
+        throw new Error(`Could not install ${info.wheel}: ${messageOf(error)}`);
+      }
     }
 
     stage("check", "Checking the solver package…");
@@ -360,7 +376,7 @@ function warmUp() {
 const SNAPSHOTS = "python-snapshots";
 
 /** Pyodide started from the saved snapshot of `key`, or null (none, or it failed: then it is dropped). */
-async function fromSnapshot(loadPyodide, indexURL, key) {
+async function fromSnapshot(loadPyodide, options, key) {
   let cache;
   try {
     cache = await caches.open(SNAPSHOTS);
@@ -368,7 +384,7 @@ async function fromSnapshot(loadPyodide, indexURL, key) {
     if (!saved) return null;
     const bytes = new Uint8Array(await saved.arrayBuffer());
     if (String(bytes.length) !== saved.headers.get("x-snapshot-length")) throw new Error("it is incomplete");
-    const pyodide = await loadPyodide({ indexURL, _loadSnapshot: bytes });
+    const pyodide = await loadPyodide({ ...options, _loadSnapshot: bytes });
     // The snapshot holds the random generator's state: seed it afresh.
     pyodide.runPython("import random; random.seed()");
     return pyodide;
