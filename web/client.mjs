@@ -168,6 +168,13 @@ export class PuzzleLabClient {
     }
     this.#port.onmessage = ({ data }) => this.#receive(data);
     this.#worker.onerror = (event) => this.#workerError(event);
+    if (this.#port !== this.#worker) {
+      // A shared engine outlives this page: its jobs must not hold up the others.
+      const port = this.#port;
+      globalThis.addEventListener?.("pagehide", (event) => {
+        if (!event.persisted) port.postMessage({ type: "disconnect" });
+      });
+    }
   }
 
   #stop() {
