@@ -44,6 +44,7 @@ export class PuzzleLabClient {
   #worker = null; // the Worker or SharedWorker
   #port = null; // what messages go through: the Worker itself, or the SharedWorker's port
   #generation = 0; // a SharedWorker that was terminate()d is not joined again
+  #shared = typeof SharedWorker === "function"; // false: a dedicated Worker
   #boot = null; // {promise, resolve, reject, settled, messages}
   #bootListeners = new Set();
   #pending = new Map(); // id -> {resolve, reject, onProgress, signal, onAbort}
@@ -106,13 +107,14 @@ export class PuzzleLabClient {
       }
       this.startPython();
       const id = this.#nextId++;
-      const entry = { resolve, reject, onProgress, signal, onAbort: null };
+      const message = { type: "request", id, request };
+      const entry = { resolve, reject, onProgress, signal, onAbort: null, message };
       if (signal) {
         entry.onAbort = () => this.#port?.postMessage({ type: "cancel", id });
         signal.addEventListener("abort", entry.onAbort, { once: true });
       }
       this.#pending.set(id, entry);
-      this.#port.postMessage({ type: "request", id, request });
+      this.#port.postMessage(message);
     });
   }
 
@@ -124,9 +126,9 @@ export class PuzzleLabClient {
   keepForOffline() {
     if (!this.#port) return Promise.resolve({ kept: 0 });
     return new Promise((resolve, reject) => {
-      const id = this.#nextId++;
-      this.#pending.set(id, { resolve, reject });
-      this.#port.postMessage({ type: "keep", id });
+      const message = { type: "keep", id: this.#nextId++ };
+      this.#pending.set(message.id, { resolve, reject, message });
+      this.#port.postMessage(message);
     });
   }
 
@@ -156,7 +158,7 @@ export class PuzzleLabClient {
   #start() {
     if (this.#worker) return;
     if (this.#boot.settled) this.#newBoot(); // after terminate(): a new boot
-    if (typeof SharedWorker === "function") {
+    if (this.#shared) {
       // Named by its URL: a page started with ?python-delay gets an engine of
       // its own rather than a URL-mismatch error from the shared one.
       const name = `puzzlelab ${this.#workerUrl} ${this.#generation}`;
@@ -247,6 +249,19 @@ export class PuzzleLabClient {
       return;
     }
     event.preventDefault();
+    if (this.#port !== this.#worker && this.#boot.messages.length === 0) {
+      // A browser with SharedWorker but not of module type (or a shared
+      // engine that failed to start): try a dedicated one before giving up.
+      console.warn("The shared Python worker did not start; starting a dedicated one.");
+      this.#stop();
+      this.#shared = false;
+      this.#start();
+      for (const [id, entry] of this.#pending) {
+        this.#port.postMessage(entry.message);
+        if (entry.signal?.aborted) this.#port.postMessage({ type: "cancel", id });
+      }
+      return;
+    }
     const detail = event.message ? `: ${event.message}` : "";
     const message = `The Python worker could not start (${this.#workerUrl} failed to load${detail}).`;
     this.#stop();

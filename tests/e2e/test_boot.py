@@ -97,9 +97,21 @@ def test_boot_check_page_gets_ready_and_the_client_answers(
     )
 
 
+# A SharedWorker that cannot start (as where module shared workers are missing).
+BROKEN_SHARED_WORKER = """{
+  const Shared = globalThis.SharedWorker;
+  globalThis.SharedWorker = class extends Shared {
+    constructor(url, options) { super(new URL("no-such-worker.mjs", url), options); }
+  };
+}"""
+
+
 def test_a_request_cancelled_before_boot_ends_is_rejected_as_cancelled(
     page: Any, site_url: str
 ) -> None:
+    # The shared engine fails to start, so the client starts a dedicated one
+    # and sends it what the shared one was asked, cancels included.
+    page.add_init_script(BROKEN_SHARED_WORKER)
     page.goto(site_url + "boot-check.html")
     outcome = page.evaluate(
         """async () => {
@@ -118,9 +130,11 @@ def test_a_request_cancelled_before_boot_ends_is_rejected_as_cancelled(
           const early = await client.request({ cmd: "ping" }, { signal: AbortSignal.abort() })
             .catch((error) => ({ message: error.message, cancelled: error.cancelled }));
           const after = await client.request({ cmd: "ping" });
-          return { bootedWhenCancelled, outcome, early, after };
+          const { engine } = await client.ready;
+          return { bootedWhenCancelled, outcome, early, after, engine };
         }"""
     )
+    assert outcome["engine"]["shared"] is False
     assert not outcome["bootedWhenCancelled"]
     assert outcome["outcome"] == {"message": "Cancelled.", "cancelled": True}
     assert outcome["early"] == {"message": "Cancelled.", "cancelled": True}
