@@ -350,12 +350,18 @@ function api() {
 }
 
 // Idle work (importing the request surface, saving the snapshot) waits
-// until no request is queued or running, so that it never delays one.
+// until no request is queued or running, so that it never delays one;
+// pump() comes back here when it has answered them all.
+const idleTasks = [];
 function whenIdle(task) {
-  setTimeout(() => {
-    if (current || queue.length) whenIdle(task);
-    else task();
-  }, 0);
+  idleTasks.push(task);
+  setTimeout(runIdle, 0);
+}
+
+function runIdle() {
+  if (current || queue.length) return; // pump() comes back when they are answered
+  idleTasks.shift()?.();
+  if (idleTasks.length) setTimeout(runIdle, 0);
 }
 
 function warmUp() {
@@ -516,6 +522,7 @@ async function pump() {
     item.port.postMessage({ type: "result", id: item.id, ...(await answer(item)) });
   }
   current = null;
+  if (idleTasks.length) setTimeout(runIdle, 0);
 }
 
 function cancel(port, id) {
