@@ -47,7 +47,7 @@ export class PuzzleLabClient {
   #shared = typeof SharedWorker === "function"; // false: a dedicated Worker
   #boot = null; // {promise, resolve, reject, settled, messages}
   #bootListeners = new Set();
-  #pending = new Map(); // id -> {resolve, reject, onProgress, signal, onAbort}
+  #pending = new Map(); // id -> {resolve, reject, onProgress, signal, onAbort, message (to resend)}
   #nextId = 1;
   #startTimer = null; // while the worker's start waits for the first board to be drawn
 
@@ -162,9 +162,14 @@ export class PuzzleLabClient {
       // Named by its URL: a page started with ?python-delay gets an engine of
       // its own rather than a URL-mismatch error from the shared one.
       const name = `puzzlelab ${this.#workerUrl} ${this.#generation}`;
-      this.#worker = new SharedWorker(this.#workerUrl, { type: "module", name });
-      this.#port = this.#worker.port;
-    } else {
+      try {
+        this.#worker = new SharedWorker(this.#workerUrl, { type: "module", name });
+        this.#port = this.#worker.port;
+      } catch {
+        this.#shared = false; // refused here (an opaque-origin frame, say)
+      }
+    }
+    if (!this.#shared) {
       this.#worker = new Worker(this.#workerUrl, { type: "module" });
       this.#port = this.#worker;
     }
