@@ -14,17 +14,23 @@ again in the same context (HTTP and service-worker caches filled: **warm**):
   "Python ready";
 * the main page on each puzzle's tab (``#lightsout``, ``#binairo``, ``#pegs``):
   *drawn* (the board's game is on its canvas), *first move* (a click that
-  changes the game, shown), *Python ready* (the worker answered its check);
-* the embed demo (three boards sharing one worker): all drawn, all ready.
+  changes the game, shown), *Python ready* (the engine says so: solver
+  buttons come alive), *first answer* (a Python-only request sent at ready
+  has answered: it includes importing the request surface, which the engine
+  does after ready);
+* the embed demo (three boards and an iframe board, in a 1280x2400 window
+  that shows them all): all three drawn, a move played on each (the last one
+  shown), Python ready, and how many Python engines the page and its iframe
+  use (1: one shared engine). The main page is opened at 1280x800.
 
 Times are milliseconds since navigation began (the page's ``performance``
 clock), medians over the rounds; *bytes* are what came over the network
 as the server counts them (a revalidated file sends nothing), the service
-worker's first caching of the site included: a new browser context keeps
-its HTTP cache in memory and drops the large files, so the service worker
-fetches those again (a browser with a disk cache revalidates them instead).
-The last columns set Python ready against the bare ``loadPyodide`` of the
-same run, and each warm visit against the cold one.
+worker's first caching of the site included (a new browser context keeps
+its HTTP cache in memory and drops the large files: the Python engine's own
+copies of them fill the offline cache, so each crosses the network once).
+*÷ bare* sets Python ready against the bare ``loadPyodide`` of the same run,
+*÷ cold* each warm visit against the cold one.
 """
 
 from __future__ import annotations
@@ -64,6 +70,18 @@ CHANGED = """([selector, before]) => {
   return id && id !== before ? performance.now() : null;
 }"""
 READY = "window.puzzleLab.client.ready.then((info) => info.readyAt)"
+# The ready message of the document's own client (any page of the site).
+CLIENT = """import(new URL("client.mjs", document.baseURI).href)
+  .then(({ getClient }) => getClient().ready)"""
+# Once ready: when the first Python answer (a request that only Python
+# serves, asked at once) arrives; the request surface may still be importing.
+FIRST_ANSWER = """(puzzle) => {
+  const request = {lightsout: {cmd: "lightsout.analyse", game: "5x5:1f8c4a0"},
+    binairo: {cmd: "binairo.count", game: "4x4:1b0i1b"},
+    pegs: {cmd: "pegs.status", grid: "--ooo--/--ooo--/ooooooo/ooo.ooo/ooooooo/--ooo--/--ooo--"},
+  }[puzzle];
+  return window.puzzleLab.client.request(request).then(() => performance.now());
+}"""
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 
@@ -83,21 +101,36 @@ def first_move(puzzle: str, game: str) -> list[tuple[int, int]]:
     return [(r1, c1), (r2, c2)]
 
 
-def click_cells(page: Any, selector: str, puzzle: str, cells: list[tuple[int, int]]) -> None:
-    """Click cells of the board's canvas, sized from the board's own cell count."""
-    size = page.evaluate(
-        """(selector) => {
-          const board = window.puzzleLab.boards[selector.slice(1)];
-          const s = board.state;
-          return [s.rows ?? s.height, s.cols ?? s.width];
-        }""",
-        selector,
-    )
-    canvas = page.locator(f"{selector} canvas").first
-    box = canvas.bounding_box()
-    for row, col in cells:
-        page.mouse.click(box["x"] + (col + 0.5) * box["width"] / size[1],
-                         box["y"] + (row + 0.5) * box["height"] / size[0])
+# The page coordinates of cell (r, c) of the board in `selector`: a peg
+# board says where its holes are; a grid board's canvas has the grid's
+# cells (the binary puzzle's has a row and a column of counters more).
+CELL_CENTRE = """([selector, r, c]) => {
+  const element = document.querySelector(selector);
+  const board = window.puzzleLab?.boards[element.id] ?? window.PuzzleLab.boardOf(element);
+  if (board.cellCentre) return board.cellCentre(r, c);
+  const rect = board.canvas.getBoundingClientRect();
+  return [rect.left + (c + 0.5) * rect.width / board.grid.cols,
+          rect.top + (r + 0.5) * rect.height / board.grid.rows];
+}"""
+
+
+def play_first_moves(page: Any, boards: list[tuple[str, str]]) -> float:
+    """Play a legal move on each board ``(selector, puzzle)``, clicked like a person
+    on the cells' centres, one board after the other; when the last was shown."""
+    games = [page.locator(selector).get_attribute("data-game-id") for selector, _ in boards]
+    clicks = []
+    for (selector, puzzle), game in zip(boards, games, strict=True):
+        for row, col in first_move(puzzle, game):
+            clicks.append((selector, row, col))
+    # The page's layout is settled once every board is drawn: find every
+    # cell first, so that the clicks follow each other closely.
+    points = [page.evaluate(CELL_CENTRE, list(click)) for click in clicks]
+    if max(y for _, y in points) > page.viewport_size["height"]:
+        sys.exit("a board to click is below the fold: use a taller viewport")
+    for x, y in points:
+        page.mouse.click(x, y)
+    return max(page.wait_for_function(CHANGED, arg=[selector, game], timeout=120_000).json_value()
+               for (selector, _), game in zip(boards, games, strict=True))
 
 
 class ServedBytes:
@@ -129,22 +162,30 @@ def measure_main(page: Any, url: str, puzzle: str) -> dict[str, float]:
     selector = f"#{puzzle}"
     page.goto(f"{url}#{puzzle}")
     drawn = page.wait_for_function(DRAWN, arg=selector, timeout=120_000).json_value()
-    game = page.locator(selector).get_attribute("data-game-id")
-    click_cells(page, selector, puzzle, first_move(puzzle, game))
-    moved = page.wait_for_function(CHANGED, arg=[selector, game], timeout=120_000).json_value()
+    moved = play_first_moves(page, [(selector, puzzle)])
     ready = page.evaluate(READY)
-    return {"drawn": drawn, "move": moved, "ready": ready}
+    return {"drawn": drawn, "move": moved, "ready": ready,
+            "answer": page.evaluate(FIRST_ANSWER, puzzle)}
 
 
 def measure_embed(page: Any, url: str) -> dict[str, float]:
-    """Open the embed demo; time until all its boards are drawn and Python is ready."""
+    """Open the embed demo; time until its three boards are drawn, each has taken
+    a move (the last one shown), and Python is ready; count the Python engines
+    of the page and its iframe (one: they share it)."""
     page.goto(f"{url}embed-demo.html")
-    ids = page.eval_on_selector_all("[data-puzzlelab]", "(els) => els.map((e) => '#' + e.id)")
-    drawn = max(page.wait_for_function(DRAWN, arg=s, timeout=120_000).json_value() for s in ids)
-    ready = page.evaluate("""import(new URL("client.mjs", location.href).href)
-      .then(({ getClient }) => getClient().ready).then((info) => info.readyAt)""")
-    workers = len(page.workers)
-    return {"drawn": drawn, "move": float("nan"), "ready": ready, "workers": workers}
+    boards = page.eval_on_selector_all(
+        "[data-puzzlelab]",
+        "(els) => els.slice(0, 3).map((e) => ['#' + e.id, e.dataset.puzzlelab])")
+    drawn = max(page.wait_for_function(DRAWN, arg=s, timeout=120_000).json_value()
+                for s, _ in boards)
+    moved = play_first_moves(page, boards)
+    ready = page.evaluate(f"{CLIENT}.then((info) => info.readyAt)")
+    page.locator("#demo-frame").scroll_into_view_if_needed()
+    page.wait_for_function("document.getElementById('demo-frame').contentDocument"
+                           "?.querySelector('#board')?.dataset.gameId", timeout=120_000)
+    frame = next(f for f in page.frames if f.url.split("?")[0].endswith("embed.html"))
+    engines = {doc.evaluate(f"{CLIENT}.then((info) => info.engine.id)") for doc in (page, frame)}
+    return {"drawn": drawn, "move": moved, "ready": ready, "engines": len(engines)}
 
 
 def measure_bare(page: Any, url: str) -> dict[str, float]:
@@ -178,7 +219,10 @@ def run(rounds: int) -> None:
                                              args=CHROMIUM_ARGS)
         for _ in range(rounds):
             for name, measure in cases:
-                context = browser.new_context(viewport={"width": 1280, "height": 800})
+                # The demo's three boards on one screen, so each can be
+                # clicked without scrolling (its iframe is then in view too).
+                height = 2400 if name.startswith("embed") else 800
+                context = browser.new_context(viewport={"width": 1280, "height": height})
                 context.route(f"{url}__bench/bare.html", lambda route: route.fulfill(
                     content_type="text/html", body=BARE_PAGE.format(script=BARE_SCRIPT)))
                 context.route(f"{url}__bench/bare-worker.mjs", lambda route: route.fulfill(
@@ -213,14 +257,15 @@ def print_table(results: dict[tuple[str, str], list[dict[str, float]]]) -> None:
         return "—" if value != value else f"{value:,.0f}"
 
     print(f"{'case':26} {'visit':5} {'drawn ms':>9} {'move ms':>8} {'ready ms':>9} "
-          f"{'÷ bare':>7} {'÷ cold':>7} {'MB fetched':>10}")
+          f"{'÷ bare':>7} {'÷ cold':>7} {'answer ms':>9} {'engines':>7} {'MB fetched':>10}")
     for (name, temperature), samples in results.items():
         ready = median(samples, "ready")
         bare = median(results[("bare loadPyodide", temperature)], "ready")
         cold = median(results[(name, "cold")], "ready")
         print(f"{name:26} {temperature:5} {cell(median(samples, 'drawn')):>9} "
               f"{cell(median(samples, 'move')):>8} {cell(ready):>9} {ready / bare:>7.2f} "
-              f"{ready / cold:>7.2f} {median(samples, 'bytes') / 1e6:>10.2f}")
+              f"{ready / cold:>7.2f} {cell(median(samples, 'answer')):>9} "
+              f"{cell(median(samples, 'engines')):>7} {median(samples, 'bytes') / 1e6:>10.2f}")
 
 
 def main() -> None:

@@ -1,5 +1,8 @@
-// Promise-based client for the Python worker (worker.mjs). One worker serves
-// every widget of a page: use getClient(), which always returns the same client.
+// Promise-based client for the Python engine (worker.mjs). One engine serves
+// every widget of a page, and every same-origin document open at the time
+// (the page, its embedded boards, iframes of this site): it runs as a
+// SharedWorker, or as a dedicated Worker of this document where SharedWorker
+// is missing. Use getClient(), which always returns the same client.
 //
 //   const client = getClient();
 //   client.onBoot(({ stage, message }) => ...);       // boot progress
@@ -38,10 +41,13 @@ function cancelledError(message = "Cancelled.") {
 
 export class PuzzleLabClient {
   #workerUrl;
-  #worker = null;
+  #worker = null; // the Worker or SharedWorker
+  #port = null; // what messages go through: the Worker itself, or the SharedWorker's port
+  #generation = 0; // a SharedWorker that was terminate()d is not joined again
+  #shared = typeof SharedWorker === "function"; // false: a dedicated Worker
   #boot = null; // {promise, resolve, reject, settled, messages}
   #bootListeners = new Set();
-  #pending = new Map(); // id -> {resolve, reject, onProgress, signal, onAbort}
+  #pending = new Map(); // id -> {resolve, reject, onProgress, signal, onAbort, message (to resend)}
   #nextId = 1;
   #startTimer = null; // while the worker's start waits for the first board to be drawn
 
@@ -101,21 +107,39 @@ export class PuzzleLabClient {
       }
       this.startPython();
       const id = this.#nextId++;
-      const entry = { resolve, reject, onProgress, signal, onAbort: null };
+      const message = { type: "request", id, request };
+      const entry = { resolve, reject, onProgress, signal, onAbort: null, message };
       if (signal) {
-        entry.onAbort = () => this.#worker?.postMessage({ type: "cancel", id });
+        entry.onAbort = () => this.#port?.postMessage({ type: "cancel", id });
         signal.addEventListener("abort", entry.onAbort, { once: true });
       }
       this.#pending.set(id, entry);
-      this.#worker.postMessage({ type: "request", id, request });
+      this.#port.postMessage(message);
     });
   }
 
-  /** Last resort: kills the worker (and any job in it); the next request starts a new one. */
+  /**
+   * Ask the engine to store the files its boot downloaded in the offline
+   * cache (before the service worker fills it, so they are not fetched
+   * twice); resolves to {kept}, how many it stored (0 without an engine).
+   */
+  keepForOffline() {
+    if (!this.#port) return Promise.resolve({ kept: 0 });
+    return new Promise((resolve, reject) => {
+      const message = { type: "keep", id: this.#nextId++ };
+      this.#pending.set(message.id, { resolve, reject, message });
+      this.#port.postMessage(message);
+    });
+  }
+
+  /**
+   * Last resort: leaves the engine (a dedicated worker is killed with any job
+   * in it; a shared one is asked to cancel this document's jobs and is not
+   * joined again); the next request starts a new one.
+   */
   terminate() {
     if (!this.#worker) return;
-    this.#worker.terminate();
-    this.#worker = null;
+    this.#stop();
     this.#failBoot("The Python worker was stopped.");
     this.#rejectAll(() => cancelledError("The Python worker was stopped."));
   }
@@ -134,9 +158,42 @@ export class PuzzleLabClient {
   #start() {
     if (this.#worker) return;
     if (this.#boot.settled) this.#newBoot(); // after terminate(): a new boot
-    this.#worker = new Worker(this.#workerUrl, { type: "module" });
-    this.#worker.onmessage = ({ data }) => this.#receive(data);
+    if (this.#shared) {
+      // Named by its URL: a page started with ?python-delay gets an engine of
+      // its own rather than a URL-mismatch error from the shared one.
+      const name = `puzzlelab ${this.#workerUrl} ${this.#generation}`;
+      try {
+        this.#worker = new SharedWorker(this.#workerUrl, { type: "module", name });
+        this.#port = this.#worker.port;
+      } catch {
+        this.#shared = false; // refused here (an opaque-origin frame, say)
+      }
+    }
+    if (!this.#shared) {
+      this.#worker = new Worker(this.#workerUrl, { type: "module" });
+      this.#port = this.#worker;
+    }
+    this.#port.onmessage = ({ data }) => this.#receive(data);
     this.#worker.onerror = (event) => this.#workerError(event);
+    if (this.#port !== this.#worker) {
+      // A shared engine outlives this page: its jobs must not hold up the others.
+      const port = this.#port;
+      globalThis.addEventListener?.("pagehide", (event) => {
+        if (!event.persisted) port.postMessage({ type: "disconnect" });
+      });
+    }
+  }
+
+  #stop() {
+    if (this.#port === this.#worker) {
+      this.#worker.terminate();
+    } else {
+      this.#port.postMessage({ type: "disconnect" });
+      this.#port.close();
+      this.#generation += 1;
+    }
+    this.#worker = null;
+    this.#port = null;
   }
 
   #receive(message) {
@@ -197,10 +254,22 @@ export class PuzzleLabClient {
       return;
     }
     event.preventDefault();
+    if (this.#port !== this.#worker && this.#boot.messages.length === 0) {
+      // A browser with SharedWorker but not of module type (or a shared
+      // engine that failed to start): try a dedicated one before giving up.
+      console.warn("The shared Python worker did not start; starting a dedicated one.");
+      this.#stop();
+      this.#shared = false;
+      this.#start();
+      for (const [id, entry] of this.#pending) {
+        this.#port.postMessage(entry.message);
+        if (entry.signal?.aborted) this.#port.postMessage({ type: "cancel", id });
+      }
+      return;
+    }
     const detail = event.message ? `: ${event.message}` : "";
     const message = `The Python worker could not start (${this.#workerUrl} failed to load${detail}).`;
-    this.#worker.terminate();
-    this.#worker = null;
+    this.#stop();
     this.#failBoot(message);
     this.#rejectAll(() => new Error(message));
   }

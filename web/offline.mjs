@@ -1,10 +1,16 @@
 // Offline play: registers the service worker (sw.js) and tells the page when
 // a new version of the site is ready.
 //
+// Call it once Python has started (or failed to): the Python engine first
+// stores the big files it downloaded, and the service worker then fetches
+// only the rest.
+//
 // The service worker keeps each version whole; a new one waits until the
 // person chooses to reload, and then every open page of the site reloads
 // together, so none runs on a mix of old and new files. Saved games live in
 // localStorage, so the reload loses nothing.
+
+import { getClient } from "./client.mjs";
 
 /**
  * Register sw.js (beside this module). `onUpdate(apply)` is called once when a
@@ -14,6 +20,8 @@
  */
 export async function registerOffline({ onUpdate = () => {}, onOffline = () => {} } = {}) {
   if (!("serviceWorker" in navigator)) return null;
+  // Only an uncontrolled page (a first visit) downloaded the files itself.
+  if (!navigator.serviceWorker.controller) await getClient().keepForOffline().catch(() => {});
   let registration;
   try {
     registration = await navigator.serviceWorker.register(new URL("./sw.js", import.meta.url), {

@@ -2,7 +2,9 @@
 //
 // build.py stamps VERSION (a hash of every file of the build) and FILES (their
 // paths, relative to this script) into the copy in dist/. Each version has a
-// cache of its own, filled completely at install; every request of a
+// cache of its own, filled completely at install (the Python engine,
+// worker.mjs, may have put the big files it downloaded there already: only
+// the missing ones are fetched); every request of a
 // controlled page (its workers included) is answered from the cache of the
 // version that controls it, so a page never mixes files of two deploys. A new
 // version waits until the page asks for it (the page offers a reload), then
@@ -23,10 +25,13 @@ self.addEventListener("install", (event) => {
 async function fill() {
   if (!FILES.length) return; // an unbuilt copy (web/): nothing to keep
   const cache = await caches.open(CACHE);
+  const missing = [];
+  for (const path of FILES) if (!(await cache.match(scoped(path)))) missing.push(path);
   // "no-cache": the page has just fetched most of these, so the server mostly
   // answers "not modified", yet nothing stale comes from the HTTP cache.
-  await cache.addAll(FILES.map((path) => new Request(scoped(path), { cache: "no-cache" })));
-  // A deploy that landed while the files were fetched would mix versions.
+  await cache.addAll(missing.map((path) => new Request(scoped(path), { cache: "no-cache" })));
+  // A deploy that landed while the files were fetched (here or by the
+  // Python engine, after it read build-info.json) would mix versions.
   const info = await (await cache.match(scoped("build-info.json"))).json();
   if (info.site_version !== VERSION) {
     await caches.delete(CACHE);

@@ -1,46 +1,132 @@
-// Puzzle Lab's Python worker (a module worker; see client.mjs for the page side).
+// Puzzle Lab's Python engine: one Pyodide for every document of the site.
 //
-// Boots Pyodide from ./pyodide/, unpacks our wheel (named in
-// ./build-info.json), then answers requests one at a time with puzzlelab.api.
+// client.mjs starts it as a module SharedWorker, so the page, its embedded
+// boards and same-origin iframes all talk to one Python (one boot, one set of
+// downloads). Where SharedWorker is missing (Android Chrome) the client
+// starts it as a dedicated module Worker, and it serves that one document
+// the same way.
 //
-// Worker -> page:
+// Boots Pyodide from ./pyodide/ and unpacks our wheel (named in
+// ./build-info.json) into it, then says it is ready. The request surface
+// (puzzlelab.api, which imports every puzzle module) is imported at the first
+// request or as soon as the engine is idle, whichever comes first; only then
+// is Python's memory snapshot saved for the next visit. Nothing that a first
+// request does not need runs before "ready".
+//
+// Engine -> document:
 //   {type: "boot", stage, message}       stage: runtime | package | check
-//   {type: "ready", version, bootMs, stageStarts, started, pyodideVersion}
+//   {type: "ready", version, bootMs, stageStarts, started, pyodideVersion, engine}
+//                                        engine: {id, shared}: the same id for
+//                                        every document this engine serves
 //   {type: "boot-error", message}
 //   {type: "progress", id, done, total, message}
 //   {type: "result", id, ok: true, result} | {type: "result", id, ok: false, error[, cancelled]}
-// Page -> worker:
+// Document -> engine:
 //   {type: "request", id, request}       request: {cmd: "family.verb", ...}; with
 //                                        numpy: true, numpy is loaded first
 //                                        (numpy_error tells Python why not)
 //   {type: "cancel", id}
-// Every request gets exactly one result, even when the boot failed.
+//   {type: "disconnect"}                 the document is done with the engine:
+//                                        its requests are cancelled
+//   {type: "keep", id}                   store this boot's downloads in the offline
+//                                        cache (see keepDownloads); answered with
+//                                        {type: "result", id, ok, result: {kept}}
+// Ids are each document's own. Every request gets exactly one result, even
+// when the boot failed; a document that connects late gets the boot messages so far.
 
-const queue = []; // requests waiting their turn: {id, request}
-let runtime = null; // {pyodide, indexURL} once booted
-let current = null; // the request being answered: {id, cancelled}
-const stageStarts = {}; // when each boot stage began, in ms since the worker started
+const SHARED = typeof SharedWorkerGlobalScope === "function" && self instanceof SharedWorkerGlobalScope;
+const ENGINE = { id: Math.random().toString(36).slice(2, 10), shared: SHARED };
+const ports = new Set(); // the documents served (a dedicated worker: itself)
+const bootLog = []; // boot, ready and boot-error messages, replayed to late documents
+const queue = []; // requests waiting their turn: {port, id, request}
+let runtime = null; // {pyodide, indexURL, info, snapshotKey, started} once booted
+let current = null; // the request being answered: {port, id, cancelled}
+const stageStarts = {}; // when each boot stage began, in ms since the engine started
 
 // Installed before the first await, so that no early message is lost.
-self.onmessage = ({ data }) => {
+if (SHARED) self.onconnect = ({ ports: [port] }) => connect(port);
+else connect(self);
+
+function connect(port) {
+  ports.add(port);
+  port.onmessage = ({ data }) => receive(port, data);
+  for (const message of bootLog) port.postMessage(message);
+}
+
+function receive(port, data) {
   if (data.type === "request") {
-    queue.push(data);
+    queue.push({ port, id: data.id, request: data.request });
     pump();
   } else if (data.type === "cancel") {
-    cancel(data.id);
+    cancel(port, data.id);
+  } else if (data.type === "keep") {
+    keepDownloads().then(
+      (kept) => port.postMessage({ type: "result", id: data.id, ok: true, result: { kept } }),
+      (error) => port.postMessage({ type: "result", id: data.id, ok: false, error: messageOf(error) }),
+    );
+  } else if (data.type === "disconnect") {
+    for (const item of queue.filter((queued) => queued.port === port)) cancel(port, item.id);
+    if (current?.port === port) current.cancelled = true;
+    ports.delete(port);
   }
+}
+
+// The site's files that this boot downloads (Pyodide's runtime and standard
+// library, our wheel: 14 MB), kept in memory until the page asks to store
+// them for offline play. The service worker (sw.js) then caches only what is
+// not there yet, so on a first visit each big file crosses the network once;
+// a browser's HTTP cache would not help: it does not keep files this big in
+// a private window, and the worker's requests bypass the service worker that
+// does not exist yet. Only the boot's downloads, each as it was answered.
+const SITE = new URL("./", import.meta.url).href;
+let downloads = []; // [{url, response}]: copies of the boot's answers
+let collecting = true;
+const networkFetch = self.fetch.bind(self);
+self.fetch = async (resource, options) => {
+  const response = await networkFetch(resource, options);
+  const url = response.url.split(/[?#]/)[0]; // the wheel's ?v= only busts the HTTP cache
+  const method = options?.method ?? resource?.method ?? "GET";
+  if (collecting && method === "GET" && response.ok && response.type === "basic"
+      && url.startsWith(SITE) && !url.endsWith("/build-info.json")) {
+    downloads.push({ url, response: response.clone() });
+  }
+  return response;
 };
+
+/**
+ * Store the boot's downloads in this version's offline cache (the cache
+ * that sw.js names "puzzlelab-" + the site version), where it is not there
+ * yet; resolves to how many were stored. sw.js checks, once it has every
+ * file, that the site did not change version meanwhile: a deploy during
+ * this boot then discards the cache rather than mixing versions.
+ */
+async function keepDownloads() {
+  const kept = downloads;
+  downloads = [];
+  const version = runtime?.info.site_version;
+  if (!version || !kept.length) return 0;
+  const cache = await caches.open(`puzzlelab-${version}`);
+  let stored = 0;
+  for (const { url, response } of kept) {
+    if (await cache.match(url)) continue;
+    await cache.put(url, response);
+    stored += 1;
+  }
+  return stored;
+}
 
 const booted = boot();
 booted.catch(() => {}); // reported as boot-error; requests then answer with it
 
-function post(message) {
-  self.postMessage(message);
+/** A boot message for every document, present and future. */
+function broadcast(message) {
+  bootLog.push(message);
+  for (const port of ports) port.postMessage(message);
 }
 
 function stage(name, message) {
   stageStarts[name] = Math.round(performance.now());
-  post({ type: "boot", stage: name, message });
+  broadcast({ type: "boot", stage: name, message });
 }
 
 // The last line of a Python traceback ("ValueError: ...") is the useful part.
@@ -76,12 +162,72 @@ async function fetchWheel(info) {
   return response.arrayBuffer();
 }
 
-// Our wheel is pure Python with no dependencies: unpacking it into
+/**
+ * The files of a zip archive (our wheel): [[path, bytes]], directories
+ * left out. Plain JavaScript (the browser inflates), so it runs while
+ * Pyodide starts; a wheel it cannot read (zip64, an unknown compression)
+ * throws, and the installer below takes over.
+ */
+async function unzip(buffer) {
+  const view = new DataView(buffer);
+  let end = buffer.byteLength - 22; // the end-of-directory record, before any comment
+  while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end -= 1;
+  if (end < 0) throw new Error("no zip directory");
+  const count = view.getUint16(end + 10, true);
+  let entry = view.getUint32(end + 16, true);
+  const names = new TextDecoder();
+  const files = [];
+  for (let i = 0; i < count; i += 1) {
+    if (view.getUint32(entry, true) !== 0x02014b50) throw new Error("a damaged zip directory");
+    const method = view.getUint16(entry + 10, true);
+    const size = view.getUint32(entry + 20, true);
+    const nameLength = view.getUint16(entry + 28, true);
+    const skip = nameLength + view.getUint16(entry + 30, true) + view.getUint16(entry + 32, true);
+    const local = view.getUint32(entry + 42, true);
+    const name = names.decode(new Uint8Array(buffer, entry + 46, nameLength));
+    entry += 46 + skip;
+    if (name.endsWith("/")) continue;
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    const data = new Uint8Array(buffer, start, size);
+    if (method === 0) {
+      files.push([name, data]);
+    } else if (method === 8) {
+      const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+      files.push([name, new Uint8Array(await new Response(stream).arrayBuffer())]);
+    } else {
+      throw new Error(`${name} is compressed with method ${method}`);
+    }
+  }
+  return files;
+}
+
+// Our wheel is pure Python with no dependencies: putting its files into
 // site-packages is all an installer would do, without loading one (micropip
-// costs a package load and a resolver run at every boot). micropip stays the
-// fallback, should this Pyodide refuse to unpack it.
+// costs a package load and a resolver run at every boot). Pyodide calls
+// this (its fsInit hook) before Python starts, so nothing Python has cached
+// about site-packages needs refreshing. The installer's record (.dist-info)
+// stays out: nothing reads it, and a package Pyodide finds installed at
+// start would be listed in its loadedPackages, which its memory snapshot
+// refuses. Resolves to whether it did.
+async function writeWheel(FS, sitePackages, files, wheelName) {
+  try {
+    for (const [name, data] of await files) {
+      if (name.split("/")[0].endsWith(".dist-info")) continue;
+      const path = `${sitePackages}/${name}`;
+      FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+      FS.writeFile(path, data);
+    }
+    return true;
+  } catch (error) {
+    console.warn(`Unzipping ${wheelName} failed (${messageOf(error)}); unpacking it with Pyodide.`);
+    return false;
+  }
+}
+
+// The fallbacks, once Python runs: Pyodide's unpackArchive, then micropip.
 async function installWheel(pyodide, bytes, wheelName) {
-  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+  const sitePackages = pyodide.runPython(
+    "import sys; next(p for p in sys.path if p.endswith('site-packages'))");
   try {
     pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
     pyodide.runPython("import importlib; importlib.invalidate_caches()");
@@ -106,61 +252,126 @@ async function boot() {
     const delay = Math.min(Number(new URL(import.meta.url).searchParams.get("delay")) || 0, 60_000);
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     stage("runtime", "Loading the Python runtime (Pyodide)…");
-    const info = await fetchJson(new URL("./build-info.json", import.meta.url));
     const indexURL = new URL("./pyodide/", import.meta.url).href;
+    // Pyodide's loader and the build's description download side by side.
+    const loader = import(`${indexURL}pyodide.mjs`);
+    loader.catch(() => {}); // reported when awaited
+    const info = await fetchJson(new URL("./build-info.json", import.meta.url));
+    // The wheel downloads while Pyodide starts. A start from the snapshot
+    // needs it too: the snapshot holds Python's memory, not its files (the
+    // peg opening book is read from the package's data folder).
+    const wheelBytes = fetchWheel(info);
+    const wheelFiles = wheelBytes.then(unzip);
+    wheelFiles.catch(() => {}); // a failed download is reported below
+    let wheelWritten = false;
+    const fsInit = async (FS, { sitePackages }) => {
+      if (await wheelBytes.then(() => true, () => false)) {
+        wheelWritten = await writeWheel(FS, sitePackages, wheelFiles, info.wheel);
+      }
+    };
     let loadPyodide;
     try {
-      ({ loadPyodide } = await import(`${indexURL}pyodide.mjs`));
+      ({ loadPyodide } = await loader);
     } catch (error) {
       throw new Error(`Could not start Pyodide from ${indexURL}: ${messageOf(error)}`);
     }
     const snapshotKey = new URL(`./python-snapshot/${info.pyodide}/${info.sha256}`, import.meta.url).href;
-    let pyodide = await fromSnapshot(loadPyodide, indexURL, snapshotKey);
+    let pyodide = await fromSnapshot(loadPyodide, { indexURL, fsInit }, snapshotKey);
     const started = pyodide ? "snapshot" : "plain";
     if (!pyodide) {
-      // Our wheel downloads while Pyodide starts.
-      const wheelBytes = fetchWheel(info);
-      wheelBytes.catch(() => {}); // reported when awaited
       try {
-        pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
+        pyodide = await loadPyodide({ indexURL, fsInit, _makeSnapshot: true });
       } catch (error) {
         throw new Error(`Could not start Pyodide from ${indexURL}: ${messageOf(error)}`);
       }
-      stage("package", `Installing puzzlelab ${info.version}…`);
+    }
+    stage("package", `Installing puzzlelab ${info.version}…`);
+    if (!wheelWritten) {
       try {
         await installWheel(pyodide, await wheelBytes, info.wheel);
       } catch (error) {
         throw new Error(`Could not install ${info.wheel}: ${messageOf(error)}`);
       }
-      pyodide.runPython("import puzzlelab.api");
-      saveSnapshot(pyodide, snapshotKey);
     }
 
-    stage("check", "Checking the solver interface…");
-    const api = pyodide.pyimport("puzzlelab.api");
-    const pong = await runJob(api, { cmd: "ping" }, () => {}, () => false);
-    if (!pong.ok) throw new Error(`The ping request failed: ${pong.error}`);
-    if (pong.result.version !== info.version) {
+    stage("check", "Checking the solver package…");
+    let version;
+    try {
+      version = pyodide.runPython("import puzzlelab; puzzlelab.__version__");
+    } catch (error) {
+      throw new Error(`The puzzlelab package does not load: ${messageOf(error)}`);
+    }
+    if (version !== info.version) {
       throw new Error(
-        `puzzlelab ${pong.result.version} is installed but the site was built with ` +
+        `puzzlelab ${version} is installed but the site was built with ` +
           `${info.version}; reload the page to clear stale files.`,
       );
     }
-    runtime = { pyodide, indexURL };
-    post({
+    runtime = { pyodide, indexURL, info, snapshotKey, started, api: null };
+    // Later downloads (numpy) are not part of the site; unclaimed copies go.
+    collecting = false;
+    setTimeout(() => { downloads = []; }, 60_000);
+    broadcast({
       type: "ready",
-      version: pong.result.version,
-      // Milliseconds since this worker was created (the worker's time origin).
+      version,
+      // Milliseconds since this engine was created (its time origin).
       bootMs: Math.round(performance.now()),
       stageStarts,
       started, // "snapshot" (a later visit) or "plain"
       pyodideVersion: pyodide.version,
+      engine: ENGINE,
     });
-    return api;
+    whenIdle(warmUp);
   } catch (error) {
-    post({ type: "boot-error", message: messageOf(error) });
+    collecting = false;
+    downloads = [];
+    broadcast({ type: "boot-error", message: messageOf(error) });
     throw error;
   }
+}
+
+/**
+ * puzzlelab.api, imported on first use. A start from the snapshot finds it
+ * already imported; the interface check (a ping through the job bridge)
+ * runs once, here.
+ */
+function api() {
+  if (runtime.api) return runtime.api;
+  const module = runtime.pyodide.pyimport("puzzlelab.api");
+  const job = module.start_json(JSON.stringify({ cmd: "ping" }));
+  try {
+    const pong = JSON.parse(job.step_json());
+    if (!pong.ok) throw new Error(`The solver interface check failed: ${pong.error}`);
+  } finally {
+    job.destroy();
+  }
+  runtime.api = module;
+  return module;
+}
+
+// Idle work (importing the request surface, saving the snapshot) waits
+// until no request is queued or running, so that it never delays one;
+// pump() comes back here when it has answered them all.
+const idleTasks = [];
+function whenIdle(task) {
+  idleTasks.push(task);
+  setTimeout(runIdle, 0);
+}
+
+function runIdle() {
+  if (current || queue.length) return; // pump() comes back when they are answered
+  idleTasks.shift()?.();
+  if (idleTasks.length) setTimeout(runIdle, 0);
+}
+
+function warmUp() {
+  try {
+    api();
+  } catch (error) {
+    console.warn(`Importing the solvers failed: ${messageOf(error)}`); // the first request reports it
+    return;
+  }
+  if (runtime.started === "plain") whenIdle(() => saveSnapshot(runtime.pyodide, runtime.snapshotKey));
 }
 
 // Pyodide's memory snapshot (experimental in Pyodide, hence the plain boot
@@ -171,7 +382,7 @@ async function boot() {
 const SNAPSHOTS = "python-snapshots";
 
 /** Pyodide started from the saved snapshot of `key`, or null (none, or it failed: then it is dropped). */
-async function fromSnapshot(loadPyodide, indexURL, key) {
+async function fromSnapshot(loadPyodide, options, key) {
   let cache;
   try {
     cache = await caches.open(SNAPSHOTS);
@@ -179,7 +390,7 @@ async function fromSnapshot(loadPyodide, indexURL, key) {
     if (!saved) return null;
     const bytes = new Uint8Array(await saved.arrayBuffer());
     if (String(bytes.length) !== saved.headers.get("x-snapshot-length")) throw new Error("it is incomplete");
-    const pyodide = await loadPyodide({ indexURL, _loadSnapshot: bytes });
+    const pyodide = await loadPyodide({ ...options, _loadSnapshot: bytes });
     // The snapshot holds the random generator's state: seed it afresh.
     pyodide.runPython("import random; random.seed()");
     return pyodide;
@@ -192,6 +403,8 @@ async function fromSnapshot(loadPyodide, indexURL, key) {
 
 /** Save Python's memory for the next visit; a failure only costs that visit's speed. */
 function saveSnapshot(pyodide, key) {
+  // numpy brings compiled libraries that a snapshot cannot carry.
+  if (numpyLoad) return;
   let bytes;
   try {
     bytes = pyodide.makeMemorySnapshot();
@@ -257,8 +470,8 @@ function ensureNumpy(pyodide, indexURL) {
 }
 
 // Drive one api.Job to its result: {ok: true, result} or {ok: false, error}.
-async function runJob(api, request, onProgress, isCancelled) {
-  const job = api.start_json(JSON.stringify(request));
+async function runJob(request, onProgress, isCancelled) {
+  const job = api().start_json(JSON.stringify(request));
   try {
     for (;;) {
       if (isCancelled()) {
@@ -276,24 +489,22 @@ async function runJob(api, request, onProgress, isCancelled) {
   }
 }
 
-async function answer(id, request) {
-  let api;
+async function answer({ port, id, request }) {
   try {
-    api = await booted;
+    await booted;
   } catch (error) {
     return { ok: false, error: `Python could not start: ${messageOf(error)}` };
   }
   if (request?.numpy) {
     // A bulk job that wants numpy: load it first; Python falls back without it.
-    post({ type: "progress", id, done: 0, total: 1, message: "Loading numpy" });
+    port.postMessage({ type: "progress", id, done: 0, total: 1, message: "Loading numpy" });
     const problem = await ensureNumpy(runtime.pyodide, runtime.indexURL).catch(messageOf);
     request = { ...request, numpy_error: problem || undefined };
   }
   try {
     return await runJob(
-      api,
       request,
-      (step) => post({ type: "progress", id, ...step }),
+      (step) => port.postMessage({ type: "progress", id, ...step }),
       () => current.cancelled,
     );
   } catch (error) {
@@ -306,21 +517,22 @@ async function answer(id, request) {
 async function pump() {
   if (current) return; // already draining the queue
   while (queue.length > 0) {
-    const { id, request } = queue.shift();
-    current = { id, cancelled: false };
-    post({ type: "result", id, ...(await answer(id, request)) });
+    const item = queue.shift();
+    current = { port: item.port, id: item.id, cancelled: false };
+    item.port.postMessage({ type: "result", id: item.id, ...(await answer(item)) });
   }
   current = null;
+  if (idleTasks.length) setTimeout(runIdle, 0);
 }
 
-function cancel(id) {
-  if (current?.id === id) {
+function cancel(port, id) {
+  if (current?.port === port && current.id === id) {
     current.cancelled = true;
     return;
   }
-  const index = queue.findIndex((item) => item.id === id);
+  const index = queue.findIndex((item) => item.port === port && item.id === id);
   if (index >= 0) {
     queue.splice(index, 1);
-    post({ type: "result", id, ok: false, error: "Cancelled.", cancelled: true });
+    port.postMessage({ type: "result", id, ok: false, error: "Cancelled.", cancelled: true });
   }
 }

@@ -44,11 +44,14 @@ def play(page, puzzle: str) -> None:
     page.mouse.click(box["x"] + 1.5 * box["width"] / 5, box["y"] + 0.5 * box["height"] / 5)
 
 
+# In a document: its Python engine, as its client's ready message describes it.
+ENGINE = """() => import(new URL("client.mjs", document.baseURI).href)
+  .then(({ getClient }) => getClient().ready).then((ready) => ready.engine)"""
+
+
 def test_demo_page_boards_share_one_worker_and_report_moves(page, site_url, screenshot_dir):
-    workers = []
+    workers = []  # dedicated workers (the shared engine is not one)
     page.on("worker", lambda worker: workers.append(worker.url))
-    # The iframe is its own page with its own worker: keep it out of this count.
-    page.route("**/embed.html*", lambda route: route.abort())
     page.goto(site_url + "embed-demo.html")
     page.evaluate(
         """() => { window.moves = [];
@@ -56,7 +59,18 @@ def test_demo_page_boards_share_one_worker_and_report_moves(page, site_url, scre
     )
     before = {puzzle: board_ready(page, puzzle) for puzzle in PUZZLES}
     assert all(before.values())
-    assert len(workers) == 1 and workers[0].endswith("worker.mjs"), workers
+
+    # The page's boards and the iframe's board are served by one Python engine.
+    page.locator("#demo-frame").scroll_into_view_if_needed()  # a lazy frame loads near view
+    page.wait_for_function(
+        "document.getElementById('demo-frame').contentDocument"
+        "?.querySelector('#board')?.dataset.gameId",
+        timeout=90_000,
+    )
+    frame = next(f for f in page.frames if f.url.split("?")[0].endswith("embed.html"))
+    engines = [page.evaluate(ENGINE), frame.evaluate(ENGINE)]
+    assert engines[0]["shared"] and engines[0] == engines[1], engines
+    assert workers == []
 
     for puzzle in PUZZLES:
         play(page, puzzle)
@@ -82,7 +96,7 @@ def test_demo_page_boards_share_one_worker_and_report_moves(page, site_url, scre
         "(id) => PuzzleLab.boardOf(document.getElementById('demo-extra')).setGame(id)", moved
     )
     assert board_ready(page, "extra") == moved
-    assert len(workers) == 1
+    assert page.evaluate(ENGINE) == engines[0] and workers == []
 
 
 def test_iframe_posts_its_height(page, site_url, screenshot_dir, axe):
@@ -167,7 +181,7 @@ OPTION_BOARDS = {
 
 
 def test_embed_options_solved_event_and_host_styles(page, site_url, screenshot_dir):
-    page.route("**/embed.html*", lambda route: route.abort())  # no second worker
+    page.route("**/embed.html*", lambda route: route.abort())  # the frame is tested above
     page.goto(site_url + "embed-demo.html")
     for puzzle in PUZZLES:
         board_ready(page, puzzle)

@@ -42,6 +42,22 @@ def a_python_board(page: Any) -> Board:
     return Board.parse(game)
 
 
+ENGLISH = "--ooo--/--ooo--/ooooooo/ooo.ooo/ooooooo/--ooo--/--ooo--"
+CENTRE_PEG = "--...--/--...--/......./...o.../......./--...--/--...--"
+
+
+def play_jumps(grid: str, moves: list) -> str:
+    """The grid after each jump ``[[r1, c1], [r2, c2]]`` (checked legal) is made."""
+    rows = [list(row) for row in grid.split("/")]
+    for (r1, c1), (r2, c2) in moves:
+        middle = ((r1 + r2) // 2, (c1 + c2) // 2)
+        assert abs(r1 - r2) + abs(c1 - c2) == 2 and (r1 == r2 or c1 == c2)
+        assert rows[r1][c1] == "o" and rows[middle[0]][middle[1]] == "o" and rows[r2][c2] == "."
+        rows[r1][c1] = rows[middle[0]][middle[1]] = "."
+        rows[r2][c2] = "o"
+    return "/".join("".join(row) for row in rows)
+
+
 def test_a_second_visit_starts_python_from_the_snapshot_of_the_first(
     page: Any, site_url: str
 ) -> None:
@@ -61,6 +77,12 @@ def test_a_second_visit_starts_python_from_the_snapshot_of_the_first(
         assert boards[-1].apply(presses).lit == 0
     # Each start from the snapshot draws its own random numbers.
     assert boards[0] != boards[1]
+    # The package's data files are there too (the snapshot holds memory, not
+    # files): the English board's solution comes from its opening book.
+    solution = page.evaluate(
+        "(grid) => window.puzzleLab.client.request({cmd: 'pegs.solve', grid})", ENGLISH
+    )
+    assert play_jumps(ENGLISH, solution["moves"]) == CENTRE_PEG
     print(f"Python ready: {first['bootMs']} ms plain, {again['bootMs']} ms from the snapshot")
 
 
