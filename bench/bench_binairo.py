@@ -321,6 +321,19 @@ BROWSER_JOBS = [
     ("count empty 10x10 (once)", {"cmd": "binairo.count", "game": "10x10:zzzv"},
      48_183_195_384),
 ]
+# The Tatham grids (seeds of tests/data/unruly_grids.jsonl) that take longest natively.
+BROWSER_TATHAM = (555855113, 329429672)
+
+
+def _tatham_jobs() -> list[tuple[str, dict, int]]:
+    jobs = []
+    for line in TATHAM.read_text().splitlines():
+        fixture = json.loads(line)
+        if fixture["seed"] in BROWSER_TATHAM:
+            game = Grid.parse(fixture["grid"]).game_id
+            jobs.append((f"count Tatham {fixture['params']} seed {fixture['seed']}",
+                         {"cmd": "binairo.count", "game": game}, fixture["solutions"]))
+    return jobs
 
 
 def bench_browser() -> None:
@@ -348,7 +361,7 @@ def bench_browser() -> None:
             page = browser.new_page()
             page.goto(server.url)
             page.evaluate("window.puzzleLab.client.ready")
-            for label, request, expected in BROWSER_JOBS:
+            for label, request, expected in BROWSER_JOBS + _tatham_jobs():
                 if request == "solve14":
                     request = {"cmd": "binairo.solve", "game": puzzle.game_id}
                 # Counts are quick: the median of three runs (the first one included).
