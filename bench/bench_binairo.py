@@ -26,7 +26,12 @@ Run from the repository root::
   Unruly puzzles with a few clues removed. The empty 10x10 runs with
   ``--count10``.
 
-The browser table (``--browser``; needs a built ``dist/``, Playwright and a
+* **Tatham's grids** (``--only tatham``): the grids of
+  ``tests/data/unruly_grids.jsonl`` (puzzles from Simon Tatham's Unruly
+  generator with givens removed, see ``tools/unruly_gen``), each count checked
+  against the C referee's stored count, beside the previous counter (capped).
+
+The browser table (``--browser`` or ``--only browser``; needs a built ``dist/``, Playwright and a
 Chromium found as the end-to-end tests find it) times the same requests in
 the page's worker (Pyodide, pure Python): ``client.request`` from the page,
 JSON both ways included.
@@ -39,12 +44,15 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
 import multiprocessing
 import multiprocessing.connection
+import os
 import resource
 import statistics
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -217,6 +225,89 @@ def bench_count(quick: bool, count10: bool, cap: float) -> None:
               f"{ratio} |", flush=True)
 
 
+TATHAM = ROOT / "tests" / "data" / "unruly_grids.jsonl"
+
+
+def bench_tatham(cap: float) -> None:
+    """The grids from Tatham's Unruly generator (``tools/unruly_gen``), each counted by
+    the planned counter and by the previous one (capped), against the C referee's count."""
+    print("\n## Tatham's Unruly puzzles with givens removed (exact; CPU time and peak memory)\n")
+    print("| grid | count (C referee) | method chosen | new: CPU, peak | before: CPU, peak "
+          "| speed-up |")
+    print("|---|---|---|---|---|---|")
+    worst = 0.0
+    for line in TATHAM.read_text().splitlines():
+        fixture = json.loads(line)
+        grid = Grid.parse(fixture["grid"])
+        new = measure("new", grid.game_id, 3600)
+        assert new is not None and new[0] == fixture["solutions"], (new, fixture)
+        worst = max(worst, new[1])
+        old = measure("old", grid.game_id, cap)
+        if old is not None:
+            assert old[0] == new[0], (old, new)
+        ratio = f"{old[1] / new[1]:.1f}x" if old else f"> {cap / new[1]:.0f}x"
+        print(f"| {fixture['params']} seed {fixture['seed']} | {new[0]:,} | {new[3]} | "
+              f"{show_run(new, cap)} | {show_run(old, cap)} | {ratio} |", flush=True)
+    print(f"\nSlowest new count: {worst:.2f} s of CPU.")
+
+
+def _descendants(root: int) -> list[int]:
+    """The process ids below ``root`` (read from /proc)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            parent = int(stat.rsplit(")", 1)[1].split()[1])
+            children.setdefault(parent, []).append(int(entry.name))
+    found, todo = [], [root]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+def _renderer_rss() -> int:
+    """The largest resident memory (bytes) of this process's Chromium renderers: the
+    page's worker runs in its page's renderer, so this bounds the worker's memory."""
+    largest = 0
+    for pid in _descendants(os.getpid()):
+        try:
+            if b"--type=renderer" not in Path(f"/proc/{pid}/cmdline").read_bytes():
+                continue
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    largest = max(largest, int(line.split()[1]) * 1024)
+        except OSError:
+            continue
+    return largest
+
+
+class PeakSampler:
+    """The peak of :func:`_renderer_rss`, sampled every 0.2 s in a thread while in use."""
+
+    def __init__(self) -> None:
+        self.peak = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        while not self._stop.wait(0.2):
+            self.peak = max(self.peak, _renderer_rss())
+
+    def __enter__(self) -> PeakSampler:
+        self.peak = _renderer_rss()
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
 BROWSER_JOBS = [
     ("solve + uniqueness, hard 14x14 (seed 0)", "solve14", None),
     ("generate hard 14x14, seed 0", {"cmd": "binairo.new", "rows": 14, "difficulty": "hard",
@@ -230,6 +321,19 @@ BROWSER_JOBS = [
     ("count empty 10x10 (once)", {"cmd": "binairo.count", "game": "10x10:zzzv"},
      48_183_195_384),
 ]
+# The Tatham grids (seeds of tests/data/unruly_grids.jsonl) that take longest natively.
+BROWSER_TATHAM = (555855113, 329429672)
+
+
+def _tatham_jobs() -> list[tuple[str, dict, int]]:
+    jobs = []
+    for line in TATHAM.read_text().splitlines():
+        fixture = json.loads(line)
+        if fixture["seed"] in BROWSER_TATHAM:
+            game = Grid.parse(fixture["grid"]).game_id
+            jobs.append((f"count Tatham {fixture['params']} seed {fixture['seed']}",
+                         {"cmd": "binairo.count", "game": game}, fixture["solutions"]))
+    return jobs
 
 
 def bench_browser() -> None:
@@ -247,8 +351,9 @@ def bench_browser() -> None:
     server = conftest.load_build_module().serve_in_thread(conftest.DIST, "/")
     puzzle, _ = finish(binairo.generate_steps(14, 14, "hard", 0))
     print("\n## In the page (Pyodide worker, headless Chromium)\n")
-    print("| request | time in the page (median) | native (median) |")
-    print("|---|---|---|")
+    print("| request | time in the page (median) | renderer memory: before, peak "
+          "| native (median) |")
+    print("|---|---|---|---|")
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium, headless=True,
@@ -256,25 +361,30 @@ def bench_browser() -> None:
             page = browser.new_page()
             page.goto(server.url)
             page.evaluate("window.puzzleLab.client.ready")
-            for label, request, expected in BROWSER_JOBS:
+            for label, request, expected in BROWSER_JOBS + _tatham_jobs():
                 if request == "solve14":
                     request = {"cmd": "binairo.solve", "game": puzzle.game_id}
                 # Counts are quick: the median of three runs (the first one included).
                 runs = []
-                for _ in range(3 if expected is not None and expected < 10**9 else 1):
-                    outcome = page.evaluate(
-                        """async (request) => {
-                          const start = performance.now();
-                          const result = await window.puzzleLab.client.request(request);
-                          return {ms: performance.now() - start, result};
-                        }""",
-                        request,
-                    )
-                    if expected is not None:
-                        assert outcome["result"]["count"] == expected
-                    runs.append(outcome["ms"] / 1000)
+                before = _renderer_rss()
+                sampler = PeakSampler()
+                with sampler:
+                    for _ in range(3 if expected is not None and expected < 10**9 else 1):
+                        outcome = page.evaluate(
+                            """async (request) => {
+                              const start = performance.now();
+                              const result = await window.puzzleLab.client.request(request);
+                              return {ms: performance.now() - start, result};
+                            }""",
+                            request,
+                        )
+                        if expected is not None:
+                            assert outcome["result"]["count"] == expected
+                        runs.append(outcome["ms"] / 1000)
+                memory = f"{before / 1e6:,.0f} MB, {sampler.peak / 1e6:,.0f} MB"
                 native, _ = timed(lambda r=request: api.handle(r), len(runs))
-                print(f"| {label} | {show(statistics.median(runs))} | {show(native)} |")
+                print(f"| {label} | {show(statistics.median(runs))} | {memory} | {show(native)} |",
+                      flush=True)
             browser.close()
     finally:
         server.shutdown()
@@ -288,9 +398,17 @@ def main() -> None:
     parser.add_argument("--browser", action="store_true", help="also time requests in the page")
     parser.add_argument("--cap", type=float, default=60.0,
                         help="stop the previous counter after this many seconds")
+    parser.add_argument("--only", choices=["tatham", "browser"],
+                        help="one table: Tatham's grids (previous counter capped at --cap) "
+                             "or the page's")
     args = parser.parse_args()
-    if args.browser:
+    if args.only == "tatham":
+        bench_tatham(args.cap)
+        return
+    if args.browser or args.only == "browser":
         bench_browser()
+        if args.only:
+            return
     if args.quick:
         bench_solve([6, 8], 2)
         bench_generate([8], 2)
@@ -299,6 +417,7 @@ def main() -> None:
     bench_solve([6, 8, 10, 12, 14], 5)
     bench_generate([8, 14], 5)
     bench_count(False, args.count10, args.cap)
+    bench_tatham(args.cap)
 
 
 if __name__ == "__main__":

@@ -49,3 +49,49 @@ def partial(rows: int, cols: int, rng: random.Random, keep: float) -> Grid:
         ones.append(row & mask)
         zeros.append(~row & full & mask)
     return Grid.from_masks(rows, cols, ones, zeros)
+
+
+def count_rows(grid: Grid) -> int:
+    """Count by filling rows top to bottom, each column keeping the valid lines that
+    still agree with it (its givens and the rows so far); columns distinct at the end.
+
+    The plain exhaustive counter of the C referee in ``tools/unruly_gen/referee.c``,
+    written again here without any of ``binairo_count``'s code: the referee of
+    the Tatham grids in ``tests/data/unruly_grids.jsonl``.
+    """
+    rows, cols = grid.rows, grid.cols
+    row_lines = valid_lines(cols)
+    options = [[v for v in row_lines if v & grid.ones[r] == grid.ones[r] and not v & grid.zeros[r]]
+               for r in range(rows)]
+    col_ones = transpose(grid.ones, cols)
+    col_zeros = transpose(grid.zeros, cols)
+    column_lines = valid_lines(rows)
+    start = [[v for v in column_lines if v & col_ones[c] == col_ones[c] and not v & col_zeros[c]]
+             for c in range(cols)]
+    full = (1 << cols) - 1
+    chosen: list[int] = []
+    total = 0
+
+    def walk(k: int, cands: list[list[int]]) -> None:
+        nonlocal total
+        if k == rows:
+            columns = transpose(chosen, cols)
+            total += len(set(columns)) == cols
+            return
+        # The digits row k may hold in each column, from the column's lines left.
+        can_one = can_zero = 0
+        for c, lines in enumerate(cands):
+            bits = {(line >> k) & 1 for line in lines}
+            can_one |= (1 in bits) << c
+            can_zero |= (0 in bits) << c
+        for v in options[k]:
+            if v & ~can_one or ~v & ~can_zero & full or v in chosen:
+                continue
+            below = [[line for line in cands[c] if (line >> k) & 1 == (v >> c) & 1]
+                     for c in range(cols)]
+            chosen.append(v)
+            walk(k + 1, below)
+            chosen.pop()
+
+    walk(0, start)
+    return total

@@ -159,3 +159,32 @@ def test_generate_and_minimize_report_progress_often(request_):
     gap, answer, _ = longest_gap(request_)
     assert answer["ok"], answer
     assert gap <= 0.5
+
+
+@pytest.mark.parametrize("budget", [0.0, 60.0])
+def test_a_row_search_tried_before_meeting_in_the_middle_gives_the_same_count(
+        monkeypatch, budget):
+    """The trial of the row search either finishes (a large budget) or hands over to
+    the meet (none); the count is the same, and progress never goes back."""
+    monkeypatch.setattr(binairo_count, "REPORT_EVERY", 0.0)  # a report every 256 steps
+    rng = random.Random(5)
+    grid = partial(8, 8, rng, 0.25)
+    planned = binairo_count.plan(grid)
+    trial = binairo_count.Plan("meet", planned.grid, 1.0 + budget, 50e6, trial=planned.grid,
+                               trial_seconds=budget)
+    steps = binairo_count.count_steps(grid, planned=trial)
+    last = 0.0
+    messages = []
+    while True:
+        try:
+            report = next(steps)
+        except StopIteration as stop:
+            total = stop.value
+            break
+        assert report.done >= last
+        last = report.done
+        messages.append(report.message)
+    assert total == count_brute(grid)
+    # With no budget the search stops at its first report, and the meet counts.
+    assert any("searching row by row" in m for m in messages) == (budget > 0)
+    assert any("joining the halves" in m for m in messages) == (budget == 0.0)

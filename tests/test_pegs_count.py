@@ -126,6 +126,23 @@ def test_counts_out_of_reach_say_what_they_would_take(monkeypatch):
         pegs_count.count(solver, start.pegs)
 
 
+@pytest.mark.parametrize("board", ["french", "diamond", "wiegleb"])
+def test_early_positions_of_usual_games_without_a_table_say_what_a_table_needs(
+        monkeypatch, board):
+    monkeypatch.setattr(pegs_count, "PROJECT_AFTER", 0.0)
+    start, goal_text = pegs.classic_game(board)
+    solver = pegs.Solver(start.geo, pegs.parse_goal(start.geo, goal_text))
+    pegs_, classes, _, _ = pegs_count.CENSUS_REACH[board]
+    with pytest.raises(PuzzleError, match=rf"census reached {classes:,} positions .* with "
+                                          rf"{pegs_} pegs"):
+        pegs_count.count(solver, start.pegs)
+    # Another goal on the same board is not that game: no word of its census.
+    other = pegs.Solver(start.geo, pegs.parse_goal(start.geo, "any"))
+    with pytest.raises(PuzzleError) as refused:
+        pegs_count.count(other, start.pegs)
+    assert "census reached" not in str(refused.value)
+
+
 def test_a_level_past_the_memory_limit_stops_the_count_with_a_sentence():
     start, goal_text = pegs.classic_game("diamond")
     counter = pegs_count.LevelCounter(pegs.Solver(start.geo, pegs.parse_goal(start.geo, goal_text)))

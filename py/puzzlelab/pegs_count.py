@@ -43,6 +43,7 @@ from puzzlelab.jobs import Progress, Steps, finish
 from puzzlelab.notation import PuzzleError
 from puzzlelab.pegs import (
     BOOK_DIR,
+    CLASSIC_GAMES,
     OpeningBook,
     Solver,
     board_name,
@@ -50,6 +51,7 @@ from puzzlelab.pegs import (
     from_byte_planes,
     goal_class_possible,
     opening_book,
+    parse_goal,
     read_level_streams,
 )
 
@@ -67,6 +69,19 @@ LEVEL_MEMORY = 400_000_000 if sys.platform == "emscripten" else 2_000_000_000
 PROJECT_AFTER = 1.0  # seconds a count runs before its growth is judged (quick ones never are)
 REFUSE_SECONDS = 120  # a count may take two minutes (it reports progress and can be cancelled)
 REFUSE_FACTOR = 2  # refuse when the projection passes this many times a limit
+
+#: How far the numpy census of each usual game without a count table got on this
+#: machine (``tools/peg_levels.py``; 23 GB of memory): its last level computed
+#: (pegs, classes up to symmetry, growth over the level before), and the widest
+#: level projected from there as :meth:`LevelCounter._refuse_if_out_of_reach`
+#: projects (growth shrinking steadily to nothing at the middle level). A count
+#: table for the early positions of a game, as ``english-central.counts``, is
+#: built from its full census.
+CENSUS_REACH: dict[str, tuple[int, int, float, float]] = {
+    "french": (23, 23_961_963, 2.31, 3e8),
+    "diamond": (28, 17_780_484, 3.01, 2.5e9),
+    "wiegleb": (33, 1_556_366, 3.55, 3e9),
+}
 
 
 class CountTable:
@@ -322,6 +337,7 @@ class LevelCounter:
             f"some {peak * LEVEL_BYTES_PER_CLASS / 1e9:,.0f} GB, against "
             f"{LEVEL_MEMORY // 1_000_000:,} MB a count may use {where}; the walk would take "
             f"roughly {_duration(work * per_class)}. Count from a position some moves further on."
+            + self._census_note()
         )
 
     def _too_big(self, left: int) -> str:
@@ -331,6 +347,24 @@ class LevelCounter:
             f"(up to symmetry) with {left} pegs at once, past the "
             f"{LEVEL_MEMORY // 1_000_000:,} MB a count may use {where}. Count from a position "
             "a few moves further on, or run the census of this game with numpy."
+            + self._census_note()
+        )
+
+    def _census_note(self) -> str:
+        """For a usual game without a count table: what a table would take (measured)."""
+        name = board_name(self.geo)
+        if name not in CENSUS_REACH:
+            return ""
+        goal_text = CLASSIC_GAMES[name][1] if name in CLASSIC_GAMES else None
+        if parse_goal(self.geo, goal_text).positions != self.goal.positions:
+            return ""
+        pegs, classes, growth, peak = CENSUS_REACH[name]
+        return (
+            f" Counting the early positions of this game needs a count table built from its "
+            f"census, as the English game has: that census reached {classes:,} positions up "
+            f"to symmetry with {pegs} pegs, still {growth:.1f} times more each move, and its "
+            f"widest level would hold about {_about(peak)}, far more than the 23 GB of the "
+            "machine it was measured on could hold (not done)."
         )
 
 
