@@ -17,8 +17,8 @@ the same Chromium, so that the set kept in the repository stays small;
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import shutil
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -57,12 +57,11 @@ SETTLED = """async (id) => {
 
 
 def load_build() -> ModuleType:
-    """This checkout's ``build.py`` (its local server)."""
-    spec = importlib.util.spec_from_file_location("puzzlelab_build", ROOT / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """This checkout's ``build.py`` (its local server), loaded as the tests load it."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from conftest import load_build_module
+
+    return load_build_module()
 
 
 def wait_settled(page, puzzle: str) -> None:
