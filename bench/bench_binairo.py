@@ -272,7 +272,7 @@ def _descendants(root: int) -> list[int]:
 
 def _renderer_rss() -> int:
     """The largest resident memory (bytes) of this process's Chromium renderers: the
-    page's worker runs in its page's renderer, so this bounds the worker's memory."""
+    Python worker (shared or dedicated) runs in one of them, so this bounds its memory."""
     largest = 0
     for pid in _descendants(os.getpid()):
         try:
