@@ -54,6 +54,9 @@ VENV = ROOT / ".venv"
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_NPM = NODE_MODULES / "pyodide"
 REQUIREMENTS = ROOT / "requirements-dev.txt"
+# The oldest Node.js the page's tooling is tested with; README.md, .ci/run and
+# package.json's "engines" say the same (tests/test_build.py checks they agree).
+NODE_MIN_MAJOR = 20
 
 # What loadPyodide fetches from its indexURL (pyodide.mjs imports pyodide.asm.mjs,
 # which loads the wasm, the standard library zip and the lock file). The source
@@ -133,6 +136,7 @@ def venv_python() -> Path:
 
 def setup() -> None:
     """Create ``.venv`` and ``node_modules`` when missing or out of date; fast otherwise."""
+    check_node()  # before anything is installed: the build and the tests run Node too
     python = venv_python()
     if not python.exists():
         say("creating .venv")
@@ -156,11 +160,29 @@ def setup() -> None:
         return
     npm = shutil.which("npm")
     if npm is None:
-        fail("npm is not installed; install Node.js 18 or later (with npm)")
+        fail(f"npm is not installed; install Node.js {NODE_MIN_MAJOR} or later (with npm)")
     action = "ci" if lock.exists() else "install"
     say(f"running npm {action}")
     run([npm, action, "--no-audit", "--no-fund"], stdin=subprocess.DEVNULL)
     stamp.write_text(sha256_of(ROOT / "package.json", lock) + "\n")
+
+
+def node_major(version: str) -> int | None:
+    """The major version in ``node --version``'s answer (``v20.11.1`` -> 20), or None."""
+    found = re.fullmatch(r"\s*v?(\d+)\.\d+\.\d+\S*\s*", version)
+    return int(found.group(1)) if found else None
+
+
+def check_node() -> None:
+    """Fail with one sentence when Node.js is missing or older than NODE_MIN_MAJOR."""
+    node = shutil.which("node")
+    if node is None:
+        fail(f"Node.js is not installed; install Node.js {NODE_MIN_MAJOR} or later (with npm)")
+    answer = subprocess.run([node, "--version"], capture_output=True, text=True, check=False)
+    major = node_major(answer.stdout)
+    if major is None or major < NODE_MIN_MAJOR:
+        given = answer.stdout.strip() or "an unknown version"
+        fail(f"Node.js {given} is too old; Puzzle Lab needs Node.js {NODE_MIN_MAJOR} or later")
 
 
 # --- build -------------------------------------------------------------------

@@ -22,6 +22,8 @@ import pytest
 
 from puzzlelab import __version__
 
+ROOT = Path(__file__).resolve().parent.parent
+
 
 @pytest.fixture(scope="module")
 def wheel(build_py: ModuleType, tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -320,3 +322,24 @@ def test_the_flag_and_the_environment_variable_turn_vendoring_on(
         monkeypatch.setenv(build_py.VENDOR_NUMPY_ENV, env)
     assert build_py.main(argv) == 0
     assert calls == [expected]
+
+
+def test_every_place_names_the_same_oldest_node(build_py: ModuleType) -> None:
+    """README.md, .ci/run, package.json and build.py's check agree on Node.js."""
+    oldest = build_py.NODE_MIN_MAJOR
+    readme = (ROOT / "README.md").read_text()
+    assert f"**Node.js {oldest}+**" in readme
+    assert set(re.findall(r"Node\.js (\d+)", readme)) == {str(oldest)}
+    assert re.findall(r"Node\.js (\d+)\+", (ROOT / ".ci" / "run").read_text()) == [str(oldest)]
+    package = json.loads((ROOT / "package.json").read_text())
+    assert package["engines"]["node"] == f">={oldest}"
+
+
+@pytest.mark.parametrize(
+    ("answer", "major"),
+    [("v20.20.2\n", 20), ("v18.19.0", 18), ("v22.1.0-nightly2024", 22), ("", None), ("node", None)],
+)
+def test_node_version_is_read_from_its_answer(
+    build_py: ModuleType, answer: str, major: int | None
+) -> None:
+    assert build_py.node_major(answer) == major

@@ -8,6 +8,10 @@ theme, once the board is drawn and the solvers have started:
     .venv/bin/python tools/screenshots.py --name after
     .venv/bin/python tools/screenshots.py --dist ../old/dist --name before
 
+``--readme`` instead saves README.md's picture, ``docs/screenshot.png``: the
+three puzzles side by side, each a board embedded the way the README shows
+(``embed.mjs``), at fixed games so that the picture is the same each time.
+
 Files: ``OUT/NAME-PUZZLE-WIDTHxHEIGHT-THEME.webp`` (default OUT:
 docs/screenshots). Desktop shots are scaled to 75% and all are WebP, drawn by
 the same Chromium, so that the set kept in the repository stays small;
@@ -109,6 +113,67 @@ def shoot(site: str, out: Path, name: str, chromium: str, full: bool = False) ->
     return saved
 
 
+# README.md's picture: one board of each puzzle, as embedded boards. The games
+# are fixed (a Lights Out board, the English peg board after two jumps, a 6x6
+# binary puzzle from `binairo generate 6 --seed 3`) so the picture is stable.
+README_BOARDS = (
+    ("lightsout", "5x5:1f8c4a0"),
+    ("pegs", None),
+    ("binairo", "6x6:0a0b0c1d0e1d0d1c0a"),
+)
+README_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<title>Puzzle Lab</title><style>
+body { margin: 0; padding: 24px; font-family: system-ui, sans-serif; background: #f6f5f1; }
+main { display: grid; grid-template-columns: repeat(3, 1fr); gap: 24px; align-items: start; }
+</style></head><body><main>BOARDS</main>
+<script type="module" src="embed.mjs"></script></body></html>"""
+
+
+def readme_picture(site: str, path: Path, chromium: str) -> Path:
+    """Save the README's picture of the three puzzles to `path` (PNG, 1280 wide)."""
+    from playwright.sync_api import sync_playwright
+
+    boards = "".join(
+        f'<div data-puzzlelab="{puzzle}"' + (f' data-game="{game}"' if game else "") + "></div>"
+        for puzzle, game in README_BOARDS)
+    address = site + "readme-picture.html"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=chromium, headless=True, args=["--no-sandbox", "--disable-gpu"])
+        page = browser.new_page(viewport={"width": 1280, "height": 600}, reduced_motion="reduce")
+        page.route(address, lambda route: route.fulfill(
+            content_type="text/html", body=README_PAGE.replace("BOARDS", boards)))
+        page.goto(address)
+        page.wait_for_function(
+            """() => [...document.querySelectorAll('[data-puzzlelab]')]
+                 .every((el) => el.dataset.gameId)""",
+            timeout=60_000)
+        # Two jumps on the peg board, so that it shows a game under way.
+        for move in ((3, 5, 3, 3), (5, 4, 3, 4)):
+            page.evaluate(
+                """async ([r0, c0, r1, c1]) => {
+                  const element = document.querySelector('[data-puzzlelab=pegs]');
+                  const board = await PuzzleLab.mount(element);
+                  for (const [r, c] of [[r0, c0], [r1, c1]]) {
+                    const [x, y] = board.cellCentre(r, c);
+                    document.elementFromPoint(x, y).dispatchEvent(new PointerEvent('pointerdown',
+                      {clientX: x, clientY: y, bubbles: true, isPrimary: true, button: 0}));
+                    document.elementFromPoint(x, y).dispatchEvent(new PointerEvent('pointerup',
+                      {clientX: x, clientY: y, bubbles: true, isPrimary: true, button: 0}));
+                  }
+                }""", list(move))
+            page.wait_for_timeout(300)
+        # Once Python is up, so that no board shows the start-up line.
+        page.wait_for_function(
+            """() => [...document.querySelectorAll('[data-puzzlelab]')].every(
+                 (el) => PuzzleLab.boardOf(el)?.idle() && !/starting/.test(el.innerText))""",
+            timeout=120_000)
+        page.wait_for_timeout(500)
+        page.screenshot(path=str(path), full_page=True)
+        browser.close()
+    return path
+
+
 def main() -> None:
     """Parse the arguments, serve the site, save the screenshots and list them."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -116,6 +181,8 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
     parser.add_argument("--name", default="after", help="the files' first word (before, after)")
     parser.add_argument("--full", action="store_true", help="full-size PNGs instead of small WebPs")
+    parser.add_argument("--readme", action="store_true",
+                        help="save README.md's picture (docs/screenshot.png) instead")
     args = parser.parse_args()
     if not (args.dist / "index.html").exists():
         parser.error(f"{args.dist} holds no built site: run `python3 build.py build` there")
@@ -125,7 +192,10 @@ def main() -> None:
     args.out.mkdir(parents=True, exist_ok=True)
     server = load_build().serve_in_thread(args.dist.resolve(), "/")
     try:
-        files = shoot(server.url, args.out, args.name, chromium, args.full)
+        if args.readme:
+            files = [readme_picture(server.url, ROOT / "docs" / "screenshot.png", chromium)]
+        else:
+            files = shoot(server.url, args.out, args.name, chromium, args.full)
     finally:
         server.shutdown()
         server.server_close()
