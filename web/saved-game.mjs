@@ -77,12 +77,15 @@ export async function readSavedGame(snapshot, load, { movesOf = () => null, fits
   // knows it, and each one more than the previous or 0 (a new start).
   const exact = states.map((s) => movesOf(s, start ?? states[at]));
   if (exact[at] !== null && exact[at] < 0) throw new Error("its move count cannot follow from its start");
-  const moves = order.map((e) => {
-    const count = wholeCount(e.moves);
-    if (e.moves !== undefined && count !== e.moves) repairs.add("a move count that was not a whole number of at least 0");
-    return count;
-  });
+  const moves = [];
   for (let i = 0; i < order.length; i++) {
+    const given = order[i].moves;
+    moves.push(wholeCount(given));
+    if (given !== undefined && moves[i] !== given) {
+      // No count to go by: one more than the previous one (the first: the value clamped).
+      if (i > 0) moves[i] = moves[i - 1] + 1;
+      repairs.add("a move count that was not a whole number of at least 0");
+    }
     if (exact[i] !== null && exact[i] >= 0 && moves[i] !== exact[i]) {
       moves[i] = exact[i];
       repairs.add("a move count that did not match the board");
@@ -93,8 +96,10 @@ export async function readSavedGame(snapshot, load, { movesOf = () => null, fits
   }
 
   // Undo steps that cannot have happened: the history beyond them goes.
+  // (Counts the board knows may still jump: such a step cannot have happened either.)
   const belongs = (i) => exact[i] === null || exact[i] >= 0;
-  const step = (i) => belongs(i) && belongs(i + 1) && fits(states[i], states[i + 1], moves[i + 1] === moves[i] + 1);
+  const step = (i) => belongs(i) && belongs(i + 1) && (moves[i + 1] === 0 || moves[i + 1] === moves[i] + 1)
+    && fits(states[i], states[i + 1], moves[i + 1] === moves[i] + 1);
   let first = 0;
   let last = order.length - 1;
   for (let i = at - 1; i >= 0; i--) {
@@ -121,16 +126,71 @@ export async function readSavedGame(snapshot, load, { movesOf = () => null, fits
 }
 
 /**
+ * Whether Lights Out state `after` is `before` with one press ({rows, cols,
+ * grid: digit rows joined by "/", variant: {stencil, wrap, states}}, as the
+ * rules modules give them): the same size and rules, and the cells that
+ * differ are those of one press's stencil, each moved on by the times it
+ * was hit. Cost: the grids' length, and the stencil's size squared.
+ */
+function isPress(before, after) {
+  const { rows, cols, variant } = before;
+  if (after.rows !== rows || after.cols !== cols || JSON.stringify(after.variant) !== JSON.stringify(variant)) {
+    return false;
+  }
+  const a = before.grid.replaceAll("/", "");
+  const b = after.grid.replaceAll("/", "");
+  const k = variant.states;
+  let first = -1; // the first cell that differs: some press's stencil covers it
+  let differ = 0;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === b[i]) continue;
+    if (first < 0) first = i;
+    differ++;
+  }
+  // The cells a press at (r, c) hits, with how often (wrapped stencils may hit one twice).
+  const hits = (r, c) => {
+    const count = new Map();
+    for (const [dr, dc] of variant.stencil) {
+      let [y, x] = [r + dr, c + dc];
+      if (variant.wrap) [y, x] = [((y % rows) + rows) % rows, ((x % cols) + cols) % cols];
+      else if (y < 0 || x < 0 || y >= rows || x >= cols) continue;
+      count.set(y * cols + x, (count.get(y * cols + x) ?? 0) + 1);
+    }
+    return count;
+  };
+  const pressedAt = (r, c) => {
+    let changed = 0;
+    for (const [cell, times] of hits(r, c)) {
+      const want = (Number(a[cell]) + times) % k;
+      if (Number(b[cell]) !== want) return false;
+      if (want !== Number(a[cell])) changed++;
+    }
+    return changed === differ; // and no other cell changed
+  };
+  if (first < 0) {
+    // Nothing changed: only a press whose every hit cancels out (a tiny wrapped board).
+    for (let i = 0; i < rows * cols; i++) if (pressedAt(Math.floor(i / cols), i % cols)) return true;
+    return false;
+  }
+  const [fr, fc] = [Math.floor(first / cols), first % cols];
+  return variant.stencil.some(([dr, dc]) => {
+    let [r, c] = [fr - dr, fc - dc];
+    if (variant.wrap) [r, c] = [((r % rows) + rows) % rows, ((c % cols) + cols) % cols];
+    else if (r < 0 || c < 0 || r >= rows || c >= cols) return false;
+    return pressedAt(r, c);
+  });
+}
+
+/**
  * What each puzzle knows of its saved games (readSavedGame's `rules`), by
- * board kind: Lights Out's press keeps the size and the rules (an edit, a
- * new board kept undoable may change them, and count from 0); a peg jump is
- * one jump, and takes one peg; the binary puzzle's undo history stays on one
+ * board kind: a step counted as a Lights Out press is one press (an edit,
+ * a new board kept undoable count from 0, and may change anything); a peg
+ * jump is one jump, and takes one peg; the binary puzzle's undo history stays on one
  * grid size (a new puzzle starts a new history).
  */
 export const SAVED_GAME_RULES = {
   lightsout: {
-    fits: (before, after, moved) => !moved || (before.rows === after.rows && before.cols === after.cols
-      && JSON.stringify(before.variant) === JSON.stringify(after.variant)),
+    fits: (before, after, moved) => !moved || isPress(before, after),
   },
   pegs: {
     movesOf: (state, start) => start.pegs - state.pegs,
