@@ -17,6 +17,8 @@ import random
 from urllib.parse import quote
 
 import pytest
+from test_embed_page import board_ready
+from test_embed_page import play as play_embed
 from test_share_page import BINAIRO, LIGHTSOUT, PEGS, game_id, hash_game, link, play, wait_board
 
 pytestmark = pytest.mark.e2e
@@ -263,3 +265,49 @@ def test_corrupted_saved_games_are_repaired_or_refused_never_shown(page, site_ur
     if puzzle != "binairo":
         assert shown_counts == len(cases)
     assert any(r["error"] for r in results) and any(r["error"] is None for r in results)
+
+
+# --- embeds ------------------------------------------------------------------------
+
+STORED = """() => JSON.stringify(Object.keys(localStorage)
+  .filter((key) => key.startsWith('puzzlelab.')).sort()
+  .map((key) => [key, localStorage.getItem(key)]))"""
+
+
+def test_no_embed_attribute_touches_a_saved_game(page, site_url):
+    """Embeds of the same origin (data-game, data-size, data-variant, a bad data-game, moves
+    on them) neither read nor write the page's saved games."""
+    for puzzle in GAME:
+        page.goto(link(site_url, puzzle, GAME[puzzle]))
+        wait_board(page, puzzle)
+        play(page, puzzle, 0)
+        wait_board(page, puzzle)
+    before = page.evaluate(STORED)
+    page.goto(site_url + "embed-demo.html")
+    page.evaluate(
+        """() => {
+          for (const [puzzle, game] of [['lightsout', 'garbage'], ['pegs', ''], ['binairo', '']]) {
+            const element = document.createElement('div');
+            element.dataset.puzzlelab = puzzle;
+            if (game) element.dataset.game = game;
+            if (puzzle === 'pegs') element.dataset.variant = 'french';
+            if (puzzle === 'binairo') element.dataset.size = '6';
+            document.body.append(element);
+          }
+          return window.PuzzleLab.mountAll();
+        }"""
+    )
+    for puzzle in GAME:
+        start = board_ready(page, puzzle)
+        play_embed(page, puzzle)
+        page.wait_for_function(
+            "([id, start]) => document.getElementById(id).dataset.gameId !== start",
+            arg=[f"demo-{puzzle}", start])
+    page.wait_for_function(
+        "[...document.querySelectorAll('[data-puzzlelab]')]"
+        ".every((e) => window.PuzzleLab.boardOf(e)?.idle() && e.dataset.gameId)")
+    assert page.evaluate(STORED) == before
+    page.goto(f"{site_url}#binairo")
+    wait_board(page, "binairo")
+    assert stored(page, "binairo") == json.loads(dict(json.loads(before))[
+        "puzzlelab.saved.binairo"])["snapshot"]
