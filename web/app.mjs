@@ -138,7 +138,7 @@ function loadSaved(puzzle) {
 // "Back to your game": one line above the board while a link's board is
 // shown over a saved game in progress (kept in storage, untouched).
 const keptNote = document.getElementById("kept-note");
-keptNote.innerHTML = '<span>Your game in progress is saved; it is replaced only if you play this board.</span> '
+keptNote.innerHTML = '<span>Your game is kept until you play this board.</span> '
   + '<button type="button">Back to your game</button>';
 keptNote.querySelector("button").addEventListener("click", () => {
   const board = window.puzzleLab.boards[shown];

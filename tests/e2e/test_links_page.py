@@ -311,3 +311,23 @@ def test_no_embed_attribute_touches_a_saved_game(page, site_url):
     wait_board(page, "binairo")
     assert stored(page, "binairo") == json.loads(dict(json.loads(before))[
         "puzzlelab.saved.binairo"])["snapshot"]
+
+
+def test_a_repaired_saved_game_says_so_and_keeps_the_original_aside(page, site_url):
+    page.goto(site_url + "#pegs")
+    wait_board(page, "pegs")
+    corrupt = {"version": 1, "puzzle": "lightsout", "snapshot": {
+        "game": "5x5:fd8c4a0", "moves": -5, "start": "5x5:1f8c4a0",
+        "history": [{"game": "5x5:1f8c4a0", "moves": 0}], "future": []}}
+    text = json.dumps(corrupt)
+    page.evaluate("(text) => localStorage.setItem('puzzlelab.saved.lightsout', text)", text)
+    page.goto("about:blank")
+    page.goto(site_url + "#lightsout")
+    wait_board(page, "lightsout")
+    assert game_id(page, "lightsout") == "5x5:fd8c4a0"
+    assert page.locator("#lightsout [data-field='moves']").inner_text() == "Presses: 1"
+    notice = page.locator("#page-notice").inner_text()
+    assert ("Lights Out: The saved game was repaired (a move count that was not a whole number"
+            " of at least 0). The original is kept aside in this browser.") in notice
+    assert page.evaluate("localStorage.getItem('puzzlelab.aside.lightsout')") == text
+    assert stored(page, "lightsout")["moves"] == 1
