@@ -150,7 +150,8 @@ keptNote.querySelector("button").addEventListener("click", () => {
 function updateKeptNote() {
   const board = window.puzzleLab.boards[shown];
   const store = stores[shown];
-  const show = Boolean(board?.origin === "link" && store?.held && store.read()?.snapshot);
+  const stored = board?.origin === "link" && store?.held ? store.read()?.snapshot : undefined;
+  const show = Boolean(stored && stored.game !== board.gameId);
   if (keptNote.hidden === show) {
     keptNote.hidden = !show;
     refit();
@@ -239,12 +240,15 @@ function openHash() {
   try {
     link = readHash();
   } catch {
-    notice("The link's game ID is not correctly encoded; the default board is shown.");
-    return show(shown || PUZZLES[0].id);
+    link = null;
   }
-  if (link.id && !findPuzzle(link.id)) {
-    notice(`The link names an unknown puzzle, "${link.id}"; the default board is shown.`);
-    return show(PUZZLES[0].id);
+  // A malformed link: one sentence, and the open page stays as it is (a
+  // fresh one shows the default board); the address names the board again.
+  const why = !link ? "The link's game ID is not correctly encoded"
+    : link.id && !findPuzzle(link.id) ? `The link names an unknown puzzle, "${link.id}"` : null;
+  if (why) {
+    notice(`${why}; ${shown ? "the board is unchanged" : "the default board is shown"}.`);
+    return show(shown || PUZZLES[0].id);
   }
   return show(link.id, link.game, link.daily);
 }

@@ -403,9 +403,11 @@ export class PuzzleBoard {
     const why = !when ? `The daily link's date, "${String(date).slice(0, 40)}", is not a real date like 2026-11-24`
       : when.seed > today.seed ? `The daily puzzle of ${date} is not out yet (today is ${today.date}, UTC)` : null;
     if (why) {
-      this.notify(`${why}; ${instead}.`, source);
-      otherwise?.();
-      return this.queue;
+      // An action like the others (the page hears it settle), which changes nothing.
+      return this.run(() => {
+        this.notify(`${why}; ${instead}.`, source);
+        otherwise?.();
+      });
     }
     return this.run(async () => {
       await this.dailyPuzzle(when.seed, when.day);

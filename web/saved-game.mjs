@@ -288,26 +288,32 @@ export class GameStore {
   /**
    * Whether `board`'s `snapshot` may be written now: not while the stored
    * game is held and the board is still as it was first shown over it. The
-   * stored game itself on screen (board.origin "saved"), or any change, ends
-   * the hold.
+   * stored game itself on screen (board.origin "saved", or the same
+   * snapshot), or any change, ends the hold.
    */
   maySave(board, snapshot) {
     if (!this.#held) return true;
-    if (board.origin !== "saved") {
+    // The stored game itself on screen (a link refused, say) is not a new board.
+    const same = this.#get(saveKey(this.puzzle.id)) === this.#entry(snapshot);
+    if (board.origin !== "saved" && !same) {
       const text = JSON.stringify(snapshot);
       this.#shown ??= text;
       if (this.#shown === text) return false;
     }
     // Replaced by the person's own game: the stored one is copied aside first.
-    if (board.origin !== "saved") this.putAside();
+    if (board.origin !== "saved" && !same) this.putAside();
     this.#held = false;
     this.#shown = null;
     return true;
   }
 
+  /** The stored text of `snapshot`. */
+  #entry(snapshot) {
+    return JSON.stringify({ version: SAVE_VERSION, puzzle: this.puzzle.id, snapshot });
+  }
+
   write(snapshot) {
-    const write = (snap) => this.storage.setItem(saveKey(this.puzzle.id),
-      JSON.stringify({ version: SAVE_VERSION, puzzle: this.puzzle.id, snapshot: snap }));
+    const write = (snap) => this.storage.setItem(saveKey(this.puzzle.id), this.#entry(snap));
     try {
       write(snapshot);
     } catch {

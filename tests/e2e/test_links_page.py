@@ -27,6 +27,7 @@ ENGLISH = "--ooo--/--ooo--/ooooooo/ooo.ooo/ooooooo/--ooo--/--ooo--"
 # The game a person plays (two moves with test_share_page.play), and another one a link names.
 GAME = {"lightsout": LIGHTSOUT, "pegs": PEGS, "binairo": BINAIRO}
 OTHER = {"lightsout": "5x5:1000000", "pegs": ENGLISH, "binairo": "4x4:b1e0g"}  # ..1./..../0.../....
+BAD = {"lightsout": "garbage", "pegs": "xyz", "binairo": "4x4:zzzz"}  # game IDs the rules reject
 
 
 def move_on_other(page, puzzle: str) -> None:
@@ -121,6 +122,23 @@ def test_links_never_replace_a_game_in_progress(page, site_url, puzzle):
         seen.append(game_id(page, puzzle))
     progress = stored(page, puzzle)
     assert progress["game"] == seen[-1] and len(progress["history"]) == 2
+
+    # Malformed links in the open page: one sentence each, nothing changes.
+    malformed = {
+        f"#{puzzle}=%E0%A4%A": "game ID is not correctly encoded; the board is unchanged.",
+        "#sudoku=1": 'The link names an unknown puzzle, "sudoku"; the board is unchanged.',
+        f"#{puzzle}={quote(BAD[puzzle], safe='')}": "could not be loaded (",
+        f"#{puzzle}&daily=2026-02-30": 'The daily link\'s date, "2026-02-30", is not a real date',
+    }
+    for count, (target, sentence) in enumerate(malformed.items(), start=1):
+        page.evaluate("(hash) => { location.hash = hash; }", target)
+        page.wait_for_function(f"document.querySelectorAll('#page-notice p').length === {count}")
+        wait_board(page, puzzle)
+        assert sentence in page.locator("#page-notice p").last.inner_text()
+        assert game_id(page, puzzle) == seen[-1] and hash_game(page, puzzle) == seen[-1]
+        assert page.locator(f"#tab-{puzzle}").get_attribute("aria-selected") == "true"
+        assert stored(page, puzzle) == progress and not note_shown(page)
+    page.locator(".notice-close").click()
 
     # A link typed into the address bar: its board, the game kept, the way back shown.
     arrive(page, puzzle, "hash", other)
