@@ -38,6 +38,7 @@
 //                          {game, moves?, start?, history: [{game, moves?}],
 //                          future: [...]} plus the board's own fields
 //   restore(snapshot)      rebuild from one; readSnapshot() does the checks
+//                          (saved-game.mjs); resume(snapshot) queues it
 //
 // Options every board takes: `daily` (a date, "2026-11-24": that day's daily
 // puzzle, from a #lightsout&daily=… link) or `game` (a game ID, e.g. from a
