@@ -7,20 +7,25 @@
 // `#daily=2026-11-24` is Lights Out's), kept current with
 // replaceState so moves do not fill the back button. Each puzzle's game and
 // its undo/redo history are also saved in localStorage, so a reload resumes
-// it; a link takes precedence over the saved game.
+// it (saved-game.mjs checks and repairs it first).
 //
-// Nothing saved is lost to a bad link or a bad save: a link Python rejects
-// leaves the saved game on screen (and in storage); a saved game that cannot
-// be read or loaded stays in storage, under a new board, and a saved game
-// under a link to another game stays too, until the person changes that
-// board (see `kept`).
+// One rule for every link, however it arrives (a fresh load, a link typed or
+// pasted into the open page, an in-page link, back and forward, a daily
+// link): a link to the saved game brings it back with its undo history; a
+// link to another game shows that game, but a game in progress stays saved,
+// untouched, until the person changes the new board, and a line above the
+// board offers "Back to your game" meanwhile (arrive()).
+//
+// Nothing saved is lost to a bad link or a bad save: a link the rules reject
+// leaves the board as it is; a saved game that cannot be read or loaded
+// stays in storage, under a new board, until the person changes that board;
+// whatever is repaired or replaced without the person's choice is first
+// copied aside (saved-game.mjs).
 
 import { getClient } from "./client.mjs";
 import { registerOffline } from "./offline.mjs";
 import { PUZZLES, findPuzzle } from "./puzzles.mjs";
-
-const SAVE_VERSION = 1;
-const saveKey = (id) => `puzzlelab.saved.${id}`;
+import { GameStore } from "./saved-game.mjs";
 
 const client = getClient();
 const tabs = document.getElementById("puzzle-tabs");
@@ -107,11 +112,14 @@ function readHash() {
   return { id, game, daily: params.has("daily") ? params.get("daily") : undefined };
 }
 
+/** Each puzzle's saved game (saved-game.mjs). */
+const stores = Object.fromEntries(PUZZLES.map((puzzle) => [puzzle.id, new GameStore(puzzle)]));
+
 function permalinkHash(id) {
-  // A new board shown over a kept saved game is not named: a reload must
+  // A new board shown over a held saved game is not named: a reload must
   // try the saved game again, not open the new board as a link.
   const board = window.puzzleLab.boards[id];
-  const game = id in kept && board?.origin === "new" ? undefined : board?.root.dataset.gameId;
+  const game = stores[id].held && board?.origin === "new" ? undefined : board?.root.dataset.gameId;
   return game ? `#${id}=${encodeURIComponent(game)}` : `#${id}`;
 }
 
@@ -119,66 +127,54 @@ const KEPT = "The saved game stays in this browser until you change the board.";
 
 /**
  * The saved snapshot of a puzzle, or undefined. An entry that cannot be read
- * gets a notice and stays in storage (the board shown instead does not
- * replace it until the person changes it: see `kept`).
+ * gets a notice and stays in storage (held: see GameStore).
  */
 function loadSaved(puzzle) {
-  let text = null;
-  try {
-    text = localStorage.getItem(saveKey(puzzle.id));
-  } catch {
-    return undefined; // storage is off: nothing saved, nothing to keep
+  const stored = stores[puzzle.id].read();
+  if (stored?.why) notice(`${puzzle.title}: The saved game could not be read (${stored.why}). ${KEPT}`);
+  return stored?.snapshot;
+}
+
+// "Back to your game": one line above the board while a link's board is
+// shown over a saved game in progress (kept in storage, untouched).
+const keptNote = document.getElementById("kept-note");
+keptNote.innerHTML = '<span>Your game is kept until you play this board.</span> '
+  + '<button type="button">Back to your game</button>';
+keptNote.querySelector("button").addEventListener("click", () => {
+  const board = window.puzzleLab.boards[shown];
+  const stored = stores[shown].read();
+  if (board && stored?.snapshot) board.resume(stored.snapshot);
+});
+
+/** Show the line when the shown puzzle's board is a link's, over a saved game in progress. */
+function updateKeptNote() {
+  const board = window.puzzleLab.boards[shown];
+  const store = stores[shown];
+  const stored = board?.origin === "link" && store?.held ? store.read()?.snapshot : undefined;
+  const show = Boolean(stored && stored.game !== board.gameId);
+  if (keptNote.hidden === show) {
+    keptNote.hidden = !show;
+    refit();
   }
-  if (text === null) return undefined;
-  let saved = null;
-  try { saved = JSON.parse(text); } catch { /* said below */ }
-  const why = saved === null ? "it is not valid JSON"
-    : saved?.version !== SAVE_VERSION ? "it was saved by another version of the page"
-    : saved.puzzle !== puzzle.id || !saved.snapshot || typeof saved.snapshot !== "object"
-      ? `it is not a saved game of ${puzzle.title}` : null;
-  if (why === null) return saved.snapshot;
-  notice(`${puzzle.title}: The saved game could not be read (${why}). ${KEPT}`);
-  return undefined;
 }
 
 /**
- * Puzzles whose storage holds a game the page has not shown (yet): id ->
- * the JSON of the first board shown instead (a new board, or a linked
- * game), or null before it. Until the person changes that board, it is not
- * saved over the stored game.
+ * A link arrives at a board already on the page: the saved game again (with
+ * its undo history) when the link names it, else the link's game, the saved
+ * game held in storage while it is in progress.
  */
-const kept = {};
-
-/** Whether the board `id` may be saved now (see `kept`). */
-function maySave(id, board, snapshot) {
-  if (!(id in kept)) return true;
-  if (board.origin !== "saved") {
-    const text = JSON.stringify(snapshot);
-    kept[id] ??= text;
-    if (kept[id] === text) return false;
+function arrive(puzzle, board, game, daily) {
+  const store = stores[puzzle.id];
+  const snapshot = store.read()?.snapshot;
+  const same = daily !== undefined ? snapshot?.daily?.date === daily : snapshot?.game === game;
+  if (snapshot && same && board.gameId !== snapshot.game) {
+    board.resume(snapshot);
+    return;
   }
-  delete kept[id]; // the saved game is on screen, or the person changed the board
-  return true;
-}
-
-function storageHas(id) {
-  try {
-    return localStorage.getItem(saveKey(id)) !== null;
-  } catch {
-    return false;
-  }
-}
-
-function save(id, snapshot) {
-  const write = (snap) => localStorage.setItem(saveKey(id),
-    JSON.stringify({ version: SAVE_VERSION, puzzle: id, snapshot: snap }));
-  try {
-    write(snapshot);
-  } catch {
-    // Storage full or off (huge boards, private modes): keep at least the
-    // game itself, else give up quietly; the page works without saving.
-    try { write({ ...snapshot, history: [], future: [] }); } catch { /* not saved */ }
-  }
+  if (same) return; // the saved game is on screen already
+  store.holdFor();
+  if (daily !== undefined) board.openDaily(daily);
+  else board.openGame(game);
 }
 
 async function show(id, game, daily) {
@@ -192,22 +188,24 @@ async function show(id, game, daily) {
   document.title = `Puzzle Lab — ${puzzle.title}`;
   const boards = window.puzzleLab.boards;
   if (boards[puzzle.id]) {
-    if (daily !== undefined) boards[puzzle.id].openDaily(daily);
-    else if (game !== undefined) boards[puzzle.id].openGame(game);
+    if (game !== undefined || daily !== undefined) arrive(puzzle, boards[puzzle.id], game, daily);
   } else {
     const Board = await puzzle.load();
-    // A link wins over the saved game, unless it is that game (a reload):
-    // then the saved one also brings back the undo history. A link Python
-    // rejects falls back to the saved game. A daily link is a link too
-    // (the board resumes a saved game of that day's puzzle).
+    // The same rule as arrive(), on a board not made yet: a link to the
+    // saved game (a reload) restores it with its undo history; a link to
+    // another game is shown, the saved game held (a link the rules reject
+    // falls back to the saved game). A daily link is a link too (the board
+    // resumes a saved game of that day's puzzle).
     const saved = loadSaved(puzzle);
     const options = daily !== undefined ? { daily, snapshot: saved }
       : game === undefined || saved?.game === game ? { snapshot: saved } : { game, snapshot: saved };
     if (!boards[puzzle.id]) {
-      if (storageHas(puzzle.id)) kept[puzzle.id] = null;
+      const store = stores[puzzle.id];
+      if (saved === undefined || options.game !== undefined || daily !== undefined) store.holdFor();
       boards[puzzle.id] = new Board(document.getElementById(puzzle.id), client, options);
     }
   }
+  updateKeptNote();
   if (shown === puzzle.id) history.replaceState(null, "", permalinkHash(puzzle.id));
 }
 
@@ -220,12 +218,20 @@ panels.addEventListener("puzzle-change", (event) => {
   // The daily puzzle's mark goes with it: a reload still shares it as that day's.
   const date = board.dailyShown;
   if (date) snapshot.daily = { date, game: board.startGameId() };
-  if (maySave(id, board, snapshot)) save(id, snapshot);
-  if (id === shown) history.replaceState(null, "", permalinkHash(id));
+  if (stores[id].maySave(board, snapshot)) stores[id].write(snapshot);
+  if (id === shown) {
+    history.replaceState(null, "", permalinkHash(id));
+    updateKeptNote();
+  }
 });
 panels.addEventListener("puzzle-notice", (event) => {
   const { text, source } = event.detail;
-  notice(`${findPuzzle(event.target.id)?.title}: ${text}${source === "saved" ? ` ${KEPT}` : ""}`);
+  const id = event.target.id;
+  // A saved game repaired or refused: the stored text is copied aside first.
+  if (source === "saved" || source === "repaired") stores[id]?.putAside();
+  if (source === "saved") stores[id]?.hold();
+  const kept = source === "saved" ? ` ${KEPT}` : source === "repaired" ? " The original is kept aside in this browser." : "";
+  notice(`${findPuzzle(id)?.title}: ${text}${kept}`);
 });
 
 /** Open what the hash names; anything wrong with it is a notice and the default tab. */
@@ -234,12 +240,15 @@ function openHash() {
   try {
     link = readHash();
   } catch {
-    notice("The link's game ID is not correctly encoded; the default board is shown.");
-    return show(shown || PUZZLES[0].id);
+    link = null;
   }
-  if (link.id && !findPuzzle(link.id)) {
-    notice(`The link names an unknown puzzle, "${link.id}"; the default board is shown.`);
-    return show(PUZZLES[0].id);
+  // A malformed link: one sentence, and the open page stays as it is (a
+  // fresh one shows the default board); the address names the board again.
+  const why = !link ? "The link's game ID is not correctly encoded"
+    : link.id && !findPuzzle(link.id) ? `The link names an unknown puzzle, "${link.id}"` : null;
+  if (why) {
+    notice(`${why}; ${shown ? "the board is unchanged" : "the default board is shown"}.`);
+    return show(shown || PUZZLES[0].id);
   }
   return show(link.id, link.game, link.daily);
 }

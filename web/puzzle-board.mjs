@@ -38,6 +38,7 @@
 //                          {game, moves?, start?, history: [{game, moves?}],
 //                          future: [...]} plus the board's own fields
 //   restore(snapshot)      rebuild from one; readSnapshot() does the checks
+//                          (saved-game.mjs); resume(snapshot) queues it
 //
 // Options every board takes: `daily` (a date, "2026-11-24": that day's daily
 // puzzle, from a #lightsout&daily=… link) or `game` (a game ID, e.g. from a
@@ -59,6 +60,8 @@
 //
 // The base's own constructor wires the boot, but start() only runs from a
 // promise callback, that is after the subclass constructor has finished.
+
+import { SAVED_GAME_RULES, readSavedGame } from "./saved-game.mjs";
 
 /**
  * Today as the daily puzzles count it, in UTC so that everyone gets the same
@@ -401,9 +404,11 @@ export class PuzzleBoard {
     const why = !when ? `The daily link's date, "${String(date).slice(0, 40)}", is not a real date like 2026-11-24`
       : when.seed > today.seed ? `The daily puzzle of ${date} is not out yet (today is ${today.date}, UTC)` : null;
     if (why) {
-      this.notify(`${why}; ${instead}.`, source);
-      otherwise?.();
-      return this.queue;
+      // An action like the others (the page hears it settle), which changes nothing.
+      return this.run(() => {
+        this.notify(`${why}; ${instead}.`, source);
+        otherwise?.();
+      });
     }
     return this.run(async () => {
       await this.dailyPuzzle(when.seed, when.day);
@@ -672,6 +677,15 @@ export class PuzzleBoard {
     return this.root.dataset.gameId;
   }
 
+  /**
+   * Show a saved game again (the page's "Back to your game"): a snapshot,
+   * with its undo history. One that cannot be restored leaves the board as
+   * it is, with a notice.
+   */
+  resume(snapshot) {
+    return this.#tryRestore(snapshot, "saved", "the board is unchanged");
+  }
+
   /** Show game ID `id` as a fresh game; a rejected one leaves the board as it is, with a notice. */
   setGame(id) {
     return this.openGame(id, "The game");
@@ -693,32 +707,19 @@ export class PuzzleBoard {
   }
 
   /**
-   * Check a snapshot's shape and load each of its game IDs through `load`
-   * (a Python request, which rejects a bad ID), so that a board only swaps
-   * its state in once everything is known good. Returns the loaded states:
-   * {current, start, history: [{state, moves}], future: [...]}.
+   * Check a snapshot and load each of its game IDs through `load` (a rules
+   * request, which rejects a bad ID), so that a board only swaps its state
+   * in once everything is known good (saved-game.mjs, with the board
+   * kind's SAVED_GAME_RULES: counts repaired, undo steps that cannot have
+   * happened left out, a notice naming each repair). Returns the loaded
+   * states: {current, start, history: [{state, moves}], future: [...]}.
    */
   async readSnapshot(snapshot, load) {
-    const isId = (id) => typeof id === "string" && id.length > 0;
-    const isEntry = (e) => e && isId(e.game) && (e.moves === undefined || Number.isInteger(e.moves));
-    if (!snapshot || typeof snapshot !== "object" || !isEntry(snapshot)
-        || !Array.isArray(snapshot.history) || !Array.isArray(snapshot.future)
-        || !snapshot.history.every(isEntry) || !snapshot.future.every(isEntry)
-        || !(snapshot.start == null || isId(snapshot.start))) {
-      throw new Error("it is not a game of this puzzle");
+    const s = await readSavedGame(snapshot, load, SAVED_GAME_RULES[this.constructor.kind]);
+    if (s.repairs.length) {
+      this.notify(`The saved game was repaired (${s.repairs.join("; ")}).`, "repaired");
     }
-    const loaded = new Map(); // undo histories repeat IDs: load each once
-    const state = (id) => {
-      if (!loaded.has(id)) loaded.set(id, load(id));
-      return loaded.get(id);
-    };
-    const entry = async (e) => ({ state: await state(e.game), moves: e.moves ?? 0 });
-    return {
-      current: await entry(snapshot),
-      start: snapshot.start == null ? null : await state(snapshot.start),
-      history: await Promise.all(snapshot.history.map(entry)),
-      future: await Promise.all(snapshot.future.map(entry)),
-    };
+    return s;
   }
 
   /** Load the first game; every board overrides this. */

@@ -178,10 +178,11 @@ def test_lights_out_first_game(page, site_url, screenshot_dir, axe):
         page.screenshot(path=str(screenshot_dir / f"first-game-daily-refused-{bad}.png"))
         assert root.get_attribute("data-status") == "solved"
         assert page.evaluate("localStorage.getItem('puzzlelab.saved.lightsout')") == saved
-    # Over a saved game of another board, the daily link shows the day's
-    # puzzle and the saved game stays in storage until this board changes.
+    # Over a saved game in progress on another board, the daily link shows the
+    # day's puzzle and the saved game stays in storage until this board changes.
     other_game = json.dumps({"version": 1, "puzzle": "lightsout", "snapshot": {
-        "game": "5x5:1f8c4a0", "history": [], "future": []}})
+        "game": "5x5:fd8c4a0", "moves": 1, "start": "5x5:1f8c4a0",
+        "history": [{"game": "5x5:1f8c4a0", "moves": 0}], "future": []}})
     page.evaluate("(text) => localStorage.setItem('puzzlelab.saved.lightsout', text)", other_game)
     page.goto("about:blank")
     page.goto(daily_link)

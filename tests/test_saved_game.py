@@ -1,0 +1,304 @@
+"""Saved games as the page reads them (web/saved-game.mjs), fuzzed, with Python as the referee.
+
+Each puzzle's real saved games (played with Python's own moves, with undo
+and redo steps) are corrupted in many random ways and read in one ``node``
+process (tests/js/saved_game_driver.mjs) by readSavedGame with the rules the
+page uses. A read never crashes: it refuses with a reason, or gives a game
+whose counts are whole numbers of at least 0 that follow from its history,
+whose every counted step is a real move (Python checks each one), made only
+of the saved game's own positions. Uncorrupted games come back unchanged.
+The store's rule for links is checked on random sequences: a held game is
+never replaced before it is copied aside.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import unavailable
+from puzzlelab import api
+
+ROOT = Path(__file__).resolve().parent.parent
+DRIVER = ROOT / "tests" / "js" / "saved_game_driver.mjs"
+PUZZLES = ("lightsout", "pegs", "binairo")
+ENGLISH = "--ooo--/--ooo--/ooooooo/ooo.ooo/ooooooo/--ooo--/--ooo--"
+
+
+@pytest.fixture(scope="module")
+def node() -> str:
+    """The ``node`` executable; skipped without one (failed under CI)."""
+    found = shutil.which("node")
+    if found is None:
+        unavailable("node is not installed: the page's saved-game checks cannot run")
+    return found
+
+
+def run(node: str, cases: list[dict]) -> list[Any]:
+    done = subprocess.run([node, str(DRIVER)], input=json.dumps(cases), capture_output=True,
+                          text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def ok(request: dict) -> dict:
+    answer = api.handle(request)
+    assert answer["ok"], answer
+    return answer["result"]
+
+
+def load(puzzle: str, game: str) -> dict | None:
+    """Python's state for a game ID, or None when Python rejects it."""
+    request = {"lightsout": {"cmd": "lightsout.load", "game": game},
+               "pegs": {"cmd": "pegs.load", "grid": game, "goal": None},
+               "binairo": {"cmd": "binairo.load", "game": game}}[puzzle]
+    answer = api.handle(request)
+    return answer["result"] if answer["ok"] else None
+
+
+def canonical(puzzle: str, game: str) -> str | None:
+    state = load(puzzle, game)
+    return None if state is None else state["grid" if puzzle == "pegs" else "game"]
+
+
+def played(puzzle: str, rng: random.Random) -> dict:
+    """A saved game as the board writes it: moves from a start, some undone."""
+    if puzzle == "lightsout":
+        start = rng.choice(["5x5:1f8c4a0", ok({"cmd": "lightsout.new", "rows": 3, "cols": 4,
+                                                "neighbourhood": "king", "wrap": True,
+                                                "states": 3})["game"]])
+        path = [(start, 0)]
+        for _ in range(rng.randint(0, 6)):
+            state = load(puzzle, path[-1][0])
+            if rng.random() < 0.15:  # Reset: a step back to the start, counted from 0
+                path.append((start, 0))
+                continue
+            pressed = ok({"cmd": "lightsout.press", "game": state["game"],
+                          "row": rng.randrange(state["rows"]), "col": rng.randrange(state["cols"])})
+            path.append((pressed["game"], path[-1][1] + 1))
+    elif puzzle == "pegs":
+        start = ENGLISH
+        path = [(start, 0)]
+        for _ in range(rng.randint(0, 6)):
+            state = load(puzzle, path[-1][0])
+            frm, to = rng.choice(state["moves"])
+            after = ok({"cmd": "pegs.move", "grid": state["grid"], "goal": None,
+                        "from": frm, "to": to})
+            path.append((after["grid"], path[-1][1] + 1))
+    else:
+        start = rng.choice(["4x4:1b0i1b", "4x4:b1e0g"])
+        path = [(start, None)]
+        for _ in range(rng.randint(0, 6)):
+            state = load(puzzle, path[-1][0])
+            free = [(r, c) for r, line in enumerate(state["givens"].split("/"))
+                    for c, ch in enumerate(line) if ch == "."]
+            r, c = rng.choice(free)
+            after = ok({"cmd": "binairo.set", "game": state["game"], "row": r, "col": c,
+                        "value": rng.choice("01.")})
+            path.append((after["game"], None))
+    at = rng.randint(0, len(path) - 1)
+
+    def entry(game: str, moves: int | None) -> dict:
+        return {"game": game} if moves is None else {"game": game, "moves": moves}
+
+    snapshot = {**entry(*path[at]), "history": [entry(*p) for p in path[:at]],
+                "future": [entry(*p) for p in reversed(path[at + 1:])]}
+    if puzzle != "binairo":
+        snapshot["start"] = start
+    return snapshot
+
+
+BAD_COUNTS = [-1, -7, 0.5, 2.5, 1e308, "NaN!", "Inf!", "-Inf!", "3", None, True, [], {}, 10**6]
+
+
+def corrupt(snapshot: dict, rng: random.Random) -> Any:
+    """`snapshot` with one to three random corruptions (some of its shape)."""
+    snap = json.loads(json.dumps(snapshot))
+    for _ in range(rng.randint(1, 3)):
+        entries = [snap, *snap["history"], *snap["future"]]
+        entry = rng.choice(entries)
+        kind = rng.randrange(10)
+        if kind == 0:
+            entry["moves"] = rng.choice(BAD_COUNTS)
+        elif kind == 1:
+            entry["moves"] = rng.randint(0, 12)
+        elif kind == 2:
+            rng.shuffle(snap["history"])
+        elif kind == 3:
+            other = rng.choice(entries)
+            entry["game"], other["game"] = other["game"], entry["game"]
+        elif kind == 4:
+            copied = rng.choice(entries)
+            snap[rng.choice(["history", "future"])].append(
+                {key: copied[key] for key in ("game", "moves") if key in copied})
+        elif kind == 5:
+            entry["game"] = entry["game"][: rng.randrange(len(entry["game"]) + 1)]
+        elif kind == 6:
+            entry.pop("moves", None)
+        elif kind == 7:
+            snap["start"] = rng.choice([None, 7, "", entry["game"], snap["game"]])
+        elif kind == 8:
+            victim = rng.choice([snap, rng.choice(entries)])
+            victim[rng.choice(["game", "history", "future"])] = rng.choice([None, 3, "x", [], {}])
+            return snap  # the shape is broken: nothing more to corrupt
+        else:
+            return rng.choice([None, [], "text", 5, {"game": snap["game"]}])
+    return snap
+
+
+def is_move(puzzle: str, before: str, after: str) -> bool:
+    """Whether one move takes `before` to `after`, tried in Python over every move."""
+    state = load(puzzle, before)
+    assert state is not None
+    if puzzle == "lightsout":
+        return any(
+            ok({"cmd": "lightsout.press", "game": before, "row": r, "col": c})["game"] == after
+            for r in range(state["rows"]) for c in range(state["cols"]))
+    return any(ok({"cmd": "pegs.move", "grid": before, "goal": None, "from": f, "to": t})["grid"]
+               == after for f, t in state["moves"])
+
+
+def check(puzzle: str, given: Any, answer: dict, corrupted: bool) -> None:
+    assert "crash" not in answer, (given, answer)
+    if "error" in answer:
+        assert corrupted, (given, answer)
+        assert answer["error"], given
+        return
+    read = answer["result"]
+    if not corrupted:
+        assert read["repairs"] == [], (given, read)
+    own = {canonical(puzzle, e["game"]) for e in [given, *given["history"], *given["future"]]}
+    if isinstance(given.get("start"), str):
+        own.add(canonical(puzzle, given["start"]))
+    order = [*read["history"], read["current"], *reversed(read["future"])]
+    assert read["current"]["game"] == canonical(puzzle, given["game"]), (given, read)
+    for step, entry in enumerate(order):
+        assert entry["game"] in own, (given, read)  # nothing made up
+        moves = entry["moves"]
+        assert type(moves) is int and moves >= 0, (given, read)
+        if puzzle == "pegs":  # each jump takes one peg
+            start = read["start"] or read["current"]["game"]
+            assert moves == start.count("o") - entry["game"].count("o"), (given, read)
+        if step and puzzle != "binairo":
+            before = order[step - 1]
+            assert moves in (0, before["moves"] + 1), (given, read)
+            if moves == before["moves"] + 1:
+                assert is_move(puzzle, before["game"], entry["game"]), (given, read)
+        if step and puzzle == "binairo":
+            size = load(puzzle, entry["game"])
+            first = load(puzzle, order[0]["game"])
+            assert (size["rows"], size["cols"]) == (first["rows"], first["cols"]), (given, read)
+    if not corrupted:
+        def strip(e: dict) -> dict:
+            return {"game": e["game"], "moves": e.get("moves", 0)}
+        assert [strip(e) for e in order] == [
+            strip({**e, "game": canonical(puzzle, e["game"])})
+            for e in [*given["history"], given, *reversed(given["future"])]]
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES)
+def test_corrupted_saved_games_are_refused_or_repaired(node, puzzle):
+    rng = random.Random(f"saved-game-{puzzle}")
+    cases: list[tuple[Any, bool]] = []
+    for _ in range(40):
+        good = played(puzzle, rng)
+        cases.append((good, False))
+        cases.extend((corrupt(good, rng), True) for _ in range(8))
+    answers = run(node, [{"read": puzzle, "snapshot": json.dumps(given)} for given, _ in cases])
+    outcomes = {"refused": 0, "repaired": 0, "whole": 0}
+    for (given, corrupted), answer in zip(cases, answers, strict=True):
+        if "error" in answer:
+            outcomes["refused"] += 1
+            continue
+        check(puzzle, given, answer, corrupted)
+        outcomes["repaired" if answer["result"]["repairs"] else "whole"] += 1
+    # The corruptions reach every outcome: the test exercises refusals and repairs.
+    assert all(outcomes.values()), outcomes
+
+
+def test_a_wrong_count_is_repaired_and_named(node):
+    """The example of the issue: a negative count, and one that does not follow, repaired."""
+    game = {"game": "5x5:fd8c4a0", "moves": -4, "start": "5x5:1f8c4a0",
+            "history": [{"game": "5x5:1f8c4a0", "moves": 0}], "future": []}
+    [answer] = run(node, [{"read": "lightsout", "snapshot": json.dumps(game)}])
+    assert answer["result"]["current"] == {"game": "5x5:fd8c4a0", "moves": 1}
+    assert answer["result"]["repairs"] == ["a move count that was not a whole number of at least 0"]
+    game["moves"] = 5
+    [answer] = run(node, [{"read": "lightsout", "snapshot": json.dumps(game)}])
+    assert answer["result"]["current"] == {"game": "5x5:fd8c4a0", "moves": 1}
+    assert answer["result"]["repairs"] == ["a move count that did not follow from the previous one"]
+    # A "press" that is no press: the history before it is left out.
+    game["history"] = [{"game": "5x5:0000000", "moves": 0}]
+    game["moves"] = 1
+    [answer] = run(node, [{"read": "lightsout", "snapshot": json.dumps(game)}])
+    assert answer["result"]["history"] == []
+    assert answer["result"]["repairs"] == [
+        "1 undo step that could not have happened on this board, left out"]
+
+
+PROGRESS = {"game": "5x5:fd8c4a0", "moves": 1, "history": [{"game": "5x5:1f8c4a0", "moves": 0}],
+            "future": []}
+FRESH = {"game": "5x5:1f8c4a0", "moves": 0, "history": [], "future": []}
+KEY, ASIDE = "puzzlelab.saved.lightsout", "puzzlelab.aside.lightsout"
+
+
+def test_the_store_holds_a_game_in_progress_until_the_board_changes(node):
+    link = {"game": "5x5:1000000", "moves": 0, "history": [], "future": []}
+    played_on = {**link, "game": "5x5:1800000", "moves": 1, "history": [link]}
+    steps = run(node, [{"store": [
+        ["write", PROGRESS], ["holdFor"], ["maySave", "link", link], ["maySave", "link", link],
+        ["maySave", "link", played_on]]}])[0]
+    assert steps[1]["said"] is True
+    assert steps[2]["said"] is False and steps[3]["said"] is False
+    assert json.loads(steps[3]["storage"][KEY])["snapshot"] == PROGRESS
+    assert steps[4]["said"] is True
+    assert json.loads(steps[4]["storage"][KEY])["snapshot"] == played_on
+    assert json.loads(steps[4]["storage"][ASIDE])["snapshot"] == PROGRESS
+    # No game in progress: the link's board is saved at once, nothing set aside.
+    steps = run(node, [{"store": [["write", FRESH], ["holdFor"], ["maySave", "link", link]]}])[0]
+    assert steps[1]["said"] is False and steps[2]["said"] is True
+    assert ASIDE not in steps[2]["storage"]
+    # Unreadable data is held too, and copied aside before it is replaced.
+    steps = run(node, [{"store": [["corrupt", "{bad"], ["holdFor"], ["maySave", "new", link],
+                                  ["maySave", "new", played_on]]}])[0]
+    assert steps[2]["storage"][KEY] == "{bad" and steps[3]["storage"][ASIDE] == "{bad"
+
+
+def test_the_store_never_replaces_a_held_game_before_setting_it_aside(node):
+    rng = random.Random("store")
+    pool = [PROGRESS, FRESH, {**PROGRESS, "game": "5x5:1000000"},
+            {"game": "5x5:1800000", "moves": 1, "history": [FRESH], "future": []}]
+    runs = []
+    for _ in range(200):
+        steps: list[list[Any]] = [["write", rng.choice(pool)]]
+        for _ in range(rng.randint(1, 12)):
+            kind = rng.randrange(4)
+            if kind == 0:
+                steps.append(["holdFor"])
+            elif kind == 1:
+                steps.append(["corrupt", "{bad"])
+            else:
+                steps.append(["maySave", rng.choice(["link", "new", "saved"]), rng.choice(pool)])
+        runs.append(steps)
+    answers = run(node, [{"store": steps} for steps in runs])
+    for steps, states in zip(runs, answers, strict=True):
+        for i in range(1, len(steps)):
+            before, after = states[i - 1], states[i]
+            step = steps[i]
+            if step[0] == "holdFor" or after["storage"].get(KEY) == before["storage"].get(KEY):
+                continue
+            if step[0] == "corrupt":
+                continue
+            # The stored game changed by a save: either it was not held, or the
+            # held game is now aside, or the stored game itself was on screen.
+            if before["held"] and step[1] != "saved":
+                assert after["storage"].get(ASIDE) == before["storage"].get(KEY), (steps, i)
+            # A hold never lets the first board shown over it be saved.
+            if before["held"] and step[1] != "saved" and steps[i - 1][0] == "holdFor":
+                pytest.fail(f"the first board over a held game was saved: {steps[: i + 1]}")

@@ -1,0 +1,325 @@
+// Saved games, written once for every puzzle: what a page may trust in one,
+// and when a link may take its place.
+//
+// readSavedGame() checks a snapshot (PuzzleBoard.snapshot(): {game, moves?,
+// start?, history: [{game, moves?}], future: [...]}) before a board shows it:
+// the shape is refused when wrong; every game ID goes through `load` (the
+// rules modules answer it, as for any move); move counts that are not
+// whole numbers of at least 0, or that do not follow from the history (each
+// step adds one move or starts again from 0), are repaired; an undo step
+// that cannot have happened on the board is cut off with the rest of the
+// history beyond it. Every repair is named, for a notice.
+//
+// GameStore keeps one puzzle's saved game in localStorage, and the one rule
+// for every link that arrives (a fresh load, a link typed or pasted into the
+// open page, back and forward, a daily link): a game in progress stays in
+// storage, untouched, until the person changes the board the link showed.
+// Whatever the page cannot use, or repairs, is first copied aside
+// (asideKey), never dropped.
+
+import { jumpBetween } from "./peg-moves.mjs";
+
+export const SAVE_VERSION = 1;
+export const saveKey = (id) => `puzzlelab.saved.${id}`;
+/** Where a saved game the page could not use as it was is copied before anything replaces it. */
+export const asideKey = (id) => `puzzlelab.aside.${id}`;
+
+const isId = (id) => typeof id === "string" && id.length > 0;
+const isEntry = (e) => e !== null && typeof e === "object" && !Array.isArray(e) && isId(e.game);
+
+/** Throws "it is not a game of this puzzle" unless `snapshot` has a snapshot's shape. */
+function checkShape(snapshot) {
+  if (!isEntry(snapshot) || !Array.isArray(snapshot.history) || !Array.isArray(snapshot.future)
+      || !snapshot.history.every(isEntry) || !snapshot.future.every(isEntry)
+      || !(snapshot.start == null || isId(snapshot.start))) {
+    throw new Error("it is not a game of this puzzle");
+  }
+}
+
+/** A stored count as a whole number of at least 0: below 0 is 0, a fraction is cut, anything else 0. */
+function wholeCount(value) {
+  if (value === undefined) return 0;
+  if (typeof value !== "number" || !Number.isFinite(value)) return 0;
+  return Math.min(Number.MAX_SAFE_INTEGER, Math.max(0, Math.floor(value)));
+}
+
+/**
+ * Check and load a saved game. `load(id)` resolves to the board's state for
+ * a game ID (rejecting a bad one); the board may pass `rules`:
+ *   movesOf(state, start)   the exact move count that `state` has from the
+ *                           starting position `start` (peg solitaire: one
+ *                           peg less per jump), a negative number when it
+ *                           cannot follow from it, or null when the board
+ *                           cannot tell (then the history decides)
+ *   fits(before, after, moved)  whether one undo step, from state `before`
+ *                           to `after`, can have happened: `moved` when it
+ *                           counts one move more (a press, a jump)
+ * Resolves to {current, start, history, future, repairs}: states with their
+ * counts ({state, moves}), `repairs` a list of what was mended, in words.
+ * Throws, with the reason, when the game itself cannot be shown.
+ */
+export async function readSavedGame(snapshot, load, { movesOf = () => null, fits = () => true } = {}) {
+  checkShape(snapshot);
+  const loaded = new Map(); // undo histories repeat IDs: load each once
+  const state = (id) => {
+    if (!loaded.has(id)) loaded.set(id, load(id));
+    return loaded.get(id);
+  };
+  // The game in play order: the undo history, the game on screen, then the
+  // redo steps (the last one pushed comes first).
+  const order = [...snapshot.history, snapshot, ...[...snapshot.future].reverse()];
+  const at = snapshot.history.length; // where the game on screen is in `order`
+  const states = await Promise.all(order.map((e) => state(e.game)));
+  const start = snapshot.start == null ? null : await state(snapshot.start);
+  const repairs = new Set();
+
+  // Counts: whole numbers of at least 0, equal to the board's own where it
+  // knows it, and each one more than the previous or 0 (a new start).
+  const exact = states.map((s) => movesOf(s, start ?? states[at]));
+  if (exact[at] !== null && exact[at] < 0) throw new Error("its move count cannot follow from its start");
+  const moves = [];
+  for (let i = 0; i < order.length; i++) {
+    const given = order[i].moves;
+    moves.push(wholeCount(given));
+    if (given !== undefined && moves[i] !== given) {
+      // No count to go by: one more than the previous one (the first: the value clamped).
+      if (i > 0) moves[i] = moves[i - 1] + 1;
+      repairs.add("a move count that was not a whole number of at least 0");
+    }
+    if (exact[i] !== null && exact[i] >= 0 && moves[i] !== exact[i]) {
+      moves[i] = exact[i];
+      repairs.add("a move count that did not match the board");
+    } else if (exact[i] === null && i > 0 && moves[i] !== 0 && moves[i] !== moves[i - 1] + 1) {
+      moves[i] = moves[i - 1] + 1;
+      repairs.add("a move count that did not follow from the previous one");
+    }
+  }
+
+  // Undo steps that cannot have happened: the history beyond them goes.
+  // (Counts the board knows may still jump: such a step cannot have happened either.)
+  const belongs = (i) => exact[i] === null || exact[i] >= 0;
+  const step = (i) => belongs(i) && belongs(i + 1) && (moves[i + 1] === 0 || moves[i + 1] === moves[i] + 1)
+    && fits(states[i], states[i + 1], moves[i + 1] === moves[i] + 1);
+  let first = 0;
+  let last = order.length - 1;
+  for (let i = at - 1; i >= 0; i--) {
+    if (!step(i)) {
+      first = i + 1;
+      break;
+    }
+  }
+  for (let i = at; i < order.length - 1; i++) {
+    if (!step(i)) {
+      last = i;
+      break;
+    }
+  }
+  const cut = first + (order.length - 1 - last);
+  if (cut) repairs.add(`${cut} undo step${cut === 1 ? "" : "s"} that could not have happened on this board, left out`);
+
+  const entry = (i) => ({ state: states[i], moves: moves[i] });
+  const history = [];
+  for (let i = first; i < at; i++) history.push(entry(i));
+  const future = [];
+  for (let i = last; i > at; i--) future.push(entry(i));
+  return { current: entry(at), start, history, future, repairs: [...repairs] };
+}
+
+/**
+ * Whether Lights Out state `after` is `before` with one press ({rows, cols,
+ * grid: digit rows joined by "/", variant: {stencil, wrap, states}}, as the
+ * rules modules give them): the same size and rules, and the cells that
+ * differ are those of one press's stencil, each moved on by the times it
+ * was hit. Cost: the grids' length, and the stencil's size squared.
+ */
+function isPress(before, after) {
+  const { rows, cols, variant } = before;
+  if (after.rows !== rows || after.cols !== cols || JSON.stringify(after.variant) !== JSON.stringify(variant)) {
+    return false;
+  }
+  const a = before.grid.replaceAll("/", "");
+  const b = after.grid.replaceAll("/", "");
+  const k = variant.states;
+  let first = -1; // the first cell that differs: some press's stencil covers it
+  let differ = 0;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === b[i]) continue;
+    if (first < 0) first = i;
+    differ++;
+  }
+  // The cells a press at (r, c) hits, with how often (wrapped stencils may hit one twice).
+  const hits = (r, c) => {
+    const count = new Map();
+    for (const [dr, dc] of variant.stencil) {
+      let [y, x] = [r + dr, c + dc];
+      if (variant.wrap) [y, x] = [((y % rows) + rows) % rows, ((x % cols) + cols) % cols];
+      else if (y < 0 || x < 0 || y >= rows || x >= cols) continue;
+      count.set(y * cols + x, (count.get(y * cols + x) ?? 0) + 1);
+    }
+    return count;
+  };
+  const pressedAt = (r, c) => {
+    let changed = 0;
+    for (const [cell, times] of hits(r, c)) {
+      const want = (Number(a[cell]) + times) % k;
+      if (Number(b[cell]) !== want) return false;
+      if (want !== Number(a[cell])) changed++;
+    }
+    return changed === differ; // and no other cell changed
+  };
+  if (first < 0) {
+    // Nothing changed: only a press whose every hit cancels out (a tiny wrapped board).
+    for (let i = 0; i < rows * cols; i++) if (pressedAt(Math.floor(i / cols), i % cols)) return true;
+    return false;
+  }
+  const [fr, fc] = [Math.floor(first / cols), first % cols];
+  return variant.stencil.some(([dr, dc]) => {
+    let [r, c] = [fr - dr, fc - dc];
+    if (variant.wrap) [r, c] = [((r % rows) + rows) % rows, ((c % cols) + cols) % cols];
+    else if (r < 0 || c < 0 || r >= rows || c >= cols) return false;
+    return pressedAt(r, c);
+  });
+}
+
+/**
+ * What each puzzle knows of its saved games (readSavedGame's `rules`), by
+ * board kind: a step counted as a Lights Out press is one press (an edit,
+ * a new board kept undoable count from 0, and may change anything); a peg
+ * jump is one jump, and takes one peg; the binary puzzle's undo history stays on one
+ * grid size (a new puzzle starts a new history).
+ */
+export const SAVED_GAME_RULES = {
+  lightsout: {
+    fits: (before, after, moved) => !moved || isPress(before, after),
+  },
+  pegs: {
+    movesOf: (state, start) => start.pegs - state.pegs,
+    fits: (before, after, moved) => !moved || jumpBetween(before.grid, after.grid) !== null,
+  },
+  binairo: {
+    fits: (before, after) => before.rows === after.rows && before.cols === after.cols,
+  },
+};
+
+/**
+ * True when a snapshot holds a game in progress, one worth keeping from a
+ * link: moves made (a count, or undo/redo steps).
+ */
+export function inProgress(snapshot) {
+  if (!snapshot || typeof snapshot !== "object") return false;
+  const steps = (list) => Array.isArray(list) && list.length > 0;
+  return steps(snapshot.history) || steps(snapshot.future) || (Number.isFinite(snapshot.moves) && snapshot.moves > 0);
+}
+
+/**
+ * One puzzle's saved game in `storage` (localStorage). Reads never throw;
+ * writes fall back to the game without its history when storage is full,
+ * and give up quietly when it is off.
+ */
+export class GameStore {
+  #held = false;
+  #shown = null; // while held: the JSON of the first board shown over the stored game
+
+  constructor(puzzle, storage = globalThis.localStorage) {
+    this.puzzle = puzzle; // {id, title}
+    this.storage = storage;
+  }
+
+  #get(key) {
+    try {
+      return this.storage.getItem(key);
+    } catch {
+      return null; // storage is off: nothing saved, nothing to keep
+    }
+  }
+
+  /**
+   * The stored game: null when there is none, else {snapshot} or, when it
+   * cannot be read, {why} (the reason, in words).
+   */
+  read() {
+    const text = this.#get(saveKey(this.puzzle.id));
+    if (text === null) return null;
+    let saved = null;
+    try { saved = JSON.parse(text); } catch { /* said below */ }
+    const why = saved === null ? "it is not valid JSON"
+      : saved?.version !== SAVE_VERSION ? "it was saved by another version of the page"
+      : saved.puzzle !== this.puzzle.id || !saved.snapshot || typeof saved.snapshot !== "object"
+        ? `it is not a saved game of ${this.puzzle.title}` : null;
+    return why === null ? { snapshot: saved.snapshot } : { why };
+  }
+
+  /**
+   * Copy the stored entry, as it is, to asideKey: before a repaired or
+   * unusable game is written over. Only the latest such copy is kept.
+   */
+  putAside() {
+    const text = this.#get(saveKey(this.puzzle.id));
+    if (text === null) return;
+    try { this.storage.setItem(asideKey(this.puzzle.id), text); } catch { /* storage full or off */ }
+  }
+
+  /**
+   * The one rule for a link (or a board the person did not choose) shown
+   * over the stored game: if that game is in progress, or cannot be read, it
+   * stays in storage until the board shown is changed (maySave); one held
+   * already stays held, under the new board. Returns whether it is held.
+   */
+  holdFor() {
+    if (!this.#held) {
+      const stored = this.read();
+      this.#held = Boolean(stored) && (stored.why !== undefined || inProgress(stored.snapshot));
+    }
+    this.#shown = null; // a held game stays held; the new board is the one to compare with
+    return this.#held;
+  }
+
+  /** Hold the stored game whatever it is (a saved game the board could not show). */
+  hold() {
+    this.#held = this.#get(saveKey(this.puzzle.id)) !== null;
+    this.#shown = null;
+  }
+
+  /** Whether the stored game is held under another board. */
+  get held() {
+    return this.#held;
+  }
+
+  /**
+   * Whether `board`'s `snapshot` may be written now: not while the stored
+   * game is held and the board is still as it was first shown over it. The
+   * stored game itself on screen (board.origin "saved", or the same
+   * snapshot), or any change, ends the hold.
+   */
+  maySave(board, snapshot) {
+    if (!this.#held) return true;
+    // The stored game itself on screen (a link refused, say) is not a new board.
+    const same = this.#get(saveKey(this.puzzle.id)) === this.#entry(snapshot);
+    if (board.origin !== "saved" && !same) {
+      const text = JSON.stringify(snapshot);
+      this.#shown ??= text;
+      if (this.#shown === text) return false;
+    }
+    // Replaced by the person's own game: the stored one is copied aside first.
+    if (board.origin !== "saved" && !same) this.putAside();
+    this.#held = false;
+    this.#shown = null;
+    return true;
+  }
+
+  /** The stored text of `snapshot`. */
+  #entry(snapshot) {
+    return JSON.stringify({ version: SAVE_VERSION, puzzle: this.puzzle.id, snapshot });
+  }
+
+  write(snapshot) {
+    const write = (snap) => this.storage.setItem(saveKey(this.puzzle.id), this.#entry(snap));
+    try {
+      write(snapshot);
+    } catch {
+      // Storage full or off (huge boards, private modes): keep at least the
+      // game itself, else give up quietly; the page works without saving.
+      try { write({ ...snapshot, history: [], future: [] }); } catch { /* not saved */ }
+    }
+  }
+}
