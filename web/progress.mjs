@@ -76,3 +76,26 @@ export class ProgressMeter {
     return { fraction, text };
   }
 }
+
+// What a job is, by its command's family and verb, for "Waiting for a count
+// (binary puzzle) …". The families' names as in puzzles.mjs, which this
+// module does not import (it loads the boards, and they load this).
+const FAMILIES = { lightsout: "Lights Out", pegs: "peg solitaire", binairo: "binary puzzle" };
+const JOB_NAMES = {
+  count: "count", census: "census", analyse: "analysis", gallery: "single-light gallery",
+  solve: "solution", hint: "hint", new: "new puzzle", minimize: "puzzle reduction", status: "verdict",
+};
+
+/**
+ * The line that says what a request waits for: `on` is client.mjs's onWait
+ * report (the running job's command, progress, and whether it is this
+ * page's), `meter` a ProgressMeter kept for that job. "Waiting for a count (binary
+ * puzzle) running in another tab or frame: Counting… 34%".
+ */
+export function waitingText(on, meter) {
+  const [family, verb] = String(on.cmd).split(".");
+  const what = JOB_NAMES[verb] ?? "long job";
+  const title = FAMILIES[family] ? ` (${FAMILIES[family]})` : "";
+  const where = on.mine ? "on this page" : "in another tab or frame";
+  return `Waiting for a ${what}${title} running ${where}: ${meter.update(on).text}`;
+}

@@ -1,0 +1,164 @@
+"""One Python engine for every board and tab: a quick request does not wait for a long job.
+
+The engine (web/worker.mjs) steps every job in turn, the least-served first, so a
+Lights Out "Show solution" is answered between two steps of a long binary-puzzle
+count running in another tab (the shared engine) or in another tab of the same
+page (the dedicated engine, where SharedWorker is missing). A second long job
+waits for the first, and the page says what it waits for, with that job's
+progress and a way to cancel it; the long job it was waiting for is stopped, and
+the waiting one then finishes with the right count.
+
+Every check is an ordering (what is on screen when the other answer arrives),
+never a time.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from puzzlelab import api
+from puzzlelab.lightsout import Board, solve
+
+pytestmark = pytest.mark.e2e
+
+LONG_COUNT = "10x10:zzzv"  # the empty 10x10: about a minute in the page
+SECOND_COUNT = "8x10:zzzb"  # the empty 8x10: a few seconds in the page
+NO_SHARED_WORKER = "delete globalThis.SharedWorker;"
+
+
+def ready(page: Any, board: str) -> None:
+    """Wait until `board` (lightsout, binairo) has its first game and Python answers."""
+    page.wait_for_function(
+        f"""['ready', 'solved'].includes(document.querySelector('#{board}')?.dataset.status)
+            && document.querySelector('#{board}').dataset.python === 'ready'
+            && window.puzzleLab.boards.{board}.idle()""",
+        timeout=90_000,
+    )
+
+
+def start_long_count(page: Any, site_url: str) -> None:
+    """Open the empty 10x10 on the binary puzzle tab and start counting it."""
+    page.goto(site_url + f"#binairo={LONG_COUNT}")
+    ready(page, "binairo")
+    assert page.locator("#binairo").get_attribute("data-game-id") == LONG_COUNT
+    page.locator("#binairo").get_by_role("button", name="Count solutions").click()
+    # Running: its own progress has arrived.
+    page.wait_for_function(
+        "document.querySelector('#binairo .job-note progress').value > 0", timeout=60_000
+    )
+
+
+def long_count_running(page: Any) -> bool:
+    """The count is still on: its progress bar shows and its board has not settled."""
+    return page.evaluate(
+        """() => !window.puzzleLab.boards.binairo.idle()
+             && !document.querySelector('#binairo .job-note progress').hidden
+             && !document.querySelector('#binairo .message').textContent.includes('solutions')"""
+    )
+
+
+def show_solution_while_counting(page: Any, counting: Any) -> None:
+    """Show a 5x5 Lights Out solution on `page` and check it is right and came first."""
+    root = page.locator("#lightsout")
+    ready(page, "lightsout")
+    board = Board.parse(root.get_attribute("data-game-id"))
+    assert (board.rows, board.cols) == (5, 5)
+    root.get_by_role("button", name="Show solution").click()
+    # Whichever comes first: the solution, or the end of the count (as when
+    # the engine answered one request at a time); it must be the solution.
+    solved = "window.puzzleLab.boards.lightsout.idle()"
+    for _ in range(1500):
+        if page.evaluate(solved) or not long_count_running(counting):
+            break
+        page.wait_for_timeout(100)
+    assert page.evaluate(solved)
+    assert long_count_running(counting)
+    note = root.locator(".solution-note").inner_text()
+    fewest = solve(board)
+    assert f"{fewest.press_count} press" in note, note
+    assert "Solving" not in note
+
+
+def expected_count(game: str) -> str:
+    return api.handle({"cmd": "binairo.count", "game": game})["result"]["count_text"]
+
+
+def test_a_quick_answer_and_a_waiting_count_across_tabs_of_the_shared_engine(
+    page: Any, site_url: str, screenshot_dir: Any
+) -> None:
+    start_long_count(page, site_url)
+    other = page.context.new_page()  # the same context: the same SharedWorker
+    try:
+        other.goto(site_url + "#lightsout")
+        show_solution_while_counting(other, page)
+        engines = [p.evaluate("window.puzzleLab.client.ready.then((r) => r.engine)")
+                   for p in (page, other)]
+        assert engines[0]["shared"] and engines[0] == engines[1]
+
+        # A second long count in the other tab waits for the first and says so.
+        other.locator("#tab-binairo").click()
+        ready(other, "binairo")
+        other.evaluate(f"window.puzzleLab.boards.binairo.setGame('{SECOND_COUNT}')")
+        ready(other, "binairo")
+        assert other.locator("#binairo").get_attribute("data-game-id") == SECOND_COUNT
+        other.locator("#binairo").get_by_role("button", name="Count solutions").click()
+        wait = other.locator("#binairo .engine-wait")
+        wait.wait_for(timeout=60_000)
+        text = wait.inner_text()
+        assert "Waiting for a count (binary puzzle) running in another tab or frame" in text
+        assert long_count_running(page)
+        other.screenshot(path=str(screenshot_dir / "engine-waiting.png"), full_page=True)
+        # Its Cancel stops the first tab's count; that tab says why, and the
+        # waiting count runs and finishes right.
+        wait.get_by_role("button", name="Cancel it").click()
+        page.wait_for_function("window.puzzleLab.boards.binairo.idle()", timeout=30_000)
+        said = page.locator("#binairo .message").inner_text()
+        assert "Cancelled from another tab or frame" in said
+        other.wait_for_function("window.puzzleLab.boards.binairo.idle()", timeout=120_000)
+        count = f"{int(expected_count(SECOND_COUNT)):,}"
+        assert f"{count} solutions" in other.locator("#binairo .message").inner_text()
+        assert other.locator("#binairo .engine-wait").count() == 0
+    finally:
+        other.close()
+
+
+# Runs in the page: a long count through the page's client while the board's
+# count runs; it reports what it waits for, cancels that and then finishes.
+WAIT_THEN_CANCEL = """async (game) => {
+  const client = window.puzzleLab.client;
+  const waits = [];
+  let cancelled = false;
+  const count = await client.request({ cmd: "binairo.count", game }, {
+    onWait: (on) => {
+      waits.push(on && { cmd: on.cmd, mine: on.mine, done: on.done, total: on.total });
+      if (on && !cancelled) {
+        cancelled = true;
+        on.cancel();
+      }
+    },
+  });
+  return { count: count.count_text, waits };
+}"""
+
+
+def test_a_quick_answer_and_a_waiting_count_in_one_page_of_the_dedicated_engine(
+    page: Any, site_url: str
+) -> None:
+    page.add_init_script(NO_SHARED_WORKER)
+    start_long_count(page, site_url)
+    page.locator("#tab-lightsout").click()
+    show_solution_while_counting(page, page)
+    assert page.evaluate("window.puzzleLab.client.ready.then((r) => r.engine.shared)") is False
+
+    outcome = page.evaluate(WAIT_THEN_CANCEL, SECOND_COUNT)
+    assert outcome["count"] == expected_count(SECOND_COUNT)
+    # It waited for the board's count (this page's), then ran.
+    first, *rest = outcome["waits"]
+    assert first["cmd"] == "binairo.count" and first["mine"] is True
+    assert rest[-1] is None
+    page.locator("#tab-binairo").click()
+    page.wait_for_function("window.puzzleLab.boards.binairo.idle()", timeout=30_000)
+    message = page.locator("#binairo .message").inner_text()
+    assert "Cancelled from another board of this page" in message
