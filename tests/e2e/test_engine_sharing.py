@@ -162,3 +162,35 @@ def test_a_quick_answer_and_a_waiting_count_in_one_page_of_the_dedicated_engine(
     page.wait_for_function("window.puzzleLab.boards.binairo.idle()", timeout=30_000)
     message = page.locator("#binairo .message").inner_text()
     assert "Cancelled from another board of this page" in message
+
+
+# Runs in a page: a long count that records what it waits for (and, to end
+# soon, cancels that job if it ever waits).
+COUNT_RECORDING_WAITS = """async (game) => {
+  const { getClient } = await import("./client.mjs");
+  const waits = [];
+  const count = await getClient().request({ cmd: "binairo.count", game }, {
+    onWait: (on) => {
+      waits.push(on && on.cmd);
+      on?.cancel();
+    },
+  });
+  return { count: count.count_text, waits };
+}"""
+# Runs in a page: start the empty 10x10 count and resolve at its first progress.
+START_COUNT = """(game) => new Promise((resolve) => {
+  import("./client.mjs").then(({ getClient }) => {
+    getClient().request({ cmd: "binairo.count", game }, { onProgress: resolve }).catch(() => {});
+  });
+})"""
+
+
+def test_a_tab_that_closes_cancels_its_jobs(page: Any, site_url: str) -> None:
+    page.goto(site_url + "boot-check.html")
+    other = page.context.new_page()
+    other.goto(site_url + "boot-check.html")
+    other.evaluate(START_COUNT, LONG_COUNT)  # running: it has reported progress
+    other.close()
+    # Had the closed tab's count gone on, this long count would wait for it.
+    outcome = page.evaluate(COUNT_RECORDING_WAITS, SECOND_COUNT)
+    assert outcome == {"count": expected_count(SECOND_COUNT), "waits": []}
