@@ -82,8 +82,9 @@ export class ProgressMeter {
 // module does not import (it loads the boards, and they load this).
 const FAMILIES = { lightsout: "Lights Out", pegs: "peg solitaire", binairo: "binary puzzle" };
 const JOB_NAMES = {
-  count: "count", census: "census", analyse: "analysis", gallery: "single-light gallery",
-  solve: "solution", hint: "hint", new: "new puzzle", minimize: "puzzle reduction", status: "verdict",
+  count: "a count", census: "a census", analyse: "an analysis", gallery: "a single-light gallery",
+  solve: "a solution", hint: "a hint", new: "a new puzzle", minimize: "a puzzle reduction",
+  status: "a verdict",
 };
 
 /**
@@ -94,8 +95,8 @@ const JOB_NAMES = {
  */
 export function waitingText(on, meter) {
   const [family, verb] = String(on.cmd).split(".");
-  const what = JOB_NAMES[verb] ?? "long job";
+  const what = JOB_NAMES[verb] ?? "a long job";
   const title = FAMILIES[family] ? ` (${FAMILIES[family]})` : "";
   const where = on.mine ? "on this page" : "in another tab or frame";
-  return `Waiting for a ${what}${title} running ${where}: ${meter.update(on).text}`;
+  return `Waiting for ${what}${title} running ${where}: ${meter.update(on).text}`;
 }
