@@ -2,8 +2,6 @@
 // the data-status / data-game-id attributes that tests and embedders read,
 // the one-at-a-time action queue, the message line and the overlay, and the
 // line that says what a request waits for in the shared engine (#engineWait).
-
-import { ProgressMeter, waitingText } from "./progress.mjs";
 //
 // A board extends PuzzleBoard and provides:
 //   static kind      the CSS class added to the root next to "puzzle"
@@ -62,6 +60,8 @@ import { ProgressMeter, waitingText } from "./progress.mjs";
 //
 // The base's own constructor wires the boot, but start() only runs from a
 // promise callback, that is after the subclass constructor has finished.
+
+import { ProgressMeter, waitingText } from "./progress.mjs";
 
 /**
  * Today as the daily puzzles count it, in UTC so that everyone gets the same
