@@ -14,6 +14,7 @@ never a time.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -188,7 +189,8 @@ COUNT_RECORDING_WAITS = """async (game) => {
 # Runs in a page: start the empty 10x10 count and resolve at its first progress.
 START_COUNT = """(game) => new Promise((resolve) => {
   import("./client.mjs").then(({ getClient }) => {
-    getClient().request({ cmd: "binairo.count", game }, { onProgress: resolve }).catch(() => {});
+    getClient().request({ cmd: "binairo.count", game }, { onProgress: resolve })
+      .catch(() => {}).finally(() => { window.countDone = true; });
   });
 })"""
 
@@ -203,3 +205,89 @@ def test_a_tab_that_closes_cancels_its_jobs(page: Any, site_url: str) -> None:
     # Had the closed tab's count gone on, this long count would wait for it.
     outcome = page.evaluate(COUNT_RECORDING_WAITS, SECOND_COUNT)
     assert outcome == {"count": expected_count(SECOND_COUNT), "waits": []}
+
+
+def mixed_requests(count: int, seed: int) -> list[dict]:
+    """Quick requests of every family, on seeded boards; some of them malformed."""
+    rng = random.Random(seed)
+    out: list[dict] = []
+    for _ in range(count):
+        kind = rng.randrange(7)
+        if kind < 2:
+            size = rng.choice([5, 6, 7, 9])
+            game = api.handle({"cmd": "lightsout.new", "rows": size,
+                               "seed": rng.randrange(10**6)})["result"]["game"]
+            out.append({"cmd": "lightsout.solve", "game": game} if kind == 0
+                       else {"cmd": "lightsout.hint", "game": game})
+        elif kind < 5:
+            game = api.handle({"cmd": "binairo.new", "rows": rng.choice([6, 8]),
+                               "seed": rng.randrange(10**6)})["result"]["game"]
+            out.append({"cmd": ["binairo.solve", "binairo.hint", "binairo.count"][kind - 2],
+                        "game": game})
+        elif kind == 5:
+            out.append({"cmd": "pegs.status", "grid": ENGLISH})
+        else:
+            out.append(rng.choice([{"cmd": "lightsout.solve", "game": "5x5:zz"},
+                                   {"cmd": "binairo.hint"}, {"cmd": "no.such"}]))
+    return out
+
+
+def native(request: dict) -> dict:
+    """What Python answers natively, without the fields that vary from run to run."""
+    answer = api.handle(request)
+    if answer["ok"]:
+        answer["result"].pop("seconds", None)
+    return answer
+
+
+# Runs in a page: send every request at once (cancelling some: at once, or a
+# task later), keep the answers in window.answers.
+SEND_ALL = """async ([requests, cancelEvery]) => {
+  const { getClient } = await import("./client.mjs");
+  const client = getClient();
+  window.answers = Promise.all(requests.map((request, i) => {
+    const controller = new AbortController();
+    const answer = client.request(request, { signal: controller.signal }).then(
+      (result) => { delete result.seconds; return { ok: true, result }; },
+      (error) => ({ ok: false, error: error.message, cancelled: Boolean(error.cancelled) }));
+    if (i % cancelEvery === 0) {
+      if (i % 2) controller.abort();
+      else setTimeout(() => controller.abort());
+    }
+    return answer;
+  }));
+}"""
+ENGLISH = "--ooo--/--ooo--/ooooooo/ooo.ooo/ooooooo/--ooo--/--ooo--"
+
+
+def test_many_requests_from_two_tabs_beside_a_long_count_each_get_their_own_answer(
+    page: Any, site_url: str
+) -> None:
+    """Jobs that take turns in one Python must not disturb each other: every
+    request answers as Python answers it alone (or as cancelled, if it was),
+    and all of them before the long count they overtook."""
+    page.goto(site_url + "boot-check.html")
+    page.evaluate(START_COUNT, LONG_COUNT)
+    become_long(page)
+    other = page.context.new_page()
+    try:
+        other.goto(site_url + "boot-check.html")
+        batches = {tab: mixed_requests(30, seed) for seed, tab in enumerate((page, other))}
+        for tab, requests in batches.items():
+            tab.evaluate(SEND_ALL, [requests, 5])
+        for tab, requests in batches.items():
+            answers = tab.evaluate("window.answers")
+            for i, (request, answer) in enumerate(zip(requests, answers, strict=True)):
+                if answer.get("cancelled"):
+                    assert i % 5 == 0 and answer == {
+                        "ok": False, "error": "Cancelled.", "cancelled": True}
+                    continue
+                expected = native(request)
+                if not answer["ok"]:
+                    answer.pop("cancelled")
+                assert answer == expected, request
+            assert sum(bool(a.get("cancelled")) for a in answers) >= 3  # the immediate ones
+        # The long count is still running: every one of them overtook it.
+        assert page.evaluate("window.countDone") is not True
+    finally:
+        other.close()
