@@ -658,6 +658,6 @@ function cancelByKey(port, key) {
   const entry = jobs.find((item) => item.key === key);
   if (!entry) return;
   cancelJob(entry, entry.port === port
-    ? "Cancelled from another board of this page, so that its own job could run."
+    ? "Cancelled so that another job of this page could run."
     : "Cancelled from another tab or frame, so that its own job could run.");
 }

@@ -170,7 +170,7 @@ def test_a_quick_answer_and_a_waiting_count_in_one_page_of_the_dedicated_engine(
     page.locator("#tab-binairo").click()
     page.wait_for_function("window.puzzleLab.boards.binairo.idle()", timeout=30_000)
     message = page.locator("#binairo .message").inner_text()
-    assert "Cancelled from another board of this page" in message
+    assert "Cancelled so that another job of this page could run" in message
 
 
 # Runs in a page: a long count that records what it waits for (and, to end
