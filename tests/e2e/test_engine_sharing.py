@@ -6,7 +6,9 @@ count running in another tab (the shared engine) or in another tab of the same
 page (the dedicated engine, where SharedWorker is missing). A second long job
 waits for the first, and the page says what it waits for, with that job's
 progress and a way to cancel it; the long job it was waiting for is stopped, and
-the waiting one then finishes with the right count.
+the waiting one then finishes with the right count. Sixty mixed requests of
+every family from two tabs, some cancelled, beside a long count, each answer
+as Python answers them alone; a tab that closes stops its count.
 
 Every check is an ordering (what is on screen when the other answer arrives),
 never a time.
@@ -195,18 +197,6 @@ START_COUNT = """(game) => new Promise((resolve) => {
 })"""
 
 
-def test_a_tab_that_closes_cancels_its_jobs(page: Any, site_url: str) -> None:
-    page.goto(site_url + "boot-check.html")
-    other = page.context.new_page()
-    other.goto(site_url + "boot-check.html")
-    other.evaluate(START_COUNT, LONG_COUNT)  # running: it has reported progress
-    become_long(other)
-    other.close()
-    # Had the closed tab's count gone on, this long count would wait for it.
-    outcome = page.evaluate(COUNT_RECORDING_WAITS, SECOND_COUNT)
-    assert outcome == {"count": expected_count(SECOND_COUNT), "waits": []}
-
-
 def mixed_requests(count: int, seed: int) -> list[dict]:
     """Quick requests of every family, on seeded boards; some of them malformed."""
     rng = random.Random(seed)
@@ -260,34 +250,37 @@ SEND_ALL = """async ([requests, cancelEvery]) => {
 ENGLISH = "--ooo--/--ooo--/ooooooo/ooo.ooo/ooooooo/--ooo--/--ooo--"
 
 
-def test_many_requests_from_two_tabs_beside_a_long_count_each_get_their_own_answer(
+def test_many_requests_from_two_tabs_beside_a_long_count_and_a_closed_tab_cancels_it(
     page: Any, site_url: str
 ) -> None:
     """Jobs that take turns in one Python must not disturb each other: every
     request answers as Python answers it alone (or as cancelled, if it was),
-    and all of them before the long count they overtook."""
+    and all of them before the long count they overtook. Then the tab of that
+    count closes, and its count stops: a later long count never waits."""
     page.goto(site_url + "boot-check.html")
-    page.evaluate(START_COUNT, LONG_COUNT)
-    become_long(page)
     other = page.context.new_page()
-    try:
-        other.goto(site_url + "boot-check.html")
-        batches = {tab: mixed_requests(30, seed) for seed, tab in enumerate((page, other))}
-        for tab, requests in batches.items():
-            tab.evaluate(SEND_ALL, [requests, 5])
-        for tab, requests in batches.items():
-            answers = tab.evaluate("window.answers")
-            for i, (request, answer) in enumerate(zip(requests, answers, strict=True)):
-                if answer.get("cancelled"):
-                    assert i % 5 == 0 and answer == {
-                        "ok": False, "error": "Cancelled.", "cancelled": True}
-                    continue
-                expected = native(request)
-                if not answer["ok"]:
-                    answer.pop("cancelled")
-                assert answer == expected, request
-            assert sum(bool(a.get("cancelled")) for a in answers) >= 3  # the immediate ones
-        # The long count is still running: every one of them overtook it.
-        assert page.evaluate("window.countDone") is not True
-    finally:
-        other.close()
+    other.goto(site_url + "boot-check.html")
+    other.evaluate(START_COUNT, LONG_COUNT)
+    become_long(other)
+    batches = {tab: mixed_requests(30, seed) for seed, tab in enumerate((page, other))}
+    for tab, requests in batches.items():
+        tab.evaluate(SEND_ALL, [requests, 5])
+    for tab, requests in batches.items():
+        answers = tab.evaluate("window.answers")
+        for i, (request, answer) in enumerate(zip(requests, answers, strict=True)):
+            if answer.get("cancelled"):
+                assert i % 5 == 0 and answer == {
+                    "ok": False, "error": "Cancelled.", "cancelled": True}
+                continue
+            expected = native(request)
+            if not answer["ok"]:
+                answer.pop("cancelled")
+            assert answer == expected, request
+        assert sum(bool(a.get("cancelled")) for a in answers) >= 3  # the immediate ones
+    # The long count is still running: every one of them overtook it.
+    assert other.evaluate("window.countDone") is not True
+
+    other.close()
+    # Had the closed tab's count gone on, this long count would wait for it.
+    outcome = page.evaluate(COUNT_RECORDING_WAITS, SECOND_COUNT)
+    assert outcome == {"count": expected_count(SECOND_COUNT), "waits": []}
