@@ -12,6 +12,13 @@
 // request() rejects with an Error whose message is the error text; a
 // cancelled request (signal aborted, or terminate()) rejects with an Error
 // whose `cancelled` is true.
+//
+// The engine runs several jobs at once, a step of each in turn (worker.mjs):
+// a long job (one that has run a second) that is held back while another
+// long one runs calls its `onWait({job, cmd, mine, done, total, message,
+// cancel})` with the running job's progress (mine: it is this document's;
+// cancel() stops it), and onWait(null) once it runs again. scoped(onWait)
+// gives a client whose requests all report their waits to `onWait`.
 
 import { answerLocally } from "./rules/index.mjs";
 
@@ -47,7 +54,7 @@ export class PuzzleLabClient {
   #shared = typeof SharedWorker === "function"; // false: a dedicated Worker
   #boot = null; // {promise, resolve, reject, settled, messages}
   #bootListeners = new Set();
-  #pending = new Map(); // id -> {resolve, reject, onProgress, signal, onAbort, message (to resend)}
+  #pending = new Map(); // id -> {resolve, reject, onProgress, onWait, waiting, signal, onAbort, message (to resend)}
   #nextId = 1;
   #startTimer = null; // while the worker's start waits for the first board to be drawn
 
@@ -93,7 +100,7 @@ export class PuzzleLabClient {
    * default boards) are answered at once by the JavaScript rules, also while
    * Python boots (rules/index.mjs); the rest waits for the worker.
    */
-  request(request, { onProgress, signal } = {}) {
+  request(request, { onProgress, onWait, signal } = {}) {
     return new Promise((resolve, reject) => {
       if (signal?.aborted) {
         reject(cancelledError());
@@ -108,7 +115,7 @@ export class PuzzleLabClient {
       this.startPython();
       const id = this.#nextId++;
       const message = { type: "request", id, request };
-      const entry = { resolve, reject, onProgress, signal, onAbort: null, message };
+      const entry = { resolve, reject, onProgress, onWait, waiting: false, signal, onAbort: null, message };
       if (signal) {
         entry.onAbort = () => this.#port?.postMessage({ type: "cancel", id });
         signal.addEventListener("abort", entry.onAbort, { once: true });
@@ -116,6 +123,45 @@ export class PuzzleLabClient {
       this.#pending.set(id, entry);
       this.#port.postMessage(message);
     });
+  }
+
+  /**
+   * Stop the engine's job numbered `job` (from an onWait report), whichever
+   * document asked for it: that document's request rejects with an error
+   * that says it was cancelled from elsewhere.
+   */
+  cancelJob(job) {
+    this.#port?.postMessage({ type: "cancel-job", job });
+  }
+
+  /**
+   * This client, with every request's waits reported to `onWait(token,
+   * info)` (token: one per request; info as request()'s onWait, null when
+   * it runs again or ends), beside the request's own onWait. A board uses
+   * it to say what its requests wait for.
+   */
+  scoped(onWait) {
+    const client = this;
+    return {
+      request(request, options = {}) {
+        const token = {};
+        const wait = (info) => {
+          options.onWait?.(info);
+          onWait(token, info);
+        };
+        const done = () => onWait(token, null);
+        const answer = client.request(request, { ...options, onWait: wait });
+        answer.then(done, done);
+        return answer;
+      },
+      cancelJob: (job) => client.cancelJob(job),
+      startPython: () => client.startPython(),
+      onBoot: (callback) => client.onBoot(callback),
+      keepForOffline: () => client.keepForOffline(),
+      terminate: () => client.terminate(),
+      get ready() { return client.ready; },
+      get pythonReady() { return client.pythonReady; },
+    };
   }
 
   /**
@@ -213,10 +259,20 @@ export class PuzzleLabClient {
       case "progress":
         this.#pending.get(message.id)?.onProgress?.(message);
         break;
+      case "waiting":
+        this.#waiting(message);
+        break;
       case "result":
         this.#settle(message);
         break;
     }
+  }
+
+  #waiting({ id, on }) {
+    const entry = this.#pending.get(id);
+    if (!entry || (!on && !entry.waiting)) return;
+    entry.waiting = Boolean(on);
+    entry.onWait?.(on ? { ...on, cancel: () => this.cancelJob(on.job) } : null);
   }
 
   #settle({ id, ok, result, error, cancelled }) {
@@ -230,6 +286,7 @@ export class PuzzleLabClient {
   #forget(id, entry) {
     this.#pending.delete(id);
     entry.signal?.removeEventListener("abort", entry.onAbort);
+    if (entry.waiting) entry.onWait?.(null);
   }
 
   #failBoot(message) {

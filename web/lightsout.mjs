@@ -338,8 +338,8 @@ export class LightsOutBoard extends PuzzleBoard {
   // --- actions ---------------------------------------------------------------
 
   run(action) {
-    // The worker answers one request at a time: a long job would hold up the
-    // action, and every action may change the board, which makes it stale.
+    // A running job would share the engine's time with the action (worker.mjs),
+    // and every action may change the board, which makes it stale.
     for (const job of Object.values(this.jobs)) this.#abortJob(job);
     return super.run(action);
   }

@@ -316,11 +316,11 @@ export class PegsBoard extends PuzzleBoard {
   }
 
   /**
-   * Send a request for the position that replaces the shown one. The worker
-   * answers one request at a time, and a verdict still searching is about
-   * the position being left (undecided Wiegleb positions take seconds): it
-   * is stopped first, so the move is not kept waiting; should the request
-   * fail, the position stays and its verdict runs again.
+   * Send a request for the position that replaces the shown one. A verdict
+   * still searching is about the position being left (undecided Wiegleb
+   * positions take seconds) and would share the engine's time with the
+   * move (worker.mjs): it is stopped first; should the request fail, the
+   * position stays and its verdict runs again.
    */
   async #leave(request) {
     const stopped = this.job?.kind === "verdict";

@@ -76,3 +76,27 @@ export class ProgressMeter {
     return { fraction, text };
   }
 }
+
+// What a job is, by its command's family and verb, for "Waiting for a count
+// (binary puzzle) …". The families' names as in puzzles.mjs, which this
+// module does not import (it loads the boards, and they load this).
+const FAMILIES = { lightsout: "Lights Out", pegs: "peg solitaire", binairo: "binary puzzle" };
+const JOB_NAMES = {
+  count: "a count", census: "a census", analyse: "an analysis", gallery: "a single-light gallery",
+  solve: "a solution", hint: "a hint", new: "a new puzzle", minimize: "a puzzle reduction",
+  status: "a verdict",
+};
+
+/**
+ * The line that says what a request waits for: `on` is client.mjs's onWait
+ * report (the running job's command, progress, and whether it is this
+ * page's), `meter` a ProgressMeter kept for that job. "Waiting for a count (binary
+ * puzzle) running in another tab or frame: Counting… 34%".
+ */
+export function waitingText(on, meter) {
+  const [family, verb] = String(on.cmd).split(".");
+  const what = JOB_NAMES[verb] ?? "a long job";
+  const title = FAMILIES[family] ? ` (${FAMILIES[family]})` : "";
+  const where = on.mine ? "on this page" : "in another tab or frame";
+  return `Waiting for ${what}${title} running ${where}: ${meter.update(on).text}`;
+}

@@ -1,6 +1,7 @@
 // The scaffolding every puzzle widget shares: waiting for Python to boot,
 // the data-status / data-game-id attributes that tests and embedders read,
-// the one-at-a-time action queue, the message line and the overlay.
+// the one-at-a-time action queue, the message line and the overlay, and the
+// line that says what a request waits for in the shared engine (#engineWait).
 //
 // A board extends PuzzleBoard and provides:
 //   static kind      the CSS class added to the root next to "puzzle"
@@ -61,6 +62,7 @@
 // The base's own constructor wires the boot, but start() only runs from a
 // promise callback, that is after the subclass constructor has finished.
 
+import { ProgressMeter, waitingText } from "./progress.mjs";
 import { SAVED_GAME_RULES, readSavedGame } from "./saved-game.mjs";
 
 /**
@@ -106,7 +108,8 @@ export class PuzzleBoard {
    */
   constructor(root, client, { readonly = false, hints = true, controls = "full", ...options } = {}) {
     this.root = root;
-    this.client = client;
+    // The board's requests say here when the engine holds them back (client.mjs).
+    this.client = client.scoped?.((token, info) => this.#engineWait(token, info)) ?? client;
     this.queue = Promise.resolve(); // actions run one at a time, in order
     this.pending = 0;
 
@@ -305,6 +308,46 @@ export class PuzzleBoard {
         this.bootFailed(error);
       },
     );
+  }
+
+  #waits = new Map(); // request token -> {info, meter}: what each waiting request waits for
+
+  /**
+   * One of this board's requests waits for a long job (info, as client.mjs's
+   * onWait gives it) or no longer does (null). While any does, a line under
+   * the board says which job, how far it has got, and offers to cancel it.
+   */
+  #engineWait(token, info) {
+    if (info) {
+      const before = this.#waits.get(token);
+      const meter = before?.info.job === info.job ? before.meter : new ProgressMeter(info.cmd, "Working");
+      this.#waits.set(token, { info, meter });
+    } else if (!this.#waits.delete(token)) {
+      return;
+    }
+    let note = this.root.querySelector(".engine-wait");
+    const shown = this.#waits.values().next().value;
+    if (!shown) {
+      note?.remove();
+      return;
+    }
+    if (!note) {
+      note = document.createElement("p");
+      note.className = "engine-wait";
+      note.innerHTML = '<progress max="1"></progress> <span></span> '
+        + '<button type="button" class="inline" data-engine="cancel">Cancel it</button>';
+      note.querySelector("button").addEventListener("click", () => {
+        this.#waits.values().next().value?.info.cancel();
+      });
+      this.root.querySelector(".board-area")?.after(note);
+    }
+    const line = waitingText(shown.info, shown.meter);
+    const bar = note.querySelector("progress");
+    const { done, total } = shown.info;
+    bar.hidden = !(total > 0);
+    if (total > 0) bar.value = Math.min(1, Number(done) / Number(total));
+    if (note.querySelector("span").textContent === "") this.announce(line.replace(/:.*/, "."));
+    note.querySelector("span").textContent = line;
   }
 
   /**

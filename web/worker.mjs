@@ -20,12 +20,20 @@
 //                                        every document this engine serves
 //   {type: "boot-error", message}
 //   {type: "progress", id, done, total, message}
+//   {type: "waiting", id, on: {job, cmd, mine, done, total, message} | null}
+//                                        request id is a long job held back
+//                                        while long job `job` runs (its command,
+//                                        its last report; mine: it is this
+//                                        document's); on: null once it runs again
 //   {type: "result", id, ok: true, result} | {type: "result", id, ok: false, error[, cancelled]}
 // Document -> engine:
 //   {type: "request", id, request}       request: {cmd: "family.verb", ...}; with
 //                                        numpy: true, numpy is loaded first
 //                                        (numpy_error tells Python why not)
 //   {type: "cancel", id}
+//   {type: "cancel-job", job}            cancel the long job numbered `job` (from a
+//                                        "waiting" message), whoever asked for it:
+//                                        its document gets an error that says so
 //   {type: "disconnect"}                 the document is done with the engine:
 //                                        its requests are cancelled
 //   {type: "keep", id}                   store this boot's downloads in the offline
@@ -38,9 +46,7 @@ const SHARED = typeof SharedWorkerGlobalScope === "function" && self instanceof 
 const ENGINE = { id: Math.random().toString(36).slice(2, 10), shared: SHARED };
 const ports = new Set(); // the documents served (a dedicated worker: itself)
 const bootLog = []; // boot, ready and boot-error messages, replayed to late documents
-const queue = []; // requests waiting their turn: {port, id, request}
 let runtime = null; // {pyodide, indexURL, info, snapshotKey, started} once booted
-let current = null; // the request being answered: {port, id, cancelled}
 const stageStarts = {}; // when each boot stage began, in ms since the engine started
 
 // Installed before the first await, so that no early message is lost.
@@ -55,19 +61,19 @@ function connect(port) {
 
 function receive(port, data) {
   if (data.type === "request") {
-    queue.push({ port, id: data.id, request: data.request });
-    pump();
+    admit(port, data.id, data.request);
   } else if (data.type === "cancel") {
     cancel(port, data.id);
+  } else if (data.type === "cancel-job") {
+    cancelByKey(port, data.job);
   } else if (data.type === "keep") {
     keepDownloads().then(
       (kept) => port.postMessage({ type: "result", id: data.id, ok: true, result: { kept } }),
       (error) => port.postMessage({ type: "result", id: data.id, ok: false, error: messageOf(error) }),
     );
   } else if (data.type === "disconnect") {
-    for (const item of queue.filter((queued) => queued.port === port)) cancel(port, item.id);
-    if (current?.port === port) current.cancelled = true;
     ports.delete(port);
+    for (const entry of jobs.filter((item) => item.port === port)) cancelJob(entry);
   }
 }
 
@@ -350,7 +356,7 @@ function api() {
 }
 
 // Idle work (importing the request surface, saving the snapshot) waits
-// until no request is queued or running, so that it never delays one;
+// until no request is waiting or running, so that it never delays one;
 // pump() comes back here when it has answered them all.
 const idleTasks = [];
 function whenIdle(task) {
@@ -359,7 +365,7 @@ function whenIdle(task) {
 }
 
 function runIdle() {
-  if (current || queue.length) return; // pump() comes back when they are answered
+  if (jobs.length) return; // pump() comes back when they are answered
   idleTasks.shift()?.();
   if (idleTasks.length) setTimeout(runIdle, 0);
 }
@@ -469,70 +475,189 @@ function ensureNumpy(pyodide, indexURL) {
   return numpyLoad;
 }
 
-// Drive one api.Job to its result: {ok: true, result} or {ok: false, error}.
-async function runJob(request, onProgress, isCancelled) {
-  const job = api().start_json(JSON.stringify(request));
-  try {
-    for (;;) {
-      if (isCancelled()) {
-        job.cancel();
-        const { type, ...outcome } = JSON.parse(job.step_json());
-        return { ...outcome, cancelled: true };
-      }
-      const { type, ...step } = parseExact(job.step_json());
-      if (type === "result") return step;
-      onProgress(step);
-      await nextTask();
-    }
-  } finally {
-    job.destroy();
-  }
+// --- the scheduler ------------------------------------------------------------
+//
+// Every request is an api.Job, driven step by step (each step runs to its
+// next progress report; Python has no interrupts without cross-origin
+// isolation, so the engine can only switch jobs between two steps). Jobs
+// are not answered one at a time: between two steps the engine picks the
+// job that has used the least step time so far, so a new request (a solve,
+// a hint, a verdict) runs ahead of a count that has been going for a while
+// and answers between two of its steps. A job that has used LONG_MS is
+// *long*; long jobs run one at a time, in the order they became long (two
+// counts at once would each hold their hundreds of MB and take twice as
+// long), and one that waits is told what it waits for ({type: "waiting"}),
+// with that job's progress, so the page can say so and offer to cancel it.
+// docs/web.md says why one engine and slicing rather than a second engine.
+
+/** Step time (ms) after which a job counts as long. */
+const LONG_MS = 1000;
+/** How often (ms) a waiting job hears of the progress of the one it waits for. */
+const WAIT_REPORT_MS = 250;
+
+const jobs = []; // every request not yet answered, in arrival order (see admit())
+let serial = 0; // numbers the jobs across documents, for "cancel-job"
+let longSerial = 0; // the order in which jobs became long
+let pumping = false;
+
+function admit(port, id, request) {
+  jobs.push({
+    port, id, request,
+    key: ++serial,
+    job: null, // the Python api.Job, made at the first step
+    spent: 0, // ms spent in its steps
+    longSince: 0, // > 0 once it is long: its place among the long ones
+    loading: false, // waiting for numpy (not a candidate meanwhile)
+    numpyAsked: false, // numpy was loaded for it (or could not be)
+    report: null, // its last progress report {done, total, message}
+    waitingFor: null, // the key of the long job it waits for, once told
+    toldAt: 0,
+  });
+  pump();
 }
 
-async function answer({ port, id, request }) {
-  try {
-    await booted;
-  } catch (error) {
-    return { ok: false, error: `Python could not start: ${messageOf(error)}` };
+/** The long job that runs now: the first to have become long. */
+function activeLong() {
+  let first = null;
+  for (const entry of jobs) {
+    if (entry.longSince && (!first || entry.longSince < first.longSince)) first = entry;
   }
-  if (request?.numpy) {
-    // A bulk job that wants numpy: load it first; Python falls back without it.
-    port.postMessage({ type: "progress", id, done: 0, total: 1, message: "Loading numpy" });
-    const problem = await ensureNumpy(runtime.pyodide, runtime.indexURL).catch(messageOf);
-    request = { ...request, numpy_error: problem || undefined };
+  return first;
+}
+
+/** The job to step next: the least step time used, among the short ones and the active long one. */
+function pick() {
+  const active = activeLong();
+  let best = null;
+  for (const entry of jobs) {
+    if (entry.loading || (entry.longSince && entry !== active)) continue;
+    if (!best || entry.spent < best.spent) best = entry;
   }
+  return best;
+}
+
+function finish(entry, outcome) {
+  const index = jobs.indexOf(entry);
+  if (index < 0) return;
+  jobs.splice(index, 1);
   try {
-    return await runJob(
-      request,
-      (step) => port.postMessage({ type: "progress", id, ...step }),
-      () => current.cancelled,
-    );
+    entry.job?.destroy();
+  } catch {
+    // a runtime that failed under it: the answer below still goes out
+  }
+  entry.port.postMessage({ type: "result", id: entry.id, ...outcome });
+}
+
+/** Numpy first, for a bulk job that wants it: Python falls back without it. */
+async function loadNumpy(entry) {
+  entry.loading = true;
+  entry.numpyAsked = true;
+  entry.port.postMessage({ type: "progress", id: entry.id, done: 0, total: 1, message: "Loading numpy" });
+  const problem = await ensureNumpy(runtime.pyodide, runtime.indexURL).catch(messageOf);
+  entry.request = { ...entry.request, numpy_error: problem || undefined };
+  entry.loading = false;
+  pump();
+}
+
+/** Run one step of `entry`'s job: post its report, or its result. */
+function step(entry) {
+  const started = performance.now();
+  try {
+    entry.job ??= api().start_json(JSON.stringify(entry.request));
+    const { type, ...report } = parseExact(entry.job.step_json());
+    entry.spent += performance.now() - started;
+    if (type === "result") {
+      finish(entry, report);
+      return;
+    }
+    entry.report = report;
+    entry.port.postMessage({ type: "progress", id: entry.id, ...report });
+    if (!entry.longSince && entry.spent >= LONG_MS) entry.longSince = ++longSerial;
   } catch (error) {
     // Only a failure of the bridge or the runtime lands here: api.Job itself
     // turns every Python exception into an error result.
-    return { ok: false, error: `Internal error: ${messageOf(error)}` };
+    finish(entry, { ok: false, error: `Internal error: ${messageOf(error)}` });
+  }
+}
+
+/** Tell each long job that waits what it waits for (at once, then every WAIT_REPORT_MS). */
+function tellWaiting() {
+  const active = activeLong();
+  const now = performance.now();
+  for (const entry of jobs) {
+    if (!entry.longSince || entry === active) {
+      if (entry.waitingFor !== null) {
+        entry.waitingFor = null;
+        entry.port.postMessage({ type: "waiting", id: entry.id, on: null });
+      }
+      continue;
+    }
+    if (entry.waitingFor === active.key && now - entry.toldAt < WAIT_REPORT_MS) continue;
+    entry.waitingFor = active.key;
+    entry.toldAt = now;
+    entry.port.postMessage({
+      type: "waiting",
+      id: entry.id,
+      on: { job: active.key, cmd: active.request?.cmd ?? "", mine: active.port === entry.port,
+        done: 0, total: 0, message: "", ...active.report },
+    });
   }
 }
 
 async function pump() {
-  if (current) return; // already draining the queue
-  while (queue.length > 0) {
-    const item = queue.shift();
-    current = { port: item.port, id: item.id, cancelled: false };
-    item.port.postMessage({ type: "result", id: item.id, ...(await answer(item)) });
+  if (pumping) return; // already stepping through the jobs
+  pumping = true;
+  try {
+    await booted;
+  } catch (error) {
+    for (const entry of [...jobs]) finish(entry, { ok: false, error: `Python could not start: ${messageOf(error)}` });
+    pumping = false;
+    return;
   }
-  current = null;
+  for (;;) {
+    for (const entry of jobs) {
+      if (entry.request?.numpy && !entry.numpyAsked) loadNumpy(entry);
+    }
+    const entry = pick();
+    if (!entry) break;
+    step(entry);
+    tellWaiting();
+    // Let the messages in (cancels, new requests) before the next step.
+    await nextTask();
+  }
+  pumping = false;
   if (idleTasks.length) setTimeout(runIdle, 0);
 }
 
+/**
+ * Cancel job `entry` now: between two steps, as every message is handled.
+ * `error`, when someone else stopped it, says who: it is then an error to
+ * its own page (which did not ask), not a cancel that page may ignore.
+ */
+function cancelJob(entry, error = null) {
+  let outcome = error ? { ok: false, error } : { ok: false, error: "Cancelled.", cancelled: true };
+  if (entry.job) {
+    try {
+      entry.job.cancel();
+    } catch (failure) {
+      outcome = { ok: false, error: `Internal error: ${messageOf(failure)}` };
+    }
+  }
+  finish(entry, outcome);
+  tellWaiting(); // the next long job, if that was the running one
+  pump();
+}
+
 function cancel(port, id) {
-  if (current?.port === port && current.id === id) {
-    current.cancelled = true;
-    return;
-  }
-  const index = queue.findIndex((item) => item.port === port && item.id === id);
-  if (index >= 0) {
-    queue.splice(index, 1);
-    port.postMessage({ type: "result", id, ok: false, error: "Cancelled.", cancelled: true });
-  }
+  const entry = jobs.find((item) => item.port === port && item.id === id);
+  if (entry) cancelJob(entry);
+}
+
+/** Cancel, from the document on `port`, the job numbered `key` (a long job that another waits for). */
+function cancelByKey(port, key) {
+  const entry = jobs.find((item) => item.key === key);
+  if (!entry) return;
+  cancelJob(entry, entry.port === port
+    ? "Cancelled so that another job of this page could run."
+    : "Cancelled from another tab or frame, so that its own job could run.");
 }
