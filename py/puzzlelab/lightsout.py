@@ -1155,7 +1155,7 @@ def _build_plan(rows: int, cols: int, variant: Variant) -> Steps[_Plan]:
         target_row = r - first_dr
         if wrap:
             target_row %= rows
-        if whole_rows is None or target_row >= rows or decided.find(
+        if whole_rows is None or not 0 <= target_row < rows or decided.find(
                 1, target_row * cols, (target_row + 1) * cols) >= 0:
             return False
         sources = []
