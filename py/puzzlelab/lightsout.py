@@ -597,20 +597,27 @@ class Solution:
             return f"Solvable: {how} takes {count} {'press' if count == 1 else 'presses'}."
         assert self.conflict is not None
         weights = Board(board.rows, board.cols, self.conflict, board.variant).values()
+        # The certificate is a quiet pattern of the stencil turned half a turn
+        # (y A = 0); only a stencil that is its own half turn makes it one of
+        # these rules' quiet patterns.
+        half_turn = board.variant.mapped(lambda dr, dc: (-dr, -dc))
+        pattern = ("a quiet pattern" if half_turn == board.variant
+                   else "a quiet pattern of the stencil turned half a turn")
         if board.states == 2:
             on_pattern = (board.lights & self.conflict).bit_count()
+            cells = self.conflict.bit_count()
             return (
                 "This board cannot be solved. Every press toggles an even number of the "
-                f"{self.conflict.bit_count()} cells of a quiet pattern, so the number of lights "
-                f"on those cells keeps its parity. The board has {on_pattern} "
+                f"{cells} {'cell' if cells == 1 else 'cells'} of {pattern}, so the number of "
+                f"lights on those cells keeps its parity. The board has {on_pattern} "
                 f"{'light' if on_pattern == 1 else 'lights'} on them, an odd number, "
                 "and an odd count can never become 0."
             )
         k = board.states
         total = sum(w * v for w, v in zip(weights, board.values(), strict=True)) % k
         return (
-            "This board cannot be solved. Weigh each light's state by the numbers of a "
-            f"quiet pattern and add up modulo {k}: no press changes that sum, which is "
+            "This board cannot be solved. Weigh each light's state by the numbers of "
+            f"{pattern} and add up modulo {k}: no press changes that sum, which is "
             f"{total} here but 0 when all lights are out."
         )
 
@@ -1089,8 +1096,12 @@ def _row_chase(variant: Variant, rows: int, cols: int) -> tuple[tuple[int, int],
     """The offsets of a whole-row step of :func:`_plan`, or None when the rules
     have none: the stencil's first row (the presses furthest along) must be a
     single cell, so no light of a row needs another's forced press, and on
-    walls it must lie straight below the centre; the board must be wider and
-    taller than the stencil so that no press is counted twice."""
+    walls it must lie in the centre column; the board must be wider and
+    taller than the stencil so that no press is counted twice. The step
+    applies to light rows whose forced press row is on the board: with walls
+    and a stencil whose first row lies below the centre, the first light rows
+    force nothing (no press reaches them from above) and are chased cell by
+    cell, as equations."""
     offsets = variant.offsets
     first_dr, first_dc = min(offsets)
     reach = max(max(abs(dr), abs(dc)) for dr, dc in offsets)
@@ -1151,7 +1162,10 @@ def _build_plan(rows: int, cols: int, variant: Variant) -> Steps[_Plan]:
     def whole_row(r: int) -> bool:
         """Force the next press row from light row r at once, when every press
         its lights need is known and the forced row is not: a few big-int
-        operations on whole rows instead of one per cell."""
+        operations on whole rows instead of one per cell. Not when that row
+        is off the board (walls, a stencil whose first row lies below the
+        centre): its lights are then equations, which only the cell-by-cell
+        step records."""
         target_row = r - first_dr
         if wrap:
             target_row %= rows
