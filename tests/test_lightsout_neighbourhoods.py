@@ -208,16 +208,17 @@ def _dense_rank(columns: list[list[int]], p: int, rhs: list[int] | None = None) 
     return rank
 
 
-def _random_stencil(rng: random.Random) -> str:
-    """An odd-sided stencil up to 9x9, often with a single cell in its top marked
-    row anywhere (the chase forces whole rows then), the centre often left out."""
-    height, width = rng.choice((1, 3, 5, 7, 9)), rng.choice((1, 3, 5, 7, 9))
-    cells = [[rng.random() < 0.25 for _ in range(width)] for _ in range(height)]
-    if rng.random() < 0.6:
-        top = rng.randrange(height)
+def _random_stencil(rng: random.Random, side: int) -> str:
+    """An odd-sided stencil up to ``side`` x ``side``, often with a single cell in
+    its top marked row (the chase then forces whole rows), often in the centre
+    column and below the centre row; the centre often left out."""
+    height, width = rng.randrange(1, side + 1, 2), rng.randrange(1, side + 1, 2)
+    cells = [[rng.random() < 0.2 for _ in range(width)] for _ in range(height)]
+    if rng.random() < 0.7:
+        top = rng.randrange(height // 2, height) if rng.random() < 0.5 else rng.randrange(height)
         for r in range(top):
             cells[r] = [False] * width
-        marked = rng.randrange(width)
+        marked = width // 2 if rng.random() < 0.5 else rng.randrange(width)
         cells[top] = [c == marked for c in range(width)]
     if not any(map(any, cells)):
         cells[rng.randrange(height)][rng.randrange(width)] = True
@@ -228,11 +229,17 @@ def test_big_stencils_match_dense_elimination():
     """Stencils up to 9x9 on boards up to 13x13 (prime k: the kernel is k to the
     number of cells less the rank): kernel, verdict and presses."""
     rng = random.Random(5)
-    for _ in range(60):
+    for _ in range(80):
         k, wrap = rng.choice(PRIMES), rng.random() < 0.5
-        variant = Variant(_random_stencil(rng), wrap, k)
-        side = 13 if k == 2 else 8
-        rows, cols = rng.randint(1, side), rng.randint(1, side)
+        most = 13 if k == 2 else 8  # sides of the board (dense elimination is cubic)
+        variant = Variant(_random_stencil(rng, 9 if k == 2 else 5), wrap, k)
+        reach = max(max(abs(dr), abs(dc)) for dr, dc in variant.offsets)
+        # Mostly boards bigger than the stencil, taller than wide (the chase runs
+        # down the longer side), where whole rows are forced at once.
+        low = 2 * reach + 1 if rng.random() < 0.7 and 2 * reach < most else 1
+        rows, cols = sorted((rng.randint(low, most), rng.randint(low, most)), reverse=True)
+        if rng.random() < 0.3:
+            rows, cols = cols, rows
         offsets, size = list(variant.offsets), rows * cols
         columns = [press_effect(rows, cols, offsets, wrap, k, cell) for cell in range(size)]
         values = [rng.randrange(k) for _ in range(size)]
