@@ -357,13 +357,20 @@ def solve_steps(matrix: list[list[int]], rhs: list[int], columns: int, k: int
 
 def span_size(generators: list[list[int]], k: int, columns: int) -> int:
     """The number of distinct vectors in the Z/k-span of ``generators``."""
+    return finish(span_size_steps(generators, k, columns))
+
+
+def span_size_steps(generators: list[list[int]], k: int, columns: int) -> Steps[int]:
+    """:func:`span_size`, with progress (a second for 36 generators of 1,200
+    entries, a 600x600 torus with 6 states)."""
     total = 1
     for p, q in prime_powers(k):
-        total *= _local_span_size([[x % q for x in g] for g in generators], p, q, columns)
+        total *= yield from _local_span_size([[x % q for x in g] for g in generators], p, q,
+                                             columns)
     return total
 
 
-def _local_span_size(vectors: list[list[int]], p: int, q: int, columns: int) -> int:
+def _local_span_size(vectors: list[list[int]], p: int, q: int, columns: int) -> Steps[int]:
     """Size of the Z/q-span of ``vectors`` (rows): the product of q/d_i over the
     Smith diagonal of the matrix whose rows they are."""
     if not vectors:
@@ -371,7 +378,10 @@ def _local_span_size(vectors: list[list[int]], p: int, q: int, columns: int) -> 
     a = [row[:] for row in vectors]
     size = 1
     rows = len(a)
+    clock = gf2.Clock()
     for step in range(min(rows, columns)):
+        if clock.due():
+            yield Progress(step, min(rows, columns), "Counting the quiet patterns")
         best = None
         for i in range(step, rows):
             for j in range(step, columns):
@@ -535,7 +545,8 @@ class _Packed:
         self.width = (k - 1).bit_length() + 1
         self.half = 1 << (self.width - 1)  # >= k, so no entry borrows or overflows
         self.length = length
-        self.ones = sum(1 << (self.width * i) for i in range(length))
+        # As text: a sum of shifted ints is quadratic (4 s for 250,000 cells).
+        self.ones = int(("0" * (self.width - 1) + "1") * length or "0", 2)
         self.bias = (self.half - k) * self.ones
         self.fields = [format(v, f"0{self.width}b") for v in range(k)]
 
