@@ -28,7 +28,7 @@ from lightsout_brute import (
     stencil_of,
 )
 from puzzlelab import api
-from puzzlelab.lightsout import Board, Solution, Variant, solve
+from puzzlelab.lightsout import Board, Solution, Variant, press_lower_bound, solve
 from puzzlelab.notation import PuzzleError
 
 PATTERNS = range(1, 512)
@@ -75,6 +75,8 @@ def check_solution(solution: Solution, values: list[int], rows: int, cols: int,
     assert solution.proven_fewest, case  # kernels this small are searched exhaustively
     assert solution.press_count == fewest, case
     assert solution.fewest_solutions == ties, case
+    # The bound that proves big boards' answers never passes the true minimum.
+    assert press_lower_bound(solution.board) <= fewest, case
 
 
 def check_pattern(mask: int, rows: int, cols: int, k: int, wrap: bool,
