@@ -177,7 +177,7 @@ def min_weight_search(
     Two exact methods, the cheaper one by their cost estimates:
 
     * :func:`_exhaustive`: every member of the coset, once.
-    * :func:`_separated`: the basis is lightened (:func:`_reduce`); where its
+    * :func:`_separated`: the basis is lightened (:func:`_reduce_steps`); where its
       vectors share few cells, a small set of them (a separator, see
       :class:`_Separation`) leaves the others in groups that touch disjoint
       cells. Each member is then the separator part plus one independent
@@ -322,7 +322,7 @@ class _Separation:
 
     @classmethod
     def plan(cls, basis: Sequence[int]) -> _Separation:
-        """The separation of the lightened basis chosen by :func:`separate`."""
+        """The separation of the lightened basis chosen by :func:`separate_steps`."""
         return finish(cls.plan_steps(basis))
 
     @classmethod
@@ -357,14 +357,6 @@ class _Separation:
 #: Work units to re-minimise a group of one vector over GF(2) inline (an AND and
 #: a popcount, see _separated), against a table sweep and a call for bigger groups.
 SINGLE_GROUP_COST = 3
-
-
-def separate(
-    supports: Sequence[int], radix: int = 2, cell_bits: int = 1, largest_group: int = 14,
-    sweep_divisor: int = 4,
-) -> tuple[list[int], list[list[int]], int]:
-    """:func:`separate_steps` run to its end."""
-    return finish(separate_steps(supports, radix, cell_bits, largest_group, sweep_divisor))
 
 
 def separate_steps(
@@ -437,12 +429,7 @@ def _separation_steps(basis: tuple[int, ...]) -> Steps[_Separation]:
     return _SEPARATIONS[basis]
 
 
-def _separation(basis: tuple[int, ...]) -> _Separation:
-    """:func:`_separation_steps` run to its end."""
-    return finish(_separation_steps(basis))
-
-
-_separation.cache_clear = _SEPARATIONS.clear  # type: ignore[attr-defined]  # as for lru_cache
+_separation_steps.cache_clear = _SEPARATIONS.clear  # type: ignore[attr-defined]  # as lru_cache
 
 
 def _components(touching: list[set[int]], removed: set[int]) -> list[list[int]]:
@@ -1185,14 +1172,10 @@ def min_weight_in_coset(
     return best, proven
 
 
-def _reduce(basis: Sequence[int]) -> list[int]:
-    """Lighten the basis: replace a vector by its sum with another while that is lighter."""
-    return finish(_reduce_steps(basis))
-
-
 def _reduce_steps(basis: Sequence[int]) -> Steps[list[int]]:
-    """:func:`_reduce`, with progress: a pass over a hundred vectors of a million
-    cells takes about a second."""
+    """Lighten the basis: replace a vector by its sum with another while that is
+    lighter. With progress: a pass over a hundred vectors of a million cells
+    takes about a second."""
     reduced = list(basis)
     clock = Clock()
     changed = True

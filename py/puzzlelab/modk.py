@@ -589,7 +589,7 @@ def is_prime(k: int) -> bool:
 @dataclass(frozen=True)
 class _Separation:
     """Packed generators over Z/k (k prime) split as in
-    :func:`puzzlelab.gf2.separate`: a separator, and groups whose cells
+    :func:`puzzlelab.gf2.separate_steps`: a separator, and groups whose cells
     (``masks``, whole fields) no other group touches."""
 
     separator: tuple[int, ...]
@@ -639,15 +639,10 @@ def _plan_separation(packed: tuple[int, ...], k: int, length: int) -> Steps[_Sep
                        tuple(tuple(lighter[i] for i in g) for g in groups), tuple(masks), cost)
 
 
-def _lighten(vectors: list[int], packing: _Packed) -> list[int]:
-    """Replace a generator by its sum with a multiple of another while that has
-    fewer nonzero cells (an invertible change of basis for k prime)."""
-    return finish(_lighten_steps(vectors, packing))
-
-
 def _lighten_steps(vectors: list[int], packing: _Packed) -> Steps[list[int]]:
-    """:func:`_lighten`, with progress: a pass over a hundred generators of 40,000
-    cells took seconds."""
+    """Replace a generator by its sum with a multiple of another while that has
+    fewer nonzero cells (an invertible change of basis for k prime). With
+    progress: a pass over a hundred generators of 40,000 cells took seconds."""
     def multiples(v: int) -> list[int]:
         found = [v]
         while len(found) < packing.k - 1:
