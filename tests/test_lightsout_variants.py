@@ -23,6 +23,7 @@ from puzzlelab.lightsout import (
     gallery_steps,
     kernel_dimension,
     press_lower_bound,
+    random_presses,
     random_solvable,
     random_with_presses,
     solve,
@@ -538,3 +539,16 @@ def test_kernel_size_of_composite_states_counts_the_quiet_patterns(states):
             assert solution.kernel_size == sum(
                 blank.apply(Board.from_values(side, side, list(v), board.variant).lights).lit == 0
                 for v in itertools.product(range(states), repeat=board.size))
+
+
+@pytest.mark.parametrize("states", [3, 4, 5, 7, 9])
+def test_random_k_state_presses_take_every_count_equally_often(states):
+    """Each cell's press count is uniform on 0..k-1 (random bytes, those past the
+    last multiple of k dropped): every count within 5 standard deviations."""
+    rows, cols = 200, 300
+    presses = random_presses(rows, cols, Variant(states=states), random.Random(states))
+    counts = Board(rows, cols, presses, Variant(states=states)).values()
+    expected = rows * cols / states
+    deviation = math.sqrt(rows * cols * (1 / states) * (1 - 1 / states))
+    for count in range(states):
+        assert abs(counts.count(count) - expected) < 5 * deviation, (count, counts.count(count))

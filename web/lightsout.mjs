@@ -127,7 +127,8 @@ const TEMPLATE = `
     <p><strong>Quiet patterns.</strong> Some sets of presses change nothing at all: every light they
       touch is toggled an even number of times. <em>Analysis</em> draws them as small boards. Adding
       a quiet pattern to a solution gives another solution, and a board can be solved exactly when
-      an even number of its lights lie on every quiet pattern.</p>
+      an even number of its lights lie on every quiet pattern (for a custom pattern that is not
+      the same turned half a turn: on every quiet pattern of the pattern turned half a turn).</p>
     <p><strong>Rank.</strong> The number of cells whose presses are independent: the effect of any
       other press can be made by combining theirs.</p>
     <p><strong>Kernel dimension.</strong> How many quiet patterns it takes to build all the others
@@ -943,7 +944,7 @@ export class LightsOutBoard extends PuzzleBoard {
       const why = document.createElement("div");
       why.className = "conflict-reason";
       const text = document.createElement("p");
-      text.textContent = `${a.explanation} Red and yellow: the quiet pattern it conflicts with; ` +
+      text.textContent = `${a.explanation} Red and yellow: the pattern it conflicts with; ` +
         "yellow: the board's lights on it.";
       why.append(figure, text);
       body.append(why);

@@ -348,6 +348,13 @@ def _lightsout_analyse(request: Result) -> Steps[Result]:
     kernel_power = (k, dimension) if prime else None
     solvable_power = (k, size - dimension) if prime else None
     fewest_solutions = solution.fewest_solutions
+    # Up to 64 quiet patterns of a million cells each: drawn with reports between.
+    patterns, clock = [], gf2.Clock()
+    for q in solution.quiet_patterns:
+        if clock.due():
+            yield Progress(len(patterns), len(solution.quiet_patterns),
+                           "Building the quiet patterns")
+        patterns.append(_pattern_grid(q, board))
     return {
         "game": board.game_id,
         "rows": board.rows,
@@ -358,7 +365,7 @@ def _lightsout_analyse(request: Result) -> Steps[Result]:
         **_count("quiet_count", kernel_size, kernel_power),
         **_count("solvable_boards", k**size // kernel_size, solvable_power),
         **_count("all_boards", k**size, (k, size)),
-        "quiet_patterns": [_pattern_grid(q, board) for q in solution.quiet_patterns],
+        "quiet_patterns": patterns,
         "quiet_patterns_shown": len(solution.quiet_patterns),
         "solvable": solution.solvable,
         "fewest_press_count": solution.press_count if solution.proven_fewest else None,

@@ -281,9 +281,13 @@ class Board:
 
     def values(self) -> list[int]:
         """Every cell's state, in reading order."""
+        # Digits to numbers by bytes.translate, in C: a million cells in
+        # milliseconds, where int() per digit took a tenth of a second.
         if _cell_bits(self.states) == 1:
-            return [int(ch) for ch in format(self.lights, f"0{self.size}b")[::-1]]
-        return [int(ch, 16) for ch in format(self.lights, f"0{self.size}x")[::-1]]
+            text = format(self.lights, f"0{self.size}b")
+        else:
+            text = format(self.lights, f"0{self.size}x")
+        return list(text[::-1].encode().translate(_HEX_VALUES)) if self.size else []
 
     @property
     def game_id(self) -> str:
@@ -381,7 +385,7 @@ def _byte_pieces(rows: int, cols: int, variant: Variant) -> tuple[tuple[int, int
         for col_shift, columns in _axis_moves(cols, dc, variant.wrap).items():
             column_mask = sum(1 << c for c in columns)
             for row_shift, row_list in _axis_moves(rows, dr, variant.wrap).items():
-                mask = column_mask * sum(1 << (r * cols) for r in row_list)
+                mask = column_mask * _row_starts(row_list, rows, cols)
                 text = format(mask, f"0{size}b")[::-1].encode().translate(spread)
                 pieces.append((int.from_bytes(text, "little"), row_shift * cols + col_shift))
     return tuple(pieces)
@@ -431,6 +435,16 @@ def _axis_moves(length: int, delta: int, wrap: bool) -> dict[int, list[int]]:
     return moves
 
 
+def _row_starts(row_list: list[int], rows: int, cols: int) -> int:
+    """The bits ``r * cols`` of the rows ``row_list``, written as text: summing
+    a thousand shifted ints of up to a million bits took a tenth of a second."""
+    marks = bytearray(b"0") * rows
+    for r in row_list:
+        marks[r] = ord("1")
+    text = ("0" * (cols - 1)).join(marks.decode())
+    return int(text[::-1], 2)
+
+
 @lru_cache(maxsize=32)
 def _pieces(rows: int, cols: int, variant: Variant) -> tuple[tuple[int, int], ...]:
     """The press effect as (source mask, shift) pairs: ``A x`` is the XOR of
@@ -441,7 +455,7 @@ def _pieces(rows: int, cols: int, variant: Variant) -> tuple[tuple[int, int], ..
             column_mask = sum(1 << c for c in columns)
             for row_shift, row_list in _axis_moves(rows, dr, variant.wrap).items():
                 # Multiplying by a row indicator copies the column mask to each row.
-                mask = column_mask * sum(1 << (r * cols) for r in row_list)
+                mask = column_mask * _row_starts(row_list, rows, cols)
                 shift = row_shift * cols + col_shift
                 combined[shift] = combined.get(shift, 0) ^ mask
     return tuple((mask, shift) for shift, mask in combined.items() if mask)
@@ -597,20 +611,27 @@ class Solution:
             return f"Solvable: {how} takes {count} {'press' if count == 1 else 'presses'}."
         assert self.conflict is not None
         weights = Board(board.rows, board.cols, self.conflict, board.variant).values()
+        # The certificate is a quiet pattern of the stencil turned half a turn
+        # (y A = 0); only a stencil that is its own half turn makes it one of
+        # these rules' quiet patterns.
+        half_turn = board.variant.mapped(lambda dr, dc: (-dr, -dc))
+        pattern = ("a quiet pattern" if half_turn == board.variant
+                   else "a quiet pattern of the stencil turned half a turn")
         if board.states == 2:
             on_pattern = (board.lights & self.conflict).bit_count()
+            cells = self.conflict.bit_count()
             return (
                 "This board cannot be solved. Every press toggles an even number of the "
-                f"{self.conflict.bit_count()} cells of a quiet pattern, so the number of lights "
-                f"on those cells keeps its parity. The board has {on_pattern} "
+                f"{cells} {'cell' if cells == 1 else 'cells'} of {pattern}, so the number of "
+                f"lights on those cells keeps its parity. The board has {on_pattern} "
                 f"{'light' if on_pattern == 1 else 'lights'} on them, an odd number, "
                 "and an odd count can never become 0."
             )
         k = board.states
         total = sum(w * v for w, v in zip(weights, board.values(), strict=True)) % k
         return (
-            "This board cannot be solved. Weigh each light's state by the numbers of a "
-            f"quiet pattern and add up modulo {k}: no press changes that sum, which is "
+            "This board cannot be solved. Weigh each light's state by the numbers of "
+            f"{pattern} and add up modulo {k}: no press changes that sum, which is "
             f"{total} here but 0 when all lights are out."
         )
 
@@ -619,7 +640,8 @@ def _weight(packed: int, states: int) -> int:
     """Number of presses in a packed press set."""
     if states == 2:
         return packed.bit_count()
-    return sum(int(ch, 16) for ch in format(packed, "x"))
+    text = format(packed, "x")  # one count per digit runs in C
+    return sum(value * text.count(digit) for value, digit in enumerate(_HEX_DIGITS) if value)
 
 
 def _cells_with_repeats(packed: int, board: Board) -> list[tuple[int, int]]:
@@ -676,7 +698,7 @@ def solve_steps(board: Board, *, fewest: bool = True,
         quiet = yield from plan.quiet_steps(
             dimension if fewest and dimension <= MAX_SEARCHED_KERNEL else SHOWN_QUIET_PATTERNS)
         conflict = (yield from _conflict(board)) if presses is None else None
-        kernel_size = plan.kernel_size()
+        kernel_size = yield from plan.kernel_size_steps()
     if presses is None:
         return Solution(board, None, False, quiet, conflict, None, kernel_size, dimension)
     proven, ties = dimension == 0, 1
@@ -935,10 +957,15 @@ class _Plan:
         kernel's generators, taken over the unknowns (a press pattern is fixed
         by its unknowns): 400 entries rather than 40,000 on a 200x200 torus,
         where the whole boards took 55 s for k = 6."""
+        return finish(self.kernel_size_steps())
+
+    def kernel_size_steps(self) -> Steps[int]:
+        """:meth:`kernel_size`, with progress."""
         if self.members is None:
             k = self.states
-            self.members = (k ** len(self.kernel) if modk.is_prime(k)
-                            else modk.span_size(self.kernel, k, self.variables))
+            kernel = yield from self.kernel_steps()
+            self.members = (k ** len(kernel) if modk.is_prime(k)
+                            else (yield from modk.span_size_steps(kernel, k, self.variables)))
         return self.members
 
     def quiet(self, count: int | None = None) -> tuple[int, ...]:
@@ -1089,8 +1116,12 @@ def _row_chase(variant: Variant, rows: int, cols: int) -> tuple[tuple[int, int],
     """The offsets of a whole-row step of :func:`_plan`, or None when the rules
     have none: the stencil's first row (the presses furthest along) must be a
     single cell, so no light of a row needs another's forced press, and on
-    walls it must lie straight below the centre; the board must be wider and
-    taller than the stencil so that no press is counted twice."""
+    walls it must lie in the centre column; the board must be wider and
+    taller than the stencil so that no press is counted twice. The step
+    applies to light rows whose forced press row is on the board: with walls
+    and a stencil whose first row lies below the centre, the first light rows
+    force nothing (no press reaches them from above) and are chased cell by
+    cell, as equations."""
     offsets = variant.offsets
     first_dr, first_dc = min(offsets)
     reach = max(max(abs(dr), abs(dc)) for dr, dc in offsets)
@@ -1151,11 +1182,14 @@ def _build_plan(rows: int, cols: int, variant: Variant) -> Steps[_Plan]:
     def whole_row(r: int) -> bool:
         """Force the next press row from light row r at once, when every press
         its lights need is known and the forced row is not: a few big-int
-        operations on whole rows instead of one per cell."""
+        operations on whole rows instead of one per cell. Not when that row
+        is off the board (walls, a stencil whose first row lies below the
+        centre): its lights are then equations, which only the cell-by-cell
+        step records."""
         target_row = r - first_dr
         if wrap:
             target_row %= rows
-        if whole_rows is None or target_row >= rows or decided.find(
+        if whole_rows is None or not 0 <= target_row < rows or decided.find(
                 1, target_row * cols, (target_row + 1) * cols) >= 0:
             return False
         sources = []
@@ -1303,17 +1337,34 @@ def _expand_lanes(plan: _Plan, vectors: list) -> Steps[list[int]]:
                  for i in range(plan.variables)]
     # One lane is a plain chase modulo k (packing would cost a reduction per cell).
     presses, _ = yield from _chase_plan(plan, None, lanes, count)
+    # A million cells of 64 lanes take about a second to spread and slice: in
+    # pieces, with progress between them.
+    clock, message, piece = gf2.Clock(), "Building the quiet patterns", 1 << 16
     boards = []
     if k == 2:
         # Each cell's lanes as text, lane j at column count-1-j: slicing reads one lane.
-        text = "".join([format(v, f"0{count}b") for v in presses])
+        texts = []
+        for start in range(0, size, piece):
+            if clock.due():
+                yield Progress(start, size, message)
+            texts.append("".join([format(v, f"0{count}b") for v in presses[start:start + piece]]))
+        text = "".join(texts)
         for j in range(count):
+            if clock.due():
+                yield Progress(j, count, message)
             lane = text[count - 1 - j::count]
             boards.append(int(lane[::-1], 2) if size else 0)
         return boards
-    data = b"".join([v.to_bytes(count, "little") for v in presses])
+    chunks = []
+    for start in range(0, size, piece):
+        if clock.due():
+            yield Progress(start, size, message)
+        chunks.append(b"".join([v.to_bytes(count, "little") for v in presses[start:start + piece]]))
+    data = b"".join(chunks)
     digits = bytes.maketrans(bytes(range(16)), _HEX_DIGITS.encode())
     for j in range(count):
+        if clock.due():
+            yield Progress(j, count, message)
         lane = data[j::count].translate(digits)
         boards.append(int(lane[::-1], 16) if size else 0)
     return boards
@@ -1470,10 +1521,18 @@ def kernel_dimension(rows: int, cols: int) -> int:
 
 def random_presses(rows: int, cols: int, variant: Variant, rng: random.Random) -> int:
     """A uniformly random press set (packed), each cell pressed 0..k-1 times."""
-    if variant.states == 2:
-        return rng.getrandbits(rows * cols)
-    values = [rng.randrange(variant.states) for _ in range(rows * cols)]
-    return Board.from_values(rows, cols, values, variant).lights
+    size, k = rows * cols, variant.states
+    if k == 2:
+        return rng.getrandbits(size)
+    # Random bytes, those from the largest multiple of k below 256 up dropped
+    # (so every digit is equally likely), the rest taken modulo k as hex
+    # digits: all in C, where a randrange per cell took 0.3 s on a million cells.
+    dropped = bytes(range(256 // k * k, 256))
+    digits = b""
+    while len(digits) < size:
+        digits += rng.randbytes(size + size // 4 + 16).translate(None, dropped)
+    to_hex = bytes(ord(_HEX_DIGITS[b % k]) for b in range(256))
+    return int(digits[:size].translate(to_hex)[::-1], 16)
 
 
 def random_solvable(

@@ -393,6 +393,27 @@ def test_custom_pattern_editor_grows_to_a_long_reach_and_the_board_solves(
     press_marks_until_solved(page, root)
 
 
+def test_an_off_centre_custom_pattern_is_analysed_as_python_does(page, site_url):
+    """A press that changes only the cell below it (the cross unmarked but its
+    foot): no press reaches the top row, so the 5x5 has 5 quiet patterns (the
+    bottom row's presses); the page shows Python's analysis, not kernel 0."""
+    root = open_board(page, site_url)
+    page.get_by_label("Neighbourhood").select_option(label="Custom…")
+    wait_idle(page)
+    for name in ("1 up, 0 right", "0 down, 1 left", "the pressed cell", "0 down, 1 right"):
+        page.get_by_role("button", name=name, exact=True).click()
+        wait_idle(page)
+    game = root.get_attribute("data-game-id")
+    assert current(root).variant.offsets == ((1, 0),)
+    page.get_by_role("button", name="Analysis").click()
+    wait_idle(page)
+    expected = ask({"cmd": "lightsout.analyse", "game": game})
+    assert (expected["rank"], expected["kernel_dimension"]) == (20, 5)
+    text = page.locator(f"{BOARD} [data-panel='analysis']").inner_text()
+    assert "Rank\n20 of 25" in text and "Kernel dimension\n5" in text
+    assert ("no solution" in text) == (not expected["solvable"])
+
+
 def test_three_state_board_is_solved_by_its_marks(page, site_url, screenshot_dir):
     root = open_board(page, site_url)
     page.get_by_label("States").select_option("3")
