@@ -30,6 +30,9 @@ from job_gaps import longest_gap  # noqa: E402
 from puzzlelab import api, binairo, pegs  # noqa: E402
 from puzzlelab.jobs import REPORT_SECONDS  # noqa: E402
 
+#: The longest wait between two reports the page may see (the issue's bound).
+LIMIT = 0.25
+
 try:
     import numpy  # noqa: F401
     HAVE_NUMPY = True
@@ -44,7 +47,8 @@ def _binairo_puzzle(side: int, difficulty: str, seed: int = 7) -> str:
 
 
 def jobs(quick: bool) -> list[tuple[str, dict]]:
-    """(name, request) of every long job measured."""
+    """(name, request) of every long job measured; a request's ``run_for`` (popped
+    before it is sent) lets a job run longer than ``--run-for`` (to its large levels)."""
     out: list[tuple[str, dict]] = []
     sides = (8, 16) if quick else (6, 8, 10, 12, 14, 16)
     for side in sides:
@@ -54,9 +58,14 @@ def jobs(quick: bool) -> list[tuple[str, dict]]:
             out.append((f"binairo.new {side}x{side} {difficulty}",
                         {"cmd": "binairo.new", "rows": side, "difficulty": difficulty,
                          "seed": 3}))
+    for seed in (1, 2, 4, 5):
+        out.append((f"binairo.new 16x16 hard seed {seed}",
+                    {"cmd": "binairo.new", "rows": 16, "difficulty": "hard", "seed": seed}))
     hard16 = _binairo_puzzle(16, "hard")
     solution16 = api.handle({"cmd": "binairo.solve", "game": hard16})["result"]["solved_game"]
     out += [
+        ("binairo.solve 16x16 hard", {"cmd": "binairo.solve", "game": hard16}),
+        ("binairo.hint 16x16 hard", {"cmd": "binairo.hint", "game": hard16}),
         ("binairo.minimize 16x16 solution", {"cmd": "binairo.minimize", "game": solution16}),
         ("binairo.minimize 16x16 budget 3 s",
          {"cmd": "binairo.minimize", "game": hard16, "budget": 3}),
@@ -88,7 +97,7 @@ def jobs(quick: bool) -> list[tuple[str, dict]]:
             ("pegs.census english numpy",
              {"cmd": "pegs.census", "board": "english", "engine": "numpy"}),
             ("pegs.census french numpy", {"cmd": "pegs.census", "board": "french",
-                                          "engine": "numpy", "goal": "any"}),
+                                          "engine": "numpy", "goal": "any", "run_for": 40}),
         ]
     return out
 
@@ -109,12 +118,13 @@ def main() -> None:
     for name, request in jobs(args.quick):
         if not name.startswith(args.only):
             continue
-        gap, answer, reports = longest_gap(request, run_for=args.run_for)
+        run_for = request.pop("run_for", args.run_for)
+        gap, answer, reports = longest_gap(request, run_for=run_for)
         if answer is not None and not answer["ok"]:
             finished = "refused"
         else:
             finished = "yes" if answer is not None else "cancelled"
-        flag = "  <- over" if gap > REPORT_SECONDS else ""
+        flag = f"  <- over {LIMIT} s" if gap > LIMIT else ""
         print(f"| {name:<36} | {gap:15.3f} | {reports:7d} | {finished:<8} |{flag}", flush=True)
         worst = max(worst, gap)
     print(f"Worst gap: {worst:.3f} s")

@@ -210,7 +210,7 @@ def census_steps(
                 level.dead_end_classes += 1
                 level.dead_end_paths += paths
                 normal_games += normal
-            if done % 256 == 0 and due():
+            if done % 64 == 0 and due():
                 yield Progress(depth + done / len(current), total_work,
                                f"Level {depth}: {done:,} of {len(current):,} positions")
         result.levels.append(level)
@@ -250,7 +250,7 @@ def _backward_pass(geo, syms, images, move_images, goals, stored, levels) -> Ste
         level_keys = stored[depth]
         found = {g for g in (min(images(p)) for p in goals) if g in level_keys}
         for done, key in enumerate(good, start=1):
-            if done % 256 == 0 and due():
+            if done % 64 == 0 and due():
                 yield Progress(len(stored) - 1 - depth + done / len(good), len(stored),
                                "Backward pass")
             imgs = images(key)

@@ -255,7 +255,13 @@ class Counts:
         if len(lo) == 0:
             return 0
         if approx is None:
-            return _exact_sum(lo)
+            # Exact uint64 sums of slices (two temporaries each, not two of the level).
+            total = 0
+            for start in range(0, len(lo), 4 * OBJECT_SLICE):
+                if due():
+                    yield None
+                total += _exact_sum(lo[start : start + 4 * OBJECT_SLICE])
+            return total
         # The float sum is within 2^62 of the true total while it stays below 2^88.
         if float(approx.sum()) >= FLOAT_LIMIT:
             return sum(exact(a, b) for a, b in zip(lo.tolist(), approx.tolist(), strict=True))
