@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from job_gaps import longest_gap
-from puzzlelab import binairo, binairo_count
+from puzzlelab import binairo, binairo_count, jobs
 from puzzlelab.binairo import Grid
 from puzzlelab.binairo_count import count
 from puzzlelab.jobs import finish
@@ -166,7 +166,7 @@ def test_a_row_search_tried_before_meeting_in_the_middle_gives_the_same_count(
         monkeypatch, budget):
     """The trial of the row search either finishes (a large budget) or hands over to
     the meet (none); the count is the same, and progress never goes back."""
-    monkeypatch.setattr(binairo_count, "REPORT_EVERY", 0.0)  # a report every 256 steps
+    monkeypatch.setattr(jobs, "REPORT_SECONDS", 0.0)  # a report every 256 steps
     rng = random.Random(5)
     grid = partial(8, 8, rng, 0.25)
     planned = binairo_count.plan(grid)

@@ -5,6 +5,8 @@ whose units are not equal amounts of work."""
 from __future__ import annotations
 
 import json
+import math
+import random
 import re
 import shutil
 import subprocess
@@ -95,3 +97,181 @@ def test_the_waiting_line_names_every_command_and_where_it_runs() -> None:
         assert "undefined" not in line and "null" not in line, line
     assert lines["binairo.count false"] == (
         "Waiting for a count (binary puzzle) running in another tab or frame: Counting… 34%")
+# --- every line agrees with its numbers -------------------------------------
+
+PROPERTY_SCRIPT = """
+let now = 0;
+globalThis.performance = { now: () => now };
+const { ProgressMeter } = await import(process.argv[1]);
+const out = [];
+for (const sequence of JSON.parse(process.argv[2])) {
+  const meter = new ProgressMeter("binairo.count", "Counting");
+  out.push(sequence.map(([at, done, total, message]) => {
+    now = at;
+    return meter.update({ done, total, message });
+  }));
+}
+process.stdout.write(JSON.stringify(out));
+"""
+
+LINE = re.compile(r"^(?P<label>.*?)… ?(?:(?P<percent>\d+)%)?"
+                  r"(?: \((?P<done>[\d,]+) of (?P<total>[\d,]+) steps,"
+                  r" (?P<rate>[\d.,e+]+) a second\))?$")
+
+
+def random_sequences(seed: int, count: int) -> list[list[tuple[int, float, float, str]]]:
+    """Report sequences as jobs send them: whole steps of a total, shares of 1,
+    unknown totals, restarts, phases, and odd values (done past the total)."""
+    rng = random.Random(seed)
+    sequences = []
+    for _ in range(count):
+        kind = rng.choice(["steps", "share", "unknown", "one", "odd"])
+        total = {"steps": rng.choice([2, 3, 7, 40, 100, 12345]), "share": 1.0, "unknown": 0,
+                 "one": 1, "odd": rng.choice([0.5, 3, 1e-9, -1])}[kind]
+        at, done, sequence = 0, 0.0, []
+        for _ in range(rng.randrange(1, 12)):
+            at += rng.choice([0, 50, 250, 900, 1500, 4000])
+            if kind == "steps":
+                done = min(total, done + rng.randrange(0, 5)) if rng.random() < 0.9 else 0
+            elif kind == "share":
+                done = min(1.0, done + rng.random() / 10)
+            elif kind == "one":
+                done = rng.choice([0, 0.033, 0.08, 0.5, 1])
+            else:
+                done = rng.choice([0, 1, 2.5, 7, 100, -3])
+            sequence.append((at, done, total, rng.choice(["Counting", "Joining", ""])))
+        sequences.append(sequence)
+    return sequences
+
+
+def test_every_line_agrees_with_its_report() -> None:
+    """For random report sequences: a percentage only with a total, equal to the
+    share done rounded down; "N of M steps" only for whole steps within the
+    total, never "of 1 steps", and agreeing with the percentage; a rate only
+    beside steps."""
+    node = shutil.which("node")
+    if node is None:
+        unavailable("node is not installed: the progress line cannot be checked")
+    sequences = random_sequences(11, 400)
+    done = subprocess.run(
+        [node, "--input-type=module", "-e", PROPERTY_SCRIPT, MODULE.as_uri(),
+         json.dumps(sequences)],
+        capture_output=True, text=True, timeout=60, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    seen_steps = seen_share = 0
+    for sequence, lines in zip(sequences, json.loads(done.stdout), strict=True):
+        for (_, d, total, _), line in zip(sequence, lines, strict=True):
+            text, fraction = line["text"], line["fraction"]
+            match = LINE.match(text)
+            assert match, text
+            if total > 0 and d >= 0:
+                share = min(1.0, d / total)
+                assert fraction == pytest.approx(share), (d, total, line)
+                assert match["percent"] is not None and int(match["percent"]) == math.floor(
+                    100 * share + 1e-9), (d, total, text)
+            else:
+                assert fraction is None and match["percent"] is None, (d, total, text)
+            if match["done"] is not None:
+                shown_done = int(match["done"].replace(",", ""))
+                shown_total = int(match["total"].replace(",", ""))
+                assert float(d).is_integer() and float(total).is_integer(), (d, total, text)
+                assert (shown_done, shown_total) == (d, total), text
+                assert shown_total >= 2 and 0 <= shown_done <= shown_total, text
+                assert int(match["percent"]) == 100 * shown_done // shown_total, text
+                seen_steps += 1
+            elif match["percent"] is not None and not float(d).is_integer():
+                seen_share += 1
+            assert " of 1 steps" not in text
+    assert seen_steps and seen_share  # both kinds of line were checked
+
+
+@pytest.mark.parametrize(("done", "total", "expected"), [
+    (0.08, 1.0, "Counting… 8%"),  # a share: no "0 of 1 steps"
+    (0.033, 1, "Counting… 3%"),
+    (1, 1, "Counting… 100%"),
+    (120, 100, "Counting… 100%"),  # past the total: no "120 of 100 steps"
+    (5, 0, "Counting…"),  # no total: no percentage
+])
+def test_a_share_or_an_odd_total_is_a_percentage_only(done, total, expected) -> None:
+    node = shutil.which("node")
+    if node is None:
+        unavailable("node is not installed: the progress line cannot be checked")
+    sequences = [[(0, 0, total, "Counting"), (2000, done, total, "Counting")]]
+    run = subprocess.run(
+        [node, "--input-type=module", "-e", PROPERTY_SCRIPT, MODULE.as_uri(),
+         json.dumps(sequences)],
+        capture_output=True, text=True, timeout=60, check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout)[0][1]["text"] == expected
+
+
+# --- a cancelled job never reaches the board ----------------------------------
+
+BOARD = MODULE.parent / "puzzle-board.mjs"
+CANCEL_SCRIPT = """
+const { PuzzleBoard } = await import(process.argv[1]);
+const out = [];
+for (const events of JSON.parse(process.argv[2])) {
+  // A stand-in for the worker's client: it answers when the test says so,
+  // whatever the signal (the worker may finish the step running at a Cancel).
+  let answer;
+  const client = {
+    request: (request, { onProgress }) => new Promise((resolve, reject) => {
+      answer = { resolve, reject, onProgress };
+    }),
+  };
+  const controller = new AbortController();
+  const seen = [];
+  const onProgress = (r) => seen.push(r.done);
+  const settled = PuzzleBoard.prototype.cancellable
+    .call({ client }, { cmd: "x" }, { signal: controller.signal, onProgress })
+    .then((result) => ({ result }),
+          (error) => ({ error: error.message, cancelled: Boolean(error.cancelled) }));
+  for (const [kind, value] of events) {
+    if (kind === "progress") answer.onProgress({ done: value, total: 10 });
+    else if (kind === "abort") controller.abort();
+    else if (kind === "result") answer.resolve(value);
+    else answer.reject(new Error(value));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  out.push({ seen, ...(await settled) });
+}
+process.stdout.write(JSON.stringify(out));
+"""
+
+
+def test_a_result_or_report_after_cancel_is_never_applied() -> None:
+    """Every order of reports, Cancel and the worker's answer: after Cancel no
+    report is passed on and the promise rejects as cancelled, even when the
+    worker's result comes afterwards; before Cancel the result is the answer."""
+    node = shutil.which("node")
+    if node is None:
+        unavailable("node is not installed: the cancel path cannot be checked")
+    rng = random.Random(5)
+    cases = []
+    for _ in range(300):
+        events = [["progress", n] for n in range(rng.randrange(0, 4))]
+        events.insert(rng.randrange(len(events) + 1), ["abort", None])
+        end = rng.choice([["result", "new game"], ["error", "Boom."]])
+        events.insert(rng.randrange(len(events) + 1), end)
+        events += [["progress", 99]] * rng.randrange(0, 2)
+        cases.append(events)
+    run = subprocess.run(
+        [node, "--input-type=module", "-e", CANCEL_SCRIPT, BOARD.as_uri(), json.dumps(cases)],
+        capture_output=True, text=True, timeout=60, check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    for events, outcome in zip(cases, json.loads(run.stdout), strict=True):
+        kinds = [kind for kind, _ in events]
+        cut = kinds.index("abort")
+        ended = next(i for i, kind in enumerate(kinds) if kind in ("result", "error"))
+        before = [value for kind, value in events[:min(cut, ended)] if kind == "progress"]
+        assert outcome["seen"] == before, (events, outcome)
+        if cut < ended:
+            assert outcome.get("cancelled") and "result" not in outcome, (events, outcome)
+        elif events[ended][0] == "result":
+            assert outcome["result"] == events[ended][1], (events, outcome)
+        else:
+            assert outcome["error"] == "Boom." and not outcome["cancelled"], (events, outcome)

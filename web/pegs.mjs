@@ -506,8 +506,8 @@ export class PegsBoard extends PuzzleBoard {
     // positions visited, with no total.
     const meter = new ProgressMeter(request.cmd, text.textContent.replace("…", ""));
     let progressLine = null; // the last progress text shown, cleared if still there at the end
-    this.client
-      .request(request, {
+    this
+      .cancellable(request, {
         signal: controller.signal,
         onProgress: (report) => {
           if (this.job !== job || quiet) return;
@@ -543,7 +543,9 @@ export class PegsBoard extends PuzzleBoard {
     if (!this.job) return;
     this.job.controller.abort();
     this.job = null;
+    // The job's own tidying skips a job no longer current: hide its bar here.
     this.root.querySelector('.solution-note [data-action="cancel-job"]').hidden = true;
+    this.root.querySelector(".solution-note progress").hidden = true;
   }
 
   #note(text) {
@@ -643,8 +645,8 @@ export class PegsBoard extends PuzzleBoard {
     this.root.dataset.census = "running";
     const started = performance.now();
     const meter = new ProgressMeter("pegs.census", "Census");
-    this.client
-      .request(
+    this
+      .cancellable(
         {
           cmd: "pegs.census", board: this.startGrid, goal: this.#goalParam(), numpy: true,
           engine: "auto", pure_max_classes: PURE_LIMIT,

@@ -38,8 +38,28 @@ export function withoutTimeLeft(message) {
 }
 
 /**
+ * A report's numbers as the line may state them: `fraction` (0..1, or null
+ * when the total is unknown or the numbers are not numbers) and `steps`
+ * ({done, total} when both are whole counts, done within 0..total and total
+ * at least 2, else null). A share (done 0.08 of total 1, as the binary
+ * puzzle's count reports) is a percentage only: "0 of 1 steps" beside "8%"
+ * would contradict it.
+ */
+export function reading(done, total) {
+  const d = Number(done);
+  const t = Number(total);
+  if (!Number.isFinite(d) || !Number.isFinite(t) || t <= 0 || d < 0) return { fraction: null, steps: null };
+  const fraction = Math.min(1, d / t);
+  const whole = Number.isInteger(d) && Number.isInteger(t) && t >= 2 && d <= t;
+  return { fraction, steps: whole ? { done: d, total: t } : null };
+}
+
+/**
  * The progress of one run of `command`: update(report) gives
- * {fraction, text} for a bar (fraction null: no bar) and its line.
+ * {fraction, text} for a bar (fraction null: no bar) and its line. The
+ * percentage is floor(100 × fraction), so it never runs ahead of the work;
+ * "N of M steps" and a rate only come with whole counts of steps, and a
+ * rate only once a second of a phase has passed with steps done in it.
  */
 export class ProgressMeter {
   constructor(command, activity = "Working") {
@@ -53,24 +73,25 @@ export class ProgressMeter {
     const label = withoutTimeLeft(message) || this.activity;
     const phase = label.replace(/[\d,.]+/g, "#");
     const now = performance.now();
-    if (phase !== this.phase || done < this.lastDone) {
+    const { fraction, steps } = reading(done, total);
+    const count = Number(done);
+    if (phase !== this.phase || !(count >= this.lastDone)) {
       this.phase = phase;
       this.phaseStart = now;
-      this.phaseDone = Number(done);
+      this.phaseDone = count;
     }
-    this.lastDone = Number(done);
-    const fraction = total > 0 ? Math.min(1, Number(done) / Number(total)) : null;
+    this.lastDone = count;
     let text = fraction === null ? `${label}…` : `${label}… ${Math.floor(100 * fraction)}%`;
     const elapsed = now - this.phaseStart;
-    const worked = Number(done) - this.phaseDone;
+    const worked = count - this.phaseDone;
     if (elapsed >= SETTLE_MS && worked > 0) {
       if (this.proportional && fraction !== null && fraction >= SETTLE_SHARE && fraction < 1) {
         const left = ((now - this.started) / 1000) * (1 - fraction) / fraction;
         text += `, about ${duration(left)} left`;
-      } else if (!this.proportional && total > 0) {
+      } else if (!this.proportional && steps !== null) {
         const rate = worked / (elapsed / 1000);
         const shown = rate >= 10 ? number(rate) : rate.toPrecision(2);
-        text += ` (${number(done)} of ${number(total)} steps, ${shown} a second)`;
+        text += ` (${number(steps.done)} of ${number(steps.total)} steps, ${shown} a second)`;
       }
     }
     return { fraction, text };

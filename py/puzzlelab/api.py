@@ -27,6 +27,7 @@ from puzzlelab import (
     binairo,
     binairo_count,
     gf2,
+    jobs,
     lightsout,
     params,
     pegs,
@@ -39,7 +40,7 @@ from puzzlelab.notation import PuzzleError
 Result = dict[str, Any]
 
 
-Handler = Callable[[Result], "Result | Generator[Progress, None, Result]"]
+Handler = Callable[[Result], "Result | Generator[Progress | None, None, Result]"]
 COMMANDS: dict[str, Handler] = {}
 
 
@@ -66,8 +67,9 @@ class Job:
     """
 
     def __init__(self, request: Result) -> None:
-        self._generator: Generator[Progress, None, Result] | None = None
+        self._generator: Generator[Progress | None, None, Result] | None = None
         self._finished: Result | None = None
+        self._last_report = Progress(0, 0, "")
         if not isinstance(request, dict):
             self._finished = _error("A request must be a JSON object.")
             return
@@ -99,6 +101,11 @@ class Job:
                     return self._finish({"type": "result", "ok": True, "result": outcome})
                 self._generator = outcome
             report = next(self._generator)
+            # A pause (None) from a loop deep inside the job: its last report stands.
+            if report is None:
+                report = self._last_report
+            self._last_report = report
+            jobs.reported()
             return {
                 "type": "progress",
                 "done": report.done,
@@ -498,14 +505,16 @@ def _binairo_new(request: Result) -> Steps[Result]:
 
 
 @command("binairo.solve")
-def _binairo_solve(request: Result) -> Result:
+def _binairo_solve(request: Result) -> Steps[Result]:
     """Solve the givens: ``solutions`` is 0, 1 or 2 (several); two differing ones when several.
 
     Also says whether the player's entries agree with the (first) solution and,
     for a good puzzle, its difficulty.
     """
     grid = _binairo_grid(request)
-    found = binairo.solutions(grid.puzzle(), 2)
+    # Stepwise, like every binary puzzle command that searches: a 16x16
+    # search can take a while in the page, which may cancel between steps.
+    found = yield from binairo.solutions_steps(grid.puzzle(), 2)
     result: Result = {
         "game": grid.game_id,
         "solutions": len(found),
@@ -527,14 +536,14 @@ def _binairo_solve(request: Result) -> Result:
             if (ones[r] & ~found[0][r] | zeros[r] & found[0][r]) >> c & 1
         ]
     if len(found) == 1:
-        rating = binairo.rate(grid.puzzle())
+        rating = yield from binairo.rate_steps(grid.puzzle())
         result["difficulty"] = rating.difficulty
         result["needs_search"] = rating.needs_search
     return result
 
 
 @command("binairo.hint")
-def _binairo_hint(request: Result) -> Result:
+def _binairo_hint(request: Result) -> Steps[Result]:
     """The next deduction a person could make, naming the rule and the proving cells.
 
     When the grid breaks a rule, or the player's entries lead nowhere, the hint
@@ -546,8 +555,8 @@ def _binairo_hint(request: Result) -> Result:
         return {"game": grid.game_id, "rule": "mistake", "level": None, "cells": [],
                 "proof": [list(c) for c in bad],
                 "text": "The highlighted cells break a rule: fix them first."}
-    if not binairo.solutions(grid, 1):
-        found = binairo.solutions(grid.puzzle(), 2)
+    if not (yield from binairo.solutions_steps(grid, 1)):
+        found = yield from binairo.solutions_steps(grid.puzzle(), 2)
         wrong = []
         if len(found) == 1:
             wrong = [[r, c] for r in range(grid.rows) for c in range(grid.cols)
@@ -557,7 +566,7 @@ def _binairo_hint(request: Result) -> Result:
                 "proof": wrong,
                 "text": "No solution fits the digits entered so far"
                 + (": the highlighted entries are wrong." if wrong else ".")}
-    step = binairo.next_deduction(grid.ones, grid.zeros, grid.rows, grid.cols)
+    step = yield from binairo.next_deduction_steps(grid.ones, grid.zeros, grid.rows, grid.cols)
     if step is None:
         filled = grid.filled == grid.rows * grid.cols
         return {"game": grid.game_id, "rule": None, "level": None, "cells": [], "proof": [],
@@ -582,8 +591,8 @@ def _binairo_count(request: Result) -> Steps[Result]:
     """
     grid = _binairo_grid(request)
     started = time.perf_counter()
-    plan = binairo_count.plan(binairo.Grid.from_masks(grid.rows, grid.cols, grid.ones,
-                                                      grid.zeros))
+    plan = yield from binairo_count.plan_steps(binairo.Grid.from_masks(grid.rows, grid.cols,
+                                                                       grid.ones, grid.zeros))
     total = yield from binairo_count.count_steps(grid, planned=plan)
     return {
         "game": grid.game_id,
@@ -611,7 +620,7 @@ def _binairo_minimize(request: Result) -> Steps[Result]:
         **_binairo_state(best),
         "clues_before": before,
         "tries": tries,
-        "difficulty": binairo.rate(best).difficulty,
+        "difficulty": (yield from binairo.rate_steps(best)).difficulty,
     }
 
 

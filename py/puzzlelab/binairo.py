@@ -50,7 +50,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from puzzlelab.jobs import Progress, Steps
+from puzzlelab.jobs import Progress, Steps, due, finish
 from puzzlelab.notation import PuzzleError, parse_rows
 
 MIN_SIDE = 2
@@ -505,10 +505,33 @@ def _settle(dirty: set[int], m1: list[int], m0: list[int], cands: list[tuple[int
     return None
 
 
-def _search(state: _Lines, limit: int, found: list[list[int]], rng: random.Random | None,
-            dirty: tuple[set[int], set[int]] | None = None) -> None:
+def _search_steps(state: _Lines, limit: int, found: list[list[int]],
+                  rng: random.Random | None,
+                  dirty: tuple[set[int], set[int]] | None = None) -> Steps[None]:
+    """Depth-first search for up to ``limit`` solutions (appended to ``found``),
+    pausing (see :mod:`puzzlelab.jobs`) whenever a report is due.
+
+    An explicit stack rather than recursion, so that one generator can pause
+    at any node: a uniqueness test inside the generator can take seconds in
+    the page. Branches are taken in the order the recursive form took them
+    (the first value's subtree, then the other's), so seeds give the same grids.
+    """
+    pending: list[tuple[_Lines, tuple[set[int], set[int]] | None]] = [(state, dirty)]
+    while pending and len(found) < limit:
+        if due():
+            yield None
+        node, changed = pending.pop()
+        branches = _expand(node, found, rng, changed)
+        pending.extend(reversed(branches))
+
+
+def _expand(state: _Lines, found: list[list[int]], rng: random.Random | None,
+            dirty: tuple[set[int], set[int]] | None
+            ) -> list[tuple[_Lines, tuple[set[int], set[int]]]]:
+    """One search node: propagate; a solution goes into ``found``; else the two
+    branches on the chosen cell, the one to try first first."""
     if state.propagate(dirty=dirty) is not None:
-        return
+        return []
     rfull, cfull = (1 << state.cols) - 1, (1 << state.rows) - 1
     best = None
     for r in range(state.rows):
@@ -519,7 +542,7 @@ def _search(state: _Lines, limit: int, found: list[list[int]], rng: random.Rando
             best = ("column", c, len(state.cc[c]))
     if best is None:
         found.append(state.r1[:])
-        return
+        return []
     # Branch on one cell of the most constrained line: the one whose digit splits
     # that line's candidates most evenly, so that each branch prunes the most.
     kind, index, size = best
@@ -537,28 +560,42 @@ def _search(state: _Lines, limit: int, found: list[list[int]], rng: random.Rando
     if rng is not None:
         first = rng.randrange(2)
     r, c = (index, pos) if kind == "row" else (pos, index)
+    branches = []
     for value in (first, 1 - first):
+        # The second branch's state is copied now rather than after the first
+        # branch's search: nothing changes ``state`` meanwhile.
         branch = state.copy()
         branch.set(r, c, value)
-        _search(branch, limit, found, rng, ({r}, {c}))
-        if len(found) >= limit:
-            return
+        branches.append((branch, ({r}, {c})))
+    return branches
+
+
+def solutions_steps(grid: Grid, limit: int = 2,
+                    rng: random.Random | None = None) -> Steps[list[list[int]]]:
+    """:func:`solutions`, pausing whenever a report is due."""
+    found: list[list[int]] = []
+    yield from _search_steps(_Lines(grid.rows, grid.cols, grid.ones, grid.zeros), limit, found,
+                             rng)
+    return found
 
 
 def solutions(grid: Grid, limit: int = 2, rng: random.Random | None = None) -> list[list[int]]:
     """Up to ``limit`` solutions of the grid (givens and entries), each as row masks of ones."""
-    found: list[list[int]] = []
-    _search(_Lines(grid.rows, grid.cols, grid.ones, grid.zeros), limit, found, rng)
-    return found
+    return finish(solutions_steps(grid, limit, rng))
+
+
+def random_solution_steps(rows: int, cols: int, rng: random.Random) -> Steps[list[int]]:
+    """:func:`random_solution`, pausing whenever a report is due."""
+    check_shape(rows, cols)
+    found = yield from solutions_steps(Grid.empty(rows, cols), 1, rng)
+    if not found:
+        raise PuzzleError(f"A {cols}x{rows} grid has no solution.")
+    return found[0]
 
 
 def random_solution(rows: int, cols: int, rng: random.Random) -> list[int]:
     """A uniformly chosen branch order gives a random complete grid of the shape."""
-    check_shape(rows, cols)
-    found = solutions(Grid.empty(rows, cols), 1, rng)
-    if not found:
-        raise PuzzleError(f"A {cols}x{rows} grid has no solution.")
-    return found[0]
+    return finish(random_solution_steps(rows, cols, rng))
 
 
 # --- human rules: hints and difficulty --------------------------------------
@@ -709,6 +746,12 @@ def _medium_in_line(
 def next_deduction(ones: list[int], zeros: list[int], rows: int, cols: int,
                    strongest: str = "hard") -> Deduction | None:
     """The easiest single step on the known cells, trying easy rules before harder ones."""
+    return finish(next_deduction_steps(ones, zeros, rows, cols, strongest))
+
+
+def next_deduction_steps(ones: list[int], zeros: list[int], rows: int, cols: int,
+                         strongest: str = "hard") -> Steps[Deduction | None]:
+    """:func:`next_deduction`, pausing whenever a report is due."""
     lines = list(_lines_of(ones, zeros, rows, cols))
     for kind, index, one, zero, length, _, _ in lines:
         found = _easy_in_line(one, zero, length, kind, index)
@@ -722,10 +765,13 @@ def next_deduction(ones: list[int], zeros: list[int], rows: int, cols: int,
             return found
     if strongest == "medium":
         return None
-    return _contradiction(ones, zeros, rows, cols)
+    return (yield from _contradiction_steps(ones, zeros, rows, cols))
 
 
-def _contradiction(ones: list[int], zeros: list[int], rows: int, cols: int) -> Deduction | None:
+def _contradiction_steps(ones: list[int], zeros: list[int], rows: int, cols: int
+                         ) -> Steps[Deduction | None]:
+    """The first cell (reading order) where one value propagates to a clash,
+    pausing whenever a report is due (a 16x16 grid tries hundreds of cells)."""
     base = _Lines(rows, cols, ones, zeros)
     if base.propagate() is not None:
         return None
@@ -735,6 +781,8 @@ def _contradiction(ones: list[int], zeros: list[int], rows: int, cols: int) -> D
             if (base.r1[r] | base.r0[r]) >> c & 1:
                 # Propagation alone fills it: say so with the medium rules instead.
                 continue
+            if due():
+                yield None
             for guess in (0, 1):
                 trial = base.copy()
                 trial.set(r, c, guess)
@@ -815,6 +863,11 @@ class Rating:
 
 def rate(grid: Grid) -> Rating:
     """Rate a good puzzle (its givens) by the rules a person needs to solve it."""
+    return finish(rate_steps(grid))
+
+
+def rate_steps(grid: Grid) -> Steps[Rating]:
+    """:func:`rate`, pausing whenever a report is due."""
     rows, cols = grid.rows, grid.cols
     rfull = (1 << cols) - 1
     ones, zeros = list(grid.given_ones), list(grid.given_zeros)
@@ -839,7 +892,9 @@ def rate(grid: Grid) -> Rating:
             if level == "easy":
                 level = "medium"
             continue
-        step = _contradiction(ones, zeros, rows, cols)
+        if due():
+            yield None
+        step = yield from _contradiction_steps(ones, zeros, rows, cols)
         if step is None:
             return Rating("hard", True, counts)
         _apply(ones, zeros, step)
@@ -872,7 +927,7 @@ def is_good(grid: Grid) -> bool:
     return len(solutions(grid.puzzle(), 2)) == 1
 
 
-def _keeps(puzzle: Grid, strongest: str, removed: tuple[int, int, int]) -> bool:
+def _keeps_steps(puzzle: Grid, strongest: str, removed: tuple[int, int, int]) -> Steps[bool]:
     if strongest in ("easy", "medium"):
         return solves_with(puzzle, strongest)
     # The puzzle had one solution before the clue went, so any other solution
@@ -881,38 +936,57 @@ def _keeps(puzzle: Grid, strongest: str, removed: tuple[int, int, int]) -> bool:
     state = _Lines(puzzle.rows, puzzle.cols, puzzle.ones, puzzle.zeros)
     state.set(r, c, 1 - value)
     found: list[list[int]] = []
-    _search(state, 1, found, None)
+    yield from _search_steps(state, 1, found, None)
     return not found
 
 
 def minimize(grid: Grid, rng: random.Random, strongest: str = "hard") -> Grid:
     """Remove givens in random order while the puzzle stays good (and within ``strongest``)."""
+    return finish(minimize_steps(grid, rng, strongest))
+
+
+def minimize_steps(grid: Grid, rng: random.Random, strongest: str = "hard") -> Steps[Grid]:
+    """:func:`minimize`, pausing whenever a report is due (each clue costs a
+    propagation or, for ``hard``, a search)."""
     puzzle = grid.puzzle()
-    if not (solves_with(puzzle, strongest) if strongest != "hard" else is_good(puzzle)):
+    if strongest != "hard":
+        good = solves_with(puzzle, strongest)
+    else:
+        good = len((yield from solutions_steps(puzzle, 2))) == 1
+    if not good:
         raise PuzzleError("The puzzle is not good (it needs exactly one solution) to start with.")
     ones, zeros = list(puzzle.given_ones), list(puzzle.given_zeros)
     cells = [(r, c) for r in range(grid.rows) for c in _bits(ones[r] | zeros[r])]
     rng.shuffle(cells)
     for r, c in cells:
+        if due():
+            yield None
         bit = 1 << c
         saved = ones[r], zeros[r]
         value = ones[r] >> c & 1
         ones[r] &= ~bit
         zeros[r] &= ~bit
-        if not _keeps(Grid.from_masks(grid.rows, grid.cols, ones, zeros), strongest, (r, c, value)):
+        kept = yield from _keeps_steps(Grid.from_masks(grid.rows, grid.cols, ones, zeros),
+                                       strongest, (r, c, value))
+        if not kept:
             ones[r], zeros[r] = saved
     return Grid.from_masks(grid.rows, grid.cols, ones, zeros)
 
 
 def fewest_clues_steps(grid: Grid, seed: int, budget: float) -> Steps[tuple[Grid, int]]:
-    """Greedy removal from random orders for ``budget`` seconds; the fewest clues found."""
+    """Greedy removal from random orders for ``budget`` seconds; the fewest clues found.
+
+    Progress is the share of the budget spent (0 of 0 on the first, unbounded try).
+    """
     rng = random.Random(seed)
     start = time.monotonic()
-    best = minimize(grid, rng)
+    yield Progress(0, 0, "Removing clues")
+    best = yield from minimize_steps(grid, rng)
     tries = 1
     while time.monotonic() - start < budget:
-        yield Progress(time.monotonic() - start, budget, f"Fewest so far: {best.clue_count}")
-        candidate = minimize(grid, rng)
+        spent = min(time.monotonic() - start, budget)
+        yield Progress(spent, budget, f"Fewest so far: {best.clue_count}")
+        candidate = yield from minimize_steps(grid, rng)
         tries += 1
         if candidate.clue_count < best.clue_count:
             best = candidate
@@ -929,14 +1003,15 @@ def generate_steps(rows: int, cols: int, difficulty: str, seed: int) -> Steps[tu
     best: tuple[Grid, Rating] | None = None
     for attempt in range(attempts):
         yield Progress(attempt, attempts, "Generating")
-        solution = random_solution(rows, cols, rng)
+        solution = yield from random_solution_steps(rows, cols, rng)
         full = Grid.from_masks(rows, cols, solution, [~o & ((1 << cols) - 1) for o in solution])
         # Clues that propagation alone can spare go first (a cheap test); only the
         # few left need the search-based uniqueness test of "hard".
-        puzzle = minimize(full, rng, "medium" if difficulty == "hard" else difficulty)
+        puzzle = yield from minimize_steps(full, rng,
+                                           "medium" if difficulty == "hard" else difficulty)
         if difficulty == "hard":
-            puzzle = minimize(puzzle, rng, "hard")
-        rating = rate(puzzle)
+            puzzle = yield from minimize_steps(puzzle, rng, "hard")
+        rating = yield from rate_steps(puzzle)
         if rating.difficulty == difficulty and not rating.needs_search:
             return puzzle, rating
         if best is None or (difficulty == "hard" and rating.difficulty == "hard"):

@@ -38,10 +38,11 @@ import random
 import sys
 import time
 from array import array
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from puzzlelab.binairo import Grid, _bits, transpose, valid_lines
-from puzzlelab.jobs import Progress, Steps, finish
+from puzzlelab.jobs import Progress, Steps, due, finish
 from puzzlelab.notation import PuzzleError
 
 IN_PAGE = sys.platform == "emscripten"
@@ -51,8 +52,6 @@ SLOWDOWN = 2.5 if IN_PAGE else 1.0
 TIME_LIMIT = 1800.0 if IN_PAGE else 4 * 3600.0
 #: The most memory a count may plan to use (the page's worker has 1-2 GB).
 MEMORY_LIMIT = 800e6 if IN_PAGE else 4e9
-#: Seconds between progress reports (the issue asks for at most 0.5 s natively).
-REPORT_EVERY = 0.2
 #: The row search forgets its memo beyond this many states (a few hundred bytes each).
 MEMO_LIMIT = 400_000
 _NEEDS_LIMIT = 100_000
@@ -88,8 +87,8 @@ def duration(seconds: float) -> str:
 
 
 class Ticker:
-    """Progress of one count: the share of the work done (0..1), reported at most
-    every :data:`REPORT_EVERY` seconds, with a time left only once it holds.
+    """Progress of one count: the share of the work done (0..1), reported when
+    :func:`puzzlelab.jobs.due` says so, with a time left only once it holds.
 
     The time left is shown when the total time predicted from the share done
     has stayed within 30 % over the last several reports (and at least two
@@ -100,7 +99,6 @@ class Ticker:
     def __init__(self, label: str = "Counting") -> None:
         self.label = label
         self.started = time.monotonic()
-        self.last = self.started
         self.history: list[float] = []
         self.start, self.share = 0.0, 1.0
 
@@ -110,14 +108,12 @@ class Ticker:
         self.history = []
 
     def due(self) -> bool:
-        """Whether a report is due (checked every few hundred steps of work)."""
-        return time.monotonic() - self.last >= REPORT_EVERY
+        """Whether a report is due (then the caller yields :meth:`report`)."""
+        return due()
 
     def report(self, done: float, phase: str = "") -> Progress:
         """A report for the share ``done`` of all the work."""
-        now = time.monotonic()
-        self.last = now
-        elapsed = now - self.started
+        elapsed = time.monotonic() - self.started
         done = min(max(self.start + self.share * done, 0.0), 1.0)
         label = f"{self.label}, {phase}" if phase else self.label
         if done > 0.01:
@@ -561,6 +557,8 @@ def _join_steps(tops: _Class, bottoms: _Class, cols: int, ticker: Ticker,
     # seam_bits[j][2 * b_j + x_j]: the bottom entries that leave column j free of three equal.
     seam_bits = []
     for j in range(cols):
+        if ticker.due():
+            yield ticker.report(start, "joining the halves")
         one = 0
         for c, bits in as_int.items():
             if c >> j & 1:
@@ -575,7 +573,8 @@ def _join_steps(tops: _Class, bottoms: _Class, cols: int, ticker: Ticker,
     total = 0
     step = share / max(1, len(tops))
     for n, (members, equal, ends) in enumerate(tops):
-        if n & 63 == 63 and ticker.due():
+        # Every top entry: each costs big-int operations as long as the class.
+        if ticker.due():
             yield ticker.report(start + n * step, "joining the halves")
         clash = 0
         for r in members:
@@ -680,25 +679,32 @@ class Plan:
         return "meet in the middle" + (" with symmetries" if self.symmetric else "")
 
 
-def _estimate(values: list[float]) -> float:
-    return sum(values) / len(values) if values else 0.0
+def _estimate_steps(probe: Callable[[], float], probes: int) -> Steps[float]:
+    """The mean of ``probes`` random probes, pausing whenever a report is due
+    (a probe of a wide grid takes a millisecond; a plan makes hundreds)."""
+    total = 0.0
+    for _ in range(probes):
+        if due():
+            yield None
+        total += probe()
+    return total / probes if probes else 0.0
 
 
-def _search_cost(grid: _Oriented, rng: random.Random, probes: int) -> float:
+def _search_cost_steps(grid: _Oriented, rng: random.Random, probes: int) -> Steps[float]:
     """Estimated seconds of the row search (its tree without the memo, so an upper bound)."""
-    nodes = _estimate([grid.probe(grid.rows, rng) for _ in range(probes)])
+    nodes = yield from _estimate_steps(lambda: grid.probe(grid.rows, rng), probes)
     return nodes * _SEARCH_NODE
 
 
-def _meet_cost(grid: Grid, rng: random.Random, probes: int, symmetric: bool
-               ) -> tuple[float, float]:
+def _meet_cost_steps(grid: Grid, rng: random.Random, probes: int, symmetric: bool
+                     ) -> Steps[tuple[float, float]]:
     """Estimated seconds and bytes of meeting in the middle."""
     top = _Oriented(grid)
     h = grid.rows // 2
-    leaves = _estimate([top.probe(h, rng, symmetric) for _ in range(probes)])
+    leaves = yield from _estimate_steps(lambda: top.probe(h, rng, symmetric), probes)
     if not symmetric:
         upside = _Oriented(_upside_down(grid))
-        leaves += _estimate([upside.probe(h, rng) for _ in range(probes)])
+        leaves += yield from _estimate_steps(lambda: upside.probe(h, rng), probes)
     stored = leaves * (0.6 if symmetric else 1.0)
     # The join: a few big-int operations per entry over its class's bitsets.
     classes = max(1.0, min(stored, 3.0 ** min(grid.cols, 30)))
@@ -710,6 +716,11 @@ def _meet_cost(grid: Grid, rng: random.Random, probes: int, symmetric: bool
 def plan(grid: Grid, probes: int = 120) -> Plan:
     """Choose the method and orientation by estimates (Knuth's random probes of the
     search trees); the estimates are for where this runs (natively or in the page)."""
+    return finish(plan_steps(grid, probes))
+
+
+def plan_steps(grid: Grid, probes: int = 120) -> Steps[Plan]:
+    """:func:`plan`, pausing whenever a report is due."""
     rng = random.Random(1)
     empty = not any(grid.ones) and not any(grid.zeros)
     shapes = [grid, _upside_down(grid)]
@@ -724,10 +735,10 @@ def plan(grid: Grid, probes: int = 120) -> Plan:
         oriented = _Oriented(shape)
         if not oriented.fitting(0, 0, 0, 0) or any(not o for o in oriented.options):
             return Plan("search", shape, 0.0, 0.0)
-        seconds = _search_cost(oriented, rng, probes) * SLOWDOWN
+        seconds = (yield from _search_cost_steps(oriented, rng, probes)) * SLOWDOWN
         searches.append(Plan("search", shape, seconds, 50e6))
         if shape.rows >= 4:
-            seconds, memory = _meet_cost(shape, rng, probes, empty)
+            seconds, memory = yield from _meet_cost_steps(shape, rng, probes, empty)
             meets.append(Plan("meet", shape, seconds * SLOWDOWN, memory, empty))
     search = min(searches, key=lambda p: p.seconds)
     meet = min(meets, key=lambda p: (p.memory > MEMORY_LIMIT, p.seconds)) if meets else None
@@ -781,7 +792,7 @@ def count_steps(grid: Grid, method: str | None = None, planned: Plan | None = No
     full = Grid.from_masks(grid.rows, grid.cols, grid.ones, grid.zeros)
     ticker = Ticker()
     yield ticker.report(0.0, "estimating")
-    chosen = planned or plan(full)
+    chosen = planned or (yield from plan_steps(full))
     if method is None and (chosen.seconds > TIME_LIMIT or chosen.memory > MEMORY_LIMIT):
         raise PuzzleError(_refusal(full, chosen))
     # The count makes millions of small objects and no cycles: the cyclic

@@ -53,7 +53,6 @@ import heapq
 import json
 import re
 import sys
-import time
 import zlib
 from array import array
 from bisect import bisect_left
@@ -62,7 +61,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
 
-from puzzlelab.jobs import Progress, Steps, finish
+from puzzlelab.jobs import Progress, Steps, due, finish
 from puzzlelab.notation import PuzzleError, parse_rows
 
 MAX_HOLES = 64
@@ -522,26 +521,8 @@ def parse_goal(geo: Geometry, text: str | None) -> Goal:
 # positions searched: about 0.1 s natively and up to 0.2 s in Pyodide, but a
 # position of a large board costs more, and a busy machine stretched the wait
 # past 2 s. So the searches look at the clock every CLOCK_EVERY positions and
-# report once REPORT_SECONDS have passed.
-REPORT_SECONDS = 0.1
+# report when puzzlelab.jobs.due() says a report is due (every job's clock).
 CLOCK_EVERY = 64
-
-
-class ReportClock:
-    """Whether a progress report is due: :data:`REPORT_SECONDS` since the last one."""
-
-    __slots__ = ("last",)
-
-    def __init__(self) -> None:
-        self.last = time.perf_counter()
-
-    def due(self) -> bool:
-        """True (and the clock restarts) once the time since the last report has passed."""
-        now = time.perf_counter()
-        if now - self.last < REPORT_SECONDS:
-            return False
-        self.last = now
-        return True
 
 
 class OutOfBudget(Exception):
@@ -649,14 +630,13 @@ class GoalTable:
 
     def build_steps(self, level_limit: int) -> Steps[GoalTable]:
         """Undo jumps level by level until a level passes ``level_limit`` classes,
-        with a progress report every :data:`REPORT_SECONDS` (a table of a large
-        board takes seconds)."""
+        with a progress report whenever one is due (see :mod:`puzzlelab.jobs`: a
+        table of a large board takes seconds)."""
         geo, images = self.geo, self.images
         undo = [(1 << m.dst, m.mask, tuple(geo.image(k, m.mask) for k in self.syms))
                 for m in geo.moves]
         level = self.levels[0]
         done = 0
-        last = time.perf_counter()
         while len(level) <= level_limit and self.goal.pegs + len(self.levels) <= geo.size:
             parents: set[int] = set()
             for key in level:
@@ -666,8 +646,7 @@ class GoalTable:
                     if key & mask == dst:
                         parents.add(min([a ^ b for a, b in zip(imgs, mask_images, strict=True)]))
                 done += 1
-                if done % 256 == 0 and time.perf_counter() - last > REPORT_SECONDS:
-                    last = time.perf_counter()
+                if done % 256 == 0 and due():
                     yield Progress(len(self.levels), 0, "Building the goal table")
             if not parents:
                 break
@@ -1105,7 +1084,6 @@ class Solver:
         # A frame: [key, pending children (move, pegs, images, pagodas), count so far].
         stack = [[root_key, expand(pegs, root_images, pag), 0]]
         nodes = 0
-        clock = ReportClock()
         while stack:
             frame = stack[-1]
             pending = frame[1]
@@ -1125,7 +1103,7 @@ class Solver:
                 if left <= table_pegs and not table.good(key, left):
                     continue  # the goal is out of reach: no paths
                 nodes += 1
-                if nodes % CLOCK_EVERY == 0 and clock.due():
+                if nodes % CLOCK_EVERY == 0 and due():
                     yield Progress(len(memo), 0, "Counting")
                 stack.append([key, expand(child, images, child_pag), 0])
             else:
@@ -1222,13 +1200,12 @@ class Solver:
         # An entry: (key, pegs, images, pagodas, (parent entry, move index) or None).
         level = [(min(images), pegs, images, pag, None)]
         nodes = 0
-        clock = ReportClock()
         try:
             while level:
                 children: dict[int, tuple] = {}
                 for entry in level:
                     nodes += 1
-                    if nodes % CLOCK_EVERY == 0 and clock.due():
+                    if nodes % CLOCK_EVERY == 0 and due():
                         yield Progress(nodes, 0, "Searching")
                     if budget is not None and nodes > budget:
                         return None
@@ -1338,7 +1315,6 @@ class Solver:
         # A frame: [key, pending options, move index that led here].
         stack = [[root_key, known_good_last(expand(pegs, images, pag)), -1]]
         nodes = 0
-        clock = ReportClock()
         while stack:
             frame = stack[-1]
             pending = frame[1]
@@ -1363,7 +1339,7 @@ class Solver:
             if known is False or counts.get(key) == 0:
                 continue
             nodes += 1
-            if nodes % CLOCK_EVERY == 0 and clock.due():
+            if nodes % CLOCK_EVERY == 0 and due():
                 yield Progress(len(memo), 0, "Searching")
             if budget is not None and nodes > budget:
                 self.nodes += nodes

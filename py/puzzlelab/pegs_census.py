@@ -15,9 +15,8 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from puzzlelab.jobs import Progress, Steps, finish
+from puzzlelab.jobs import Progress, Steps, due, finish
 from puzzlelab.pegs import (
-    REPORT_SECONDS,
     Geometry,
     Goal,
     Position,
@@ -174,7 +173,6 @@ def census_steps(
     normal_games = 0
     depth = 0
     total_work = max(1, pos.peg_count - 1)
-    last = time.perf_counter()
     growth = 1.0
     while current:
         # _dict_bytes counts 100 bytes an entry; with the key, the list and its two
@@ -212,8 +210,7 @@ def census_steps(
                 level.dead_end_classes += 1
                 level.dead_end_paths += paths
                 normal_games += normal
-            if done % 256 == 0 and time.perf_counter() - last > REPORT_SECONDS:
-                last = time.perf_counter()
+            if done % 64 == 0 and due():
                 yield Progress(depth + done / len(current), total_work,
                                f"Level {depth}: {done:,} of {len(current):,} positions")
         result.levels.append(level)
@@ -249,13 +246,11 @@ def _backward_pass(geo, syms, images, move_images, goals, stored, levels) -> Ste
     """Mark the classes from which the goal is reachable: jumps undone from the goal."""
     undo = _unjumps(geo)
     good: set[int] = set()
-    last = time.perf_counter()
     for depth in range(len(stored) - 1, -1, -1):
         level_keys = stored[depth]
         found = {g for g in (min(images(p)) for p in goals) if g in level_keys}
         for done, key in enumerate(good, start=1):
-            if done % 256 == 0 and time.perf_counter() - last > REPORT_SECONDS:
-                last = time.perf_counter()
+            if done % 64 == 0 and due():
                 yield Progress(len(stored) - 1 - depth + done / len(good), len(stored),
                                "Backward pass")
             imgs = images(key)

@@ -23,7 +23,7 @@ keeps the levels small is knowing which positions can still reach the goal:
   that would pass what memory allows here stops the count with a sentence
   saying so.
 
-Progress is reported at least every :data:`REPORT_SECONDS` natively: the
+Progress is reported whenever :func:`puzzlelab.jobs.due` says so: the
 levels done (and the share of the current one) out of the levels to walk.
 """
 
@@ -39,7 +39,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 
-from puzzlelab.jobs import Progress, Steps, finish
+from puzzlelab.jobs import Progress, Steps, due, finish
 from puzzlelab.notation import PuzzleError
 from puzzlelab.pegs import (
     BOOK_DIR,
@@ -58,7 +58,6 @@ from puzzlelab.pegs import (
 #: Count tables by board name, beside the opening books (loaded on the first count).
 COUNT_TABLES = {"english": "english-central.counts"}
 
-REPORT_SECONDS = 0.1  # the usual wait between two progress reports (well under 0.5 s)
 CHECK_EVERY = 32  # classes expanded between two looks at the clock
 
 # A class in a level costs about 150 bytes natively (a dict slot, its key and
@@ -253,7 +252,7 @@ class LevelCounter:
             stop -= 1
         levels = max(1, left - stop)
         level = {root: 1}
-        last = began = time.perf_counter()
+        began = time.perf_counter()
         sizes = [1]
         total = 0
         while True:
@@ -282,8 +281,7 @@ class LevelCounter:
                         below[child] += paths
                     elif keep(child, child_images, left - 1):
                         below[child] = paths
-                if done % CHECK_EVERY == 0 and time.perf_counter() - last >= REPORT_SECONDS:
-                    last = time.perf_counter()
+                if done % CHECK_EVERY == 0 and due():
                     yield self._report(left, levels - (left - stop), levels, done / n, n)
                     if len(below) > self.level_limit:
                         raise PuzzleError(self._too_big(left - 1))
@@ -297,7 +295,6 @@ class LevelCounter:
             left -= 1
             if not level:
                 return 0
-            last = time.perf_counter()
             yield self._report(left, levels - (left - stop), levels, 0.0, len(level))
 
     @staticmethod

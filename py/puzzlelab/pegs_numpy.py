@@ -45,7 +45,7 @@ from functools import partial
 import numpy as np
 
 from puzzlelab import pegs, pegs_census
-from puzzlelab.jobs import Progress, Steps
+from puzzlelab.jobs import Progress, Steps, due, finish
 
 U64 = np.uint64
 TWO64 = 2.0**64
@@ -81,6 +81,22 @@ def _exact_sum(lo: np.ndarray) -> int:
     high = int((lo >> U64(32)).sum(dtype=U64))
     low = int((lo & U64(0xFFFFFFFF)).sum(dtype=U64))
     return (high << 32) + low
+
+
+def joined_steps(arrays: list[np.ndarray]) -> Steps[np.ndarray]:
+    """``np.concatenate(arrays)`` (1-d, one dtype), pausing between arrays when a report
+    is due: a level's arrays are hundreds of megabytes, and one copy of them took
+    0.1-0.2 s natively (more on a busy machine)."""
+    if len(arrays) <= 1:
+        return np.concatenate(arrays) if arrays else np.zeros(0, dtype=U64)
+    out = np.empty(sum(len(a) for a in arrays), dtype=arrays[0].dtype)
+    at = 0
+    for a in arrays:
+        if due():
+            yield None
+        out[at : at + len(a)] = a
+        at += len(a)
+    return out
 
 
 class Counts:
@@ -132,6 +148,21 @@ class Counts:
             return Counts([both[:, 0], None, both[:, 1], None])
         return Counts([None if col is None else col[index] for col in self.cols])
 
+    def pair_steps(self) -> Steps[None]:
+        """Build the pairs :meth:`take` gathers from (narrow counts), in slices with a
+        pause when a report is due: on a level of millions it is a large copy."""
+        if not self.narrow or self._pairs is not None:
+            return
+        n = len(self.cols[0])
+        pairs = np.empty((n, 2), dtype=U64)
+        for lo in range(0, n, OBJECT_SLICE * 4):
+            if due():
+                yield None
+            hi = min(n, lo + OBJECT_SLICE * 4)
+            pairs[lo:hi, 0] = self.cols[0][lo:hi]
+            pairs[lo:hi, 1] = self.cols[2][lo:hi]
+        self._pairs = pairs.view(np.complex128).reshape(-1)
+
     def drop_normal(self, index: np.ndarray) -> Counts:
         """In place: the normalised-tree counts at ``index`` become 0."""
         if self.obj is not None:
@@ -178,18 +209,45 @@ class Counts:
 
     @classmethod
     def concatenate(cls, parts: list[Counts]) -> Counts:
+        """The counts of ``parts`` one after another."""
+        return finish(cls.concatenate_steps(parts))
+
+    @classmethod
+    def concatenate_steps(cls, parts: list[Counts]) -> Steps[Counts]:
+        """:meth:`concatenate`, pausing between parts when a report is due: turning
+        a level's parts into Python ints (once one part needs them) takes seconds."""
         if any(c.obj is not None for c in parts):
-            return cls(obj=np.concatenate([c.exact_objects().obj for c in parts]))
+            objects = []
+            for c in parts:
+                if due():
+                    yield None
+                objects.append(c.exact_objects().obj)
+            return cls(obj=np.concatenate(objects))
         if any(not c.narrow for c in parts):
             parts = [c._wide() for c in parts]
-        return cls([None if parts[0].cols[k] is None
-                    else np.concatenate([c.cols[k] for c in parts]) for k in range(4)])
+        cols = []
+        for k in range(4):
+            cols.append(None if parts[0].cols[k] is None
+                        else (yield from joined_steps([c.cols[k] for c in parts])))
+        return cls(cols)
 
     def total(self, which: int, mask: np.ndarray | None = None) -> int:
         """The exact sum of counter ``which`` (0: full tree, 1: normalised), over ``mask``."""
+        return finish(self.total_steps(which, mask))
+
+    def total_steps(self, which: int, mask: np.ndarray | None = None) -> Steps[int]:
+        """:meth:`total`, pausing when a report is due (a sum of Python ints over a
+        level of millions takes a few tenths of a second)."""
+        if due():
+            yield None
         if self.obj is not None:
             values = self.obj[:, which] if mask is None else self.obj[mask, which]
-            return int(sum(values.tolist()))
+            total = 0
+            for lo in range(0, len(values), OBJECT_SLICE):
+                if due():
+                    yield None
+                total += sum(values[lo : lo + OBJECT_SLICE].tolist())
+            return int(total)
         lo, approx = self.cols[2 * which : 2 * which + 2]
         if mask is not None:
             lo = lo[mask]
@@ -197,7 +255,13 @@ class Counts:
         if len(lo) == 0:
             return 0
         if approx is None:
-            return _exact_sum(lo)
+            # Exact uint64 sums of slices (two temporaries each, not two of the level).
+            total = 0
+            for start in range(0, len(lo), 4 * OBJECT_SLICE):
+                if due():
+                    yield None
+                total += _exact_sum(lo[start : start + 4 * OBJECT_SLICE])
+            return total
         # The float sum is within 2^62 of the true total while it stays below 2^88.
         if float(approx.sum()) >= FLOAT_LIMIT:
             return sum(exact(a, b) for a, b in zip(lo.tolist(), approx.tolist(), strict=True))
@@ -248,11 +312,17 @@ class Images:
 
 
 CHUNK = 1 << 15  # parents per step of the move loop: their images stay in cache
-TASK_CHUNKS = 4  # chunks per generation task (a progress report between tasks)
-# Moves merged per bucket, about: a bucket is sorted between two progress reports
-# (some 0.1 s natively for a million keys), and more buckets make more passes
-# over each chunk's moves to split them.
-BUCKET_MOVES = 500_000
+# Chunks per generation task (a progress report between tasks): one, as a task
+# of four took 0.15-0.3 s natively, single-threaded as in the page, which runs
+# 2-3 times slower (bench/bench_cancel_gaps.py).
+TASK_CHUNKS = 1
+# Moves merged per bucket, about: a bucket is sorted between two progress
+# reports, and more buckets make more passes over each chunk's moves to split
+# them. At most MAX_BUCKETS: the French census's largest level has 144 million
+# moves, which 64 buckets left at 2.3 million each (0.6 s natively to merge one).
+BUCKET_MOVES = 200_000
+MAX_BUCKETS = 1024
+OBJECT_SLICE = 1 << 18  # exact counters (Python ints) summed between two looks at the clock
 BACKWARD_SLICE = 1 << 17  # good classes whose jumps are undone between two reports
 MOVES_PER_CLASS = 8  # the English levels' average, to size the buckets before the moves exist
 
@@ -277,7 +347,7 @@ class _Level:
     def _pivots(self, buckets: int) -> np.ndarray:
         """Bucket bounds for the merged (child, parent) keys, from a sample of parents."""
         keys = self.keys
-        if buckets <= 1 or len(keys) < 4 * CHUNK:  # small levels: one bucket
+        if buckets <= 1 or len(keys) < CHUNK:  # small levels: one bucket
             return np.zeros(0, dtype=U64)
         sample = keys[:: max(1, len(keys) // 4096)]
         combined = np.sort(np.concatenate([a for a, _ in [self._children(sample, 0)]]))
@@ -544,13 +614,21 @@ def _census(
             result.stopped = pegs_census.stopped_before(depth, n, need)
             break
         level = pegs_census.Level(moves=depth, pegs=pos.peg_count - depth, classes=n)
-        level.paths = counts.total(0)
-        level.normal_paths = counts.total(1)
+        # Whole-level array passes, each up to 0.2 s natively on the largest
+        # levels: a pause between them when a report is due.
+        level.paths = yield from counts.total_steps(0)
+        level.normal_paths = yield from counts.total_steps(1)
+        if due():
+            yield None
         is_goal = np.isin(keys, goal_keys)
         if is_goal.any():
-            level.solutions = counts.total(0, is_goal)
-        buckets_wanted = max(2 * workers, min(64, n * MOVES_PER_CLASS // BUCKET_MOVES))
-        work = _Level(engine, keys, buckets_wanted if n > 4 * CHUNK else 1)
+            level.solutions = yield from counts.total_steps(0, is_goal)
+        buckets_wanted = max(2 * workers, min(MAX_BUCKETS, n * MOVES_PER_CLASS // BUCKET_MOVES))
+        if due():
+            yield None
+        # From a chunk of positions up, several buckets: one bucket of a level of
+        # 131,072 positions (1.3 million moves) took 0.14 s to merge natively.
+        work = _Level(engine, keys, buckets_wanted if n >= CHUNK else 1)
         step = CHUNK * TASK_CHUNKS
         tasks = [partial(work.generate, lo, min(n, lo + step)) for lo in range(0, n, step)]
         buckets: list[list] = [[] for _ in range(len(work.pivots) + 1)]
@@ -563,13 +641,15 @@ def _census(
             if done < len(tasks):
                 yield Progress(depth + 0.6 * done / len(tasks), total_work,
                                f"Level {depth}: moves of {n:,} positions")
-        dead = np.concatenate(dead_parts)
+        dead = yield from joined_steps(dead_parts)
+        if due():
+            yield None
         if len(dead):
             level.dead_end_classes = len(dead)
             stab = (images.of(keys[dead]) == keys[dead]).sum(axis=0, dtype=np.int64)
             level.dead_ends = int((h // stab).sum())
-            level.dead_end_paths = counts.total(0, dead)
-            normal_games += counts.total(1, dead)
+            level.dead_end_paths = yield from counts.total_steps(0, dead)
+            normal_games += yield from counts.total_steps(1, dead)
         result.levels.append(level)
         stored.append(keys)
         edges = sum(len(p) if work.fits else len(p[0]) for b in buckets for p in b)
@@ -582,6 +662,9 @@ def _census(
         peak = max(peak, live)
         # Every class has at most one parent per (move, symmetry) pair.
         counts = counts.widened_for(len(geo.moves) * h)
+        if due():
+            yield None
+        yield from counts.pair_steps()
         merged = []
         merges = [partial(work.merge, b, counts) for b in buckets]
         for done, part in enumerate(_run(merges, workers), start=1):
@@ -590,8 +673,10 @@ def _census(
                            f"Level {depth}: merging {edges:,} moves")
         del buckets, work
         merged = [m for m in merged if m[1] is not None]
-        next_keys = np.concatenate([m[0] for m in merged])
-        counts = Counts.concatenate([m[1] for m in merged])
+        next_keys = yield from joined_steps([m[0] for m in merged])
+        if due():
+            yield None
+        counts = yield from Counts.concatenate_steps([m[1] for m in merged])
         del merged
         if max_classes is not None and len(next_keys) > max_classes:
             result.complete = False

@@ -223,3 +223,30 @@ def test_count_with_progress_and_cancel(page, site_url, screenshot_dir):
     assert message(page) == "Cancelled."
     assert not note.locator("progress").is_visible()
     assert current(root) == Grid.empty(10, 10)
+
+
+def test_a_cancelled_generation_never_replaces_the_game(page, site_url):
+    """Cancel a 16x16 hard generation (seconds of work in the page): the line says
+    "Cancelled." at once with no bar left, and once the worker has finished
+    with the job (a request queued behind it has been answered), the board
+    still holds the game it had: no result of the cancelled job replaced it."""
+    root = open_board(page, site_url)
+    before = root.get_attribute("data-game-id")
+    page.get_by_label("Rows").fill("16")
+    page.get_by_label("Columns").fill("16")
+    page.get_by_label("Difficulty").select_option("hard")
+    page.get_by_label("Seed").fill("3")
+    page.get_by_role("button", name="Generate", exact=True).click()
+    note = page.locator(f"{BOARD} .job-note")
+    cancel = note.get_by_role("button", name="Cancel")
+    cancel.wait_for(state="visible", timeout=30_000)
+    cancel.click()
+    wait_idle(page)
+    assert message(page) == "Cancelled."
+    assert not note.locator("progress").is_visible() and not cancel.is_visible()
+    # The worker answers one request at a time, in order: when this one is
+    # answered, whatever the generation sent (its result or "Cancelled.") has come.
+    page.evaluate("window.puzzleLab.client.request({cmd: 'ping'})")
+    wait_idle(page)
+    assert root.get_attribute("data-game-id") == before
+    assert message(page) == "Cancelled."

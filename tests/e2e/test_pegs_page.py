@@ -268,3 +268,24 @@ def test_counting_the_english_start_in_the_page(page, site_url):
     assert "40,861,647,040,079,968 winning move sequences" in note  # the census's figure
     values = [value for hidden, value in page.evaluate("window.countBar") if not hidden]
     assert values == sorted(values)  # the bar only moves forward
+
+
+def test_cancelling_a_count_leaves_no_bar_beside_cancelled(page, site_url):
+    """Diamond's count walks levels that keep growing (a bar of levels done) until it
+    says it is out of reach; Cancel while the bar shows: the line says "Cancelled."
+    and the bar goes with the job (it stayed, frozen, beside the word)."""
+    root = open_board(page, site_url)
+    page.get_by_label("Board", exact=True).select_option("diamond")
+    wait_idle(page)
+    before = grid(root)
+    page.get_by_role("button", name="Count").click()
+    note = page.locator(f"{BOARD} .solution-note")
+    note.locator("progress").wait_for(state="visible", timeout=30_000)
+    note.get_by_role("button", name="Cancel").click()
+    assert note.inner_text().strip() == "Cancelled."
+    assert not note.locator("progress").is_visible()
+    # Once the worker has answered a request queued behind the count, nothing came back.
+    page.evaluate("window.puzzleLab.client.request({cmd: 'ping'})")
+    wait_idle(page)
+    assert note.inner_text().strip() == "Cancelled." and grid(root) == before
+    assert not note.locator("progress").is_visible()

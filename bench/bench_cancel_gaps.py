@@ -1,0 +1,134 @@
+"""The longest wait between two progress reports of every job that can run long.
+
+The page's worker can cancel a job only between two of its reports, and the
+progress line moves only when one arrives: every job aims at a report at
+least every :data:`puzzlelab.jobs.REPORT_SECONDS` of work. This drives each
+job through :mod:`puzzlelab.api` as the worker does (``tests/job_gaps.py``),
+for at most ``--run-for`` seconds each (then it is cancelled, as a person
+would), and prints one row per job: its longest gap, the reports seen, and
+whether it finished. Gaps are the smaller of wall-clock and CPU time (see
+``job_gaps.longest_gap``).
+
+Run from the repository root::
+
+    .venv/bin/python bench/bench_cancel_gaps.py            # every job (a few minutes)
+    .venv/bin/python bench/bench_cancel_gaps.py --quick    # a few jobs (seconds)
+    .venv/bin/python bench/bench_cancel_gaps.py --only binairo.new
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "py"))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from job_gaps import longest_gap  # noqa: E402
+from puzzlelab import api, binairo, pegs  # noqa: E402
+from puzzlelab.jobs import REPORT_SECONDS  # noqa: E402
+
+#: The longest wait between two reports the page may see (the issue's bound).
+LIMIT = 0.25
+
+try:
+    import numpy  # noqa: F401
+    HAVE_NUMPY = True
+except ImportError:  # pragma: no cover
+    HAVE_NUMPY = False
+
+
+def _binairo_puzzle(side: int, difficulty: str, seed: int = 7) -> str:
+    """A good puzzle's game ID, to rate, solve and minimize."""
+    return api.handle({"cmd": "binairo.new", "rows": side, "difficulty": difficulty,
+                       "seed": seed})["result"]["game"]
+
+
+def jobs(quick: bool) -> list[tuple[str, dict]]:
+    """(name, request) of every long job measured; a request's ``run_for`` (popped
+    before it is sent) lets a job run longer than ``--run-for`` (to its large levels)."""
+    out: list[tuple[str, dict]] = []
+    sides = (8, 16) if quick else (6, 8, 10, 12, 14, 16)
+    for side in sides:
+        for difficulty in binairo.DIFFICULTIES:
+            if quick and difficulty != "hard":
+                continue
+            out.append((f"binairo.new {side}x{side} {difficulty}",
+                        {"cmd": "binairo.new", "rows": side, "difficulty": difficulty,
+                         "seed": 3}))
+    for seed in (1, 2, 4, 5):
+        out.append((f"binairo.new 16x16 hard seed {seed}",
+                    {"cmd": "binairo.new", "rows": 16, "difficulty": "hard", "seed": seed}))
+    hard16 = _binairo_puzzle(16, "hard")
+    solution16 = api.handle({"cmd": "binairo.solve", "game": hard16})["result"]["solved_game"]
+    out += [
+        ("binairo.solve 16x16 hard", {"cmd": "binairo.solve", "game": hard16}),
+        ("binairo.hint 16x16 hard", {"cmd": "binairo.hint", "game": hard16}),
+        ("binairo.minimize 16x16 solution", {"cmd": "binairo.minimize", "game": solution16}),
+        ("binairo.minimize 16x16 budget 3 s",
+         {"cmd": "binairo.minimize", "game": hard16, "budget": 3}),
+        ("binairo.count empty 8x8", {"cmd": "binairo.count", "game": "8x8:" + "z" * 2 + "l"}),
+        ("binairo.count empty 10x10", {"cmd": "binairo.count", "game": "10x10:" + "z" * 3 + "v"}),
+    ]
+    if quick:
+        return out
+    english = pegs.standard_start("english").grid
+    french = pegs.standard_start("french").grid
+    triangle = pegs.standard_start("triangle").grid
+    out += [
+        ("pegs.solve english", {"cmd": "pegs.solve", "grid": english}),
+        ("pegs.solve english any", {"cmd": "pegs.solve", "grid": english, "goal": "any"}),
+        ("pegs.solve french any", {"cmd": "pegs.solve", "grid": french, "goal": "any"}),
+        ("pegs.solve triangle any", {"cmd": "pegs.solve", "grid": triangle, "goal": "any"}),
+        ("pegs.count english", {"cmd": "pegs.count", "grid": english}),
+        ("pegs.count french", {"cmd": "pegs.count", "grid": french, "goal": "any"}),
+        ("pegs.count triangle", {"cmd": "pegs.count", "grid": triangle, "goal": "any"}),
+        ("pegs.census english python",
+         {"cmd": "pegs.census", "board": "english", "engine": "python"}),
+        ("pegs.census french python", {"cmd": "pegs.census", "board": "french",
+                                       "engine": "python", "goal": "any"}),
+        ("pegs.census triangle python", {"cmd": "pegs.census", "board": "triangle",
+                                         "engine": "python", "goal": "any"}),
+    ]
+    if HAVE_NUMPY:
+        out += [
+            ("pegs.census english numpy",
+             {"cmd": "pegs.census", "board": "english", "engine": "numpy"}),
+            ("pegs.census french numpy", {"cmd": "pegs.census", "board": "french",
+                                          "engine": "numpy", "goal": "any", "run_for": 40}),
+        ]
+    return out
+
+
+def main() -> None:
+    """Print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a few jobs only")
+    parser.add_argument("--only", default="", help="jobs whose name starts with this")
+    parser.add_argument("--run-for", type=float, default=6.0,
+                        help="seconds each job may run before it is cancelled")
+    args = parser.parse_args()
+    print(f"Target: a report at least every {REPORT_SECONDS} s of work; each job runs at most"
+          f" {args.run_for} s.")
+    print(f"| {'job':<36} | longest gap (s) | reports | finished |")
+    print(f"|{'-' * 38}|-----------------|---------|----------|")
+    worst = 0.0
+    for name, request in jobs(args.quick):
+        if not name.startswith(args.only):
+            continue
+        run_for = request.pop("run_for", args.run_for)
+        gap, answer, reports = longest_gap(request, run_for=run_for)
+        if answer is not None and not answer["ok"]:
+            finished = "refused"
+        else:
+            finished = "yes" if answer is not None else "cancelled"
+        flag = f"  <- over {LIMIT} s" if gap > LIMIT else ""
+        print(f"| {name:<36} | {gap:15.3f} | {reports:7d} | {finished:<8} |{flag}", flush=True)
+        worst = max(worst, gap)
+    print(f"Worst gap: {worst:.3f} s")
+
+
+if __name__ == "__main__":
+    main()
