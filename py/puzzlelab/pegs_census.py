@@ -10,11 +10,11 @@ needs where it runs and says in words what it cannot do.
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from dataclasses import dataclass, field
 
+from puzzlelab import limits
 from puzzlelab.jobs import Progress, Steps, finish
 from puzzlelab.pegs import (
     REPORT_SECONDS,
@@ -101,15 +101,16 @@ class Census:
         }
 
 
+#: The most a census may hold in the page's worker (Pyodide: 1 to 2 GB for everything).
+PAGE_CENSUS_MEMORY = 800_000_000
+
+
 def census_memory() -> int:
-    """Bytes a census may hold where it runs: in the page's worker (Pyodide, whose
-    memory is 1 to 2 GB for everything) 800 MB, natively half the machine's memory."""
-    if sys.platform == "emscripten":
-        return 800_000_000
-    try:
-        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 2
-    except (AttributeError, OSError, ValueError):  # pragma: no cover - not a POSIX system
-        return 4_000_000_000
+    """Bytes a census may hold where it runs: half of what this process may still
+    take (:func:`limits.memory_headroom`: physical memory, ``ulimit -v``, a
+    container's cgroup), and at most 800 MB in the page's worker."""
+    cap = PAGE_CENSUS_MEMORY if sys.platform == "emscripten" else float("inf")
+    return limits.budget(0.5, cap)
 
 
 def stopped_before(depth: int, classes: int, need: float) -> str:

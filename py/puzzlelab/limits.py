@@ -1,0 +1,129 @@
+"""How much memory this process may really use, for every memory budget.
+
+The census, the peg count and the binary-puzzle count plan their memory up
+front; they all ask :func:`memory_headroom`. Physical memory alone is not the
+limit: an address-space limit (``prlimit --as``, ``ulimit -v``), a data
+limit, a container's cgroup, or the page's WebAssembly heap may be far lower,
+and a budget taken from physical memory then ends in ``MemoryError`` instead
+of a refusal in words. Every source is optional: a platform without one
+(Windows has no ``resource``, Pyodide has no ``/proc``) just skips it.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+IN_PAGE = sys.platform == "emscripten"
+#: The page's worker: Pyodide's WebAssembly heap stops at 2 GB in the browsers
+#: the page supports (32-bit wasm), for everything the worker holds.
+WASM_HEAP = 2 * 1024**3
+#: When nothing can be read (not a POSIX system): assume a modest machine.
+UNKNOWN_MEMORY = 4 * 1024**3
+#: cgroup v1 writes "no limit" as a huge number (about 2^63, rounded to pages).
+_NO_LIMIT = 2**60
+
+_CGROUP_ROOT = Path("/sys/fs/cgroup")
+
+
+def _physical() -> int | None:
+    try:
+        pages, size = os.sysconf("SC_PHYS_PAGES"), os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, OSError, ValueError):
+        return None
+    return pages * size if pages > 0 and size > 0 else None
+
+
+def _status_bytes(field: str) -> int:
+    """A ``kB`` field of ``/proc/self/status`` (VmSize, VmData) in bytes; 0 if unknown."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith(field + ":"):
+                return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0
+
+
+def _rlimit_room() -> list[int]:
+    """Room left under the address-space and data limits (``ulimit -v``, ``prlimit``)."""
+    try:
+        import resource
+    except ImportError:  # Windows, Pyodide
+        return []
+    room = []
+    for name, used_field in (("RLIMIT_AS", "VmSize"), ("RLIMIT_DATA", "VmData")):
+        which = getattr(resource, name, None)
+        if which is None:
+            continue
+        try:
+            soft, _hard = resource.getrlimit(which)
+        except (OSError, ValueError):
+            continue
+        if soft != resource.RLIM_INFINITY and soft > 0:
+            room.append(soft - _status_bytes(used_field))
+    return room
+
+
+def _read_number(path: Path) -> int | None:
+    try:
+        text = path.read_text().strip()
+    except OSError:
+        return None
+    return int(text) if text.isdigit() else None  # "max" (no limit) is not a number
+
+
+def _cgroup_room() -> list[int]:
+    """Room left in this process's cgroup (v2 ``memory.max``, v1 ``memory.limit_in_bytes``)."""
+    try:
+        lines = Path("/proc/self/cgroup").read_text().splitlines()
+    except OSError:
+        return []
+    room = []
+    for line in lines:
+        parts = line.split(":", 2)
+        if len(parts) != 3:
+            continue
+        _id, controllers, where = parts
+        where = where.lstrip("/")
+        if controllers == "":  # cgroup v2: one tree; a limit may sit on any ancestor
+            candidates = [_CGROUP_ROOT / where, *(_CGROUP_ROOT / where).parents]
+            for folder in candidates:
+                if not folder.is_relative_to(_CGROUP_ROOT):
+                    break
+                limit = _read_number(folder / "memory.max")
+                if limit is not None:
+                    room.append(limit - (_read_number(folder / "memory.current") or 0))
+        elif "memory" in controllers.split(","):
+            for folder in (_CGROUP_ROOT / "memory" / where, _CGROUP_ROOT / "memory"):
+                limit = _read_number(folder / "memory.limit_in_bytes")
+                if limit is not None and limit < _NO_LIMIT:
+                    room.append(limit - (_read_number(folder / "memory.usage_in_bytes") or 0))
+                    break
+    return room
+
+
+def memory_headroom() -> int:
+    """Bytes this process can still take: the least of the machine's physical
+    memory, the room under its address-space and data limits, the room in its
+    cgroup, and (in the page) the WebAssembly heap. Read afresh at each call:
+    what is in use changes."""
+    if IN_PAGE:
+        return WASM_HEAP
+    candidates = [_physical() or UNKNOWN_MEMORY, *_rlimit_room(), *_cgroup_room()]
+    return max(0, min(candidates))
+
+
+def budget(share: float, cap: float) -> int:
+    """A memory budget: ``share`` of :func:`memory_headroom`, at most ``cap`` bytes."""
+    return int(min(cap, share * memory_headroom()))
+
+
+def megabytes(size: float) -> str:
+    """Bytes in words for messages: ``"512 MB"``, ``"3.2 GB"``."""
+    if size >= 10**10:
+        return f"{size / 1e9:,.0f} GB"
+    if size >= 10**9:
+        return f"{size / 1e9:.1f} GB"
+    return f"{size / 1e6:,.0f} MB"
