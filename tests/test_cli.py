@@ -481,8 +481,8 @@ def test_pip_install_gives_the_puzzlelab_command():
     checked by hand (it needs setuptools from PyPI, so not here)."""
     import tomllib
 
-    from puzzlelab import cli as cli_module
+    from puzzlelab import console as cli_module
 
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    assert project["scripts"] == {"puzzlelab": "puzzlelab.cli:run"}
+    assert project["scripts"] == {"puzzlelab": "puzzlelab.console:run"}
     assert callable(cli_module.run)

@@ -1,5 +1,5 @@
 """``python -m puzzlelab``: the command line (the ``puzzlelab`` command when installed)."""
 
-from puzzlelab.cli import run
+from puzzlelab.console import run
 
 run()

@@ -15,6 +15,7 @@ handler reads them without checks of its own.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import time
@@ -28,6 +29,7 @@ from puzzlelab import (
     binairo_count,
     gf2,
     lightsout,
+    limits,
     params,
     pegs,
     pegs_census,
@@ -51,6 +53,15 @@ def command(name: str) -> Callable[[Handler], Handler]:
         return fn
 
     return register
+
+
+#: What to try when a job runs out of memory, by command or family.
+MEMORY_ADVICE = {
+    "lightsout": "a smaller board",
+    "binairo": "a smaller grid or one with more cells filled in",
+    "pegs": "a position with fewer pegs",
+    "pegs.census": "a smaller max_classes (--max-classes), or the numpy engine",
+}
 
 
 def _error(message: str) -> Result:
@@ -109,13 +120,38 @@ class Job:
             return self._finish({"type": "result", "ok": True, "result": stop.value})
         except PuzzleError as exc:
             return self._finish(_error(str(exc)))
+        except MemoryError:
+            pass  # answered below, once the exception (and the job's frames) let go
         except Exception as exc:  # noqa: BLE001 - a bug must still answer, not hang the page
             traceback.print_exc()
             return self._finish(_error(f"Internal error: {type(exc).__name__}: {exc}"))
+        return self._out_of_memory()
+
+    def _out_of_memory(self) -> Result:
+        """The answer of a job that ran out of memory: one sentence with what to try.
+
+        The job's generator (and with it what it held) is dropped first, so
+        that there is memory again to say so.
+        """
+        generator, self._generator = self._generator, None
+        if generator is not None:
+            with contextlib.suppress(Exception):  # closing a failed job must not fail again
+                generator.close()
+        del generator
+        request = getattr(self, "_request", None)
+        name = request.get("cmd", "") if isinstance(request, dict) else ""
+        advice = MEMORY_ADVICE.get(name) or MEMORY_ADVICE.get(name.split(".")[0], "")
+        return self._finish(_error(limits.out_of_memory(advice or "a smaller request")))
 
     def step_json(self) -> str:
         """:meth:`step`, as a JSON string (one crossing of the Pyodide bridge)."""
-        return json.dumps(self.step(), separators=(",", ":"))
+        report = self.step()
+        try:
+            return json.dumps(report, separators=(",", ":"))
+        except MemoryError:
+            pass  # the answer is too big to write out: say so instead
+        del report
+        return json.dumps(self._out_of_memory(), separators=(",", ":"))
 
     def cancel(self) -> None:
         """Stop the job; its next step answers that it was cancelled."""
@@ -148,6 +184,8 @@ def start_json(text: str) -> Job:
         return _failed("The request is not valid JSON: it nests too deeply.")
     except ValueError:  # an integer of more digits than Python converts
         return _failed("The request has a number too long to read.")
+    except MemoryError:
+        return _failed(limits.out_of_memory("a shorter request"))
     return Job(request)
 
 
@@ -471,16 +509,58 @@ def _binairo_set(request: Result) -> Result:
     return _binairo_state(grid.with_entry(request["row"], request["col"], request["value"]))
 
 
+#: The hardest puzzle the generator makes of the small shapes (sides in either
+#: order); from 4x6 up it makes all three (tests/test_api.py measures both).
+#: Every good 2x2 puzzle is easy (all of them checked); hard 4x4 puzzles exist
+#: but are rare -- 144 of the 11,088 from which no clue can go -- and the
+#: generator's clue removal does not reach them.
+GENERATED_UP_TO = {(2, 2): ("easy", "every 2x2 puzzle is solved by the easy rules alone"),
+                   (4, 4): ("medium", "hard 4x4 puzzles are rare and the generator does "
+                                      "not make them")}
+
+
+def binairo_new_refusal(rows: int, cols: int, difficulty: str) -> str | None:
+    """Why a puzzle of this shape and difficulty cannot be made, or None: decided
+    up front, from the shape alone, never by trying."""
+    for count, length, name in ((rows, cols, "rows"), (cols, rows, "columns")):
+        valid = len(binairo.valid_lines(length))
+        if count > valid:
+            # Lines must all differ, and only so many lines of that length are valid.
+            return (f"A {cols}x{rows} grid has no solution: its {count} {name} must all "
+                    f"differ, and only {valid} lines of {length} cells keep the rules.")
+    ceiling = GENERATED_UP_TO.get((min(rows, cols), max(rows, cols)))
+    if ceiling is None:
+        return None
+    hardest, why = ceiling
+    order = binairo.DIFFICULTIES
+    if order.index(difficulty) <= order.index(hardest):
+        return None
+    larger = "4x4" if difficulty == "medium" else "4x6"
+    return (f"A {cols}x{rows} puzzle is at most {hardest} here ({why}): try {larger} or "
+            f"larger for a {difficulty} one.")
+
+
 @command("binairo.new")
 def _binairo_new(request: Result) -> Steps[Result]:
-    """A good puzzle of ``difficulty`` (easy, medium, hard), reproducible from ``seed``."""
+    """A good puzzle of ``difficulty`` (easy, medium, hard), reproducible from ``seed``.
+
+    A shape and difficulty that cannot be had is refused up front; a puzzle
+    that came out easier than asked is refused too, never given instead.
+    """
     rows = request["rows"]
     cols = request.get("cols", rows)
     difficulty = request["difficulty"]
+    binairo.check_shape(rows, cols)
+    refusal = binairo_new_refusal(rows, cols, difficulty)
+    if refusal is not None:
+        raise PuzzleError(refusal)
     seed = request.get("seed")
     if seed is None:
         seed = random.randrange(1_000_000)
     puzzle, rating = yield from binairo.generate_steps(rows, cols, difficulty, seed)
+    if rating.difficulty != difficulty:
+        raise PuzzleError(f"No {difficulty} {cols}x{rows} puzzle came from seed {seed} (the "
+                          f"nearest was {rating.difficulty}): try another seed.")
     return {
         **_binairo_state(puzzle),
         "seed": seed,

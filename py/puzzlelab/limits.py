@@ -46,8 +46,8 @@ def _status_bytes(field: str) -> int:
     return 0
 
 
-def _rlimit_room() -> list[int]:
-    """Room left under the address-space and data limits (``ulimit -v``, ``prlimit``)."""
+def _rlimits() -> list[tuple[int, int]]:
+    """(limit, in use) of the address-space and data limits (``ulimit -v``, ``prlimit``)."""
     try:
         import resource
     except ImportError:  # Windows, Pyodide
@@ -62,7 +62,7 @@ def _rlimit_room() -> list[int]:
         except (OSError, ValueError):
             continue
         if soft != resource.RLIM_INFINITY and soft > 0:
-            room.append(soft - _status_bytes(used_field))
+            room.append((soft, _status_bytes(used_field)))
     return room
 
 
@@ -74,8 +74,8 @@ def _read_number(path: Path) -> int | None:
     return int(text) if text.isdigit() else None  # "max" (no limit) is not a number
 
 
-def _cgroup_room() -> list[int]:
-    """Room left in this process's cgroup (v2 ``memory.max``, v1 ``memory.limit_in_bytes``)."""
+def _cgroups() -> list[tuple[int, int]]:
+    """(limit, in use) of its cgroups (v2 ``memory.max``, v1 ``memory.limit_in_bytes``)."""
     try:
         lines = Path("/proc/self/cgroup").read_text().splitlines()
     except OSError:
@@ -94,25 +94,42 @@ def _cgroup_room() -> list[int]:
                     break
                 limit = _read_number(folder / "memory.max")
                 if limit is not None:
-                    room.append(limit - (_read_number(folder / "memory.current") or 0))
+                    room.append((limit, _read_number(folder / "memory.current") or 0))
         elif "memory" in controllers.split(","):
             for folder in (_CGROUP_ROOT / "memory" / where, _CGROUP_ROOT / "memory"):
                 limit = _read_number(folder / "memory.limit_in_bytes")
                 if limit is not None and limit < _NO_LIMIT:
-                    room.append(limit - (_read_number(folder / "memory.usage_in_bytes") or 0))
+                    room.append((limit, _read_number(folder / "memory.usage_in_bytes") or 0))
                     break
     return room
 
 
-def memory_headroom() -> int:
-    """Bytes this process can still take: the least of the machine's physical
-    memory, the room under its address-space and data limits, the room in its
-    cgroup, and (in the page) the WebAssembly heap. Read afresh at each call:
-    what is in use changes."""
+def _limits() -> list[tuple[int, int]]:
+    """Every memory limit that applies here, as (limit, bytes in use under it)."""
     if IN_PAGE:
-        return WASM_HEAP
-    candidates = [_physical() or UNKNOWN_MEMORY, *_rlimit_room(), *_cgroup_room()]
-    return max(0, min(candidates))
+        return [(WASM_HEAP, 0)]
+    return [(_physical() or UNKNOWN_MEMORY, 0), *_rlimits(), *_cgroups()]
+
+
+def memory_limit() -> int:
+    """The most memory this process may hold in all: the least of the machine's
+    physical memory, its address-space and data limits, its cgroup's limit and
+    (in the page) the WebAssembly heap."""
+    return min(limit for limit, _used in _limits())
+
+
+def memory_headroom() -> int:
+    """Bytes this process can still take: the least room left under any of the
+    limits of :func:`memory_limit`. Read afresh at each call: what is in use
+    changes. (Physical memory counts whole: other programs come and go.)"""
+    return max(0, min(limit - used for limit, used in _limits()))
+
+
+def out_of_memory(advice: str) -> str:
+    """The one sentence for a job that ran out of memory, with what to try."""
+    return (f"Out of memory: this needs more than the {megabytes(memory_limit())} this "
+            f"process may use here (the least of the machine's memory, its ulimit and its "
+            f"container's limit). Try {advice}, or run it where more memory is allowed.")
 
 
 def budget(share: float, cap: float) -> int:

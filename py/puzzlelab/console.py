@@ -1,0 +1,80 @@
+"""The ``puzzlelab`` command's outermost layer (``python -m puzzlelab`` too).
+
+Everything that can end a run from outside the puzzle is caught here, in one
+place, and said in one line on standard error with the usual exit code, never
+a traceback: the reader of the output going away (``| head``: quiet, 1), an
+output that cannot be written (closed, ``> /dev/full``: 1), running out of
+memory (2, with what to try) and Ctrl-C at any moment (130) -- including while
+the modules load, which is why this module imports nothing of the package
+until it is inside the guard.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import sys
+from typing import NoReturn
+
+DONE, OUTPUT_FAILED, USAGE_ERROR, INTERRUPTED = 0, 1, 2, 130
+
+
+def run() -> NoReturn:
+    """Run the command line (:func:`puzzlelab.cli.main`) under the guard and exit."""
+    if sys.stderr is None:  # started with standard error closed (2>&-)
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - lives to the end
+    code = _guarded()
+    # From here on a Ctrl-C would only interrupt the interpreter's own exit.
+    _ignore_interrupts()
+    sys.exit(code)
+
+
+def _guarded() -> int:
+    try:
+        if sys.stdout is None:  # started with standard output closed (>&-)
+            _say("error: standard output is closed: there is nowhere to write the answer.")
+            return OUTPUT_FAILED
+        from puzzlelab import cli  # inside the guard: a Ctrl-C while loading is caught
+
+        code = cli.main()
+        sys.stdout.flush()
+        return code
+    except KeyboardInterrupt:
+        _ignore_interrupts()  # a second Ctrl-C must not interrupt the message
+        _say("error: interrupted.")
+        return INTERRUPTED
+    except BrokenPipeError:  # the reader went away (| head): the usual quiet end
+        _drop_output()
+        return OUTPUT_FAILED
+    except OSError as exc:
+        _drop_output()
+        _say(f"error: cannot write the answer: {exc.strerror or exc}.")
+        return OUTPUT_FAILED
+    except MemoryError:
+        from puzzlelab import limits
+
+        _say("error: " + limits.out_of_memory(
+            "a smaller board or grid, or a smaller --max-classes for a census"))
+        return USAGE_ERROR
+
+
+def _say(line: str) -> None:
+    """One line on standard error, unless that cannot be written either (2>/dev/full)."""
+    with contextlib.suppress(OSError, ValueError):
+        print(line, file=sys.stderr, flush=True)
+
+
+def _drop_output() -> None:
+    """Send what is still buffered for standard output nowhere, so that Python's
+    own flush at exit does not fail a second time with a traceback."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (AttributeError, OSError, ValueError):
+        pass
+
+
+def _ignore_interrupts() -> None:
+    with contextlib.suppress(ValueError, OSError):  # (not the main thread)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
