@@ -16,6 +16,7 @@ memory included (one line on standard error), 130 interrupted (Ctrl-C).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import re
 import sys
@@ -254,6 +255,17 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         text = " ".join(message.split())
         self.exit(USAGE_ERROR, f"error: {text} (see {self.prog} --help).\n")
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        # argparse's own swallows write errors: --help > /dev/full would end
+        # "done" with nothing written. Let them reach the guard (console.py).
+        if message:
+            file = file or sys.stdout
+            if file is sys.stderr:  # (the error line itself: nothing more to say if it fails)
+                with contextlib.suppress(OSError):
+                    file.write(message)
+            else:
+                file.write(message)
 
 
 def _add_verb(verbs: argparse._SubParsersAction, verb: Verb) -> argparse.ArgumentParser:

@@ -220,7 +220,7 @@ COMMANDS: dict[str, tuple[Arg, ...]] = {
     "pegs.status": (
         PEG_GRID, PEG_GOAL,
         Arg("budget", "int", "positions the quick verdict may search", default=70_000,
-            low=1, high=100_000_000, unit="positions"),
+            low=1, high=100_000_000),
     ),
     "pegs.hint": (PEG_GRID, PEG_GOAL),
     "pegs.solve": (PEG_GRID, PEG_GOAL),
