@@ -262,7 +262,8 @@ def one_line_error(code: int, out: str, err: str) -> str:
         (("lightsout", "random", "5", "--difficulty", "²"), "--difficulty must be easy"),
         (("lightsout", "random", "²"), "ROWS must be a whole number"),
         (("lightsout", "random", "٣"), "ROWS must be a whole number"),
-        (("lightsout", "random", "1000000000", "1000000000"), "ROWS is 1000000000, above the limit of 1000."),
+        (("lightsout", "random", "1000000000", "1000000000"),
+         "ROWS is 1000000000, above the limit of 1000."),
         (("lightsout", "random", "5", "--seed", "-1"), "--seed is -1, below the minimum of 0."),
         (("lightsout", "random", "5", "--states", "99"), "--states is 99, above the limit of 9."),
         (("lightsout", "random", "5", "--difficulty", "1e3"), "can need 1 to 25 presses, not 1000"),
@@ -278,7 +279,8 @@ def one_line_error(code: int, out: str, err: str) -> str:
         (("pegs", "solve", "--ooo--/--oXo--"), "Unexpected character 'X'"),
         (("pegs", "solve", "english", "--goal", "-1,-1"), "Not a hole: '-1,-1'"),
         (("pegs", "solve", "english", "--goal", "3.3"), "Not a hole: '3.3'"),
-        (("pegs", "census", "english", "--max-classes", "0"), "--max-classes is 0, below the minimum"),
+        (("pegs", "census", "english", "--max-classes", "0"),
+         "--max-classes is 0, below the minimum"),
         (("pegs", "census", "english", "--engine", "fast"), "--engine must be auto, numpy"),
         (("lightsout",), "required: VERB"),
         (("lightsout", "fly"), "invalid choice: 'fly'"),
@@ -492,3 +494,160 @@ def test_pip_install_gives_the_puzzlelab_command():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert project["scripts"] == {"puzzlelab": "puzzlelab.console:run"}
     assert callable(cli_module.run)
+
+
+# --- odd terminals: closed or full output, Ctrl-C, out of memory --------------------
+#
+# Each ends in exactly one line on standard error (none for a reader that went
+# away, as every Unix tool) and the documented exit code, never a traceback.
+
+ENV = dict(os.environ, PYTHONPATH=str(ROOT / "py"), PYTHONNOUSERSITE="1")
+QUICK = ("binairo", "generate", "4", "--seed", "1")
+
+
+def _spawn(args, **options) -> subprocess.CompletedProcess:
+    options.setdefault("stdout", subprocess.PIPE)
+    return subprocess.run([sys.executable, "-m", "puzzlelab", *args], stdin=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, text=True, cwd=ROOT, env=ENV, timeout=120,
+                          **options)
+
+
+def _one_line(done: subprocess.CompletedProcess, code: int, start: str) -> str:
+    assert done.returncode == code, (done.returncode, done.stderr)
+    assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith(start), done.stderr
+    return done.stderr
+
+
+@pytest.mark.parametrize("extra", [(), ("--json",)], ids=["text", "json"])
+def test_closed_standard_output_is_one_line(extra):
+    done = _spawn([*QUICK, *extra], stdout=None, preexec_fn=lambda: os.close(1))
+    _one_line(done, 1, "error: standard output is closed")
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+@pytest.mark.parametrize("args", [QUICK, (*QUICK, "--json"), ("--help",),
+                                  ("pegs", "solve", "--help"), ("binairo", "count", "-", "--each")],
+                         ids=["text", "json", "help", "verb-help", "each"])
+def test_a_full_disk_is_one_line(args):
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "puzzlelab", *args],
+                              input="..../..../..../....\n", stdout=full,
+                              stderr=subprocess.PIPE, text=True, cwd=ROOT, env=ENV, timeout=120)
+    assert _one_line(done, 1, "error: cannot write the answer: ") == (
+        "error: cannot write the answer: No space left on device.\n")
+
+
+def test_closed_standard_error_and_input_stay_quiet():
+    # Standard error closed: the error goes nowhere (not to standard output).
+    done = _spawn(["lightsout", "random", "0"], preexec_fn=lambda: os.close(2))
+    assert done.returncode == 2 and done.stdout == ""
+    # Standard input closed: the grid '-' cannot be read, said in one sentence.
+    done = subprocess.run([sys.executable, "-m", "puzzlelab", "binairo", "count", "-"],
+                          capture_output=True, text=True, cwd=ROOT, env=ENV, timeout=60,
+                          preexec_fn=lambda: os.close(0))
+    assert _one_line(done, 2, "error: ") == (
+        "error: Standard input is closed: give the grid as text or @PATH.\n")
+
+
+#: A child that sends itself a real SIGINT at the N-th import from the moment the
+#: command line starts loading (puzzlelab.cli), then runs `python -m puzzlelab`.
+SIGINT_AT_IMPORT = """
+import os, runpy, signal, sys
+target, seen = int(sys.argv[1]), [0]
+class Interrupter:
+    armed = False
+    def find_spec(self, name, path=None, target_=None):
+        if name == "puzzlelab.cli":
+            Interrupter.armed = True
+        if Interrupter.armed:
+            seen[0] += 1
+            if seen[0] == target:
+                os.kill(os.getpid(), signal.SIGINT)
+        return None
+sys.meta_path.insert(0, Interrupter())
+sys.argv = ["puzzlelab", *sys.argv[2:]]
+runpy.run_module("puzzlelab", run_name="__main__", alter_sys=True)
+"""
+
+
+def test_ctrl_c_while_the_modules_load_is_one_line():
+    """A real SIGINT at the 1st, 2nd, ... import of the command line's modules
+    (every third up to 60, and past the last import: then the run ends normally)."""
+    outcomes = set()
+    for target in (*range(1, 60, 3), 10_000):
+        done = subprocess.run([sys.executable, "-c", SIGINT_AT_IMPORT, str(target), *QUICK],
+                              capture_output=True, text=True, cwd=ROOT, env=ENV, timeout=60)
+        assert "Traceback" not in done.stderr, (target, done.stderr)
+        if done.returncode == 130:
+            assert done.stderr == "error: interrupted.\n", (target, done.stderr)
+        else:
+            assert done.returncode == 0 and done.stderr == "", (target, done.stderr)
+        outcomes.add(done.returncode)
+    assert outcomes == {0, 130}  # both ends were reached: the test ran what it says
+
+
+def test_ctrl_c_during_a_job_is_one_line():
+    import signal
+    import time
+
+    child = subprocess.Popen(
+        [sys.executable, "-m", "puzzlelab", "binairo", "minimize", "0110/1001/0101/1010",
+         "--budget", "60"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True, cwd=ROOT, env=ENV)
+    time.sleep(1.5)  # (not a timed assertion: the job runs for a minute either way)
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=60)
+    assert child.returncode == 130 and err == "error: interrupted.\n" and out == ""
+
+
+def test_out_of_memory_anywhere_in_the_command_line_is_one_sentence(monkeypatch, capsys):
+    from puzzlelab import cli as cli_module
+    from puzzlelab import console
+
+    def exhausted(argv=None):
+        raise MemoryError
+
+    monkeypatch.setattr(cli_module, "main", exhausted)
+    with pytest.raises(SystemExit) as stop:
+        console.run()
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("error: Out of memory: this needs more than")
+    assert "Try a smaller board" in err
+
+
+def _limit_address_space(limit: int):
+    def apply() -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    return apply
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_AS as on Linux")
+def test_a_census_under_an_address_space_limit_reads_the_limit():
+    """`prlimit --as`: the census budget comes from the limit, not physical memory,
+    so the census stops with its label instead of a MemoryError."""
+    limit = 150_000_000
+    done = _spawn(["pegs", "census", "english", "--engine", "python", "--json"],
+                  preexec_fn=_limit_address_space(limit))
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    census = json.loads(done.stdout)
+    assert not census["complete"]
+    may_use = int(census["stopped"].split("over the ")[1].split(" MB")[0].replace(",", ""))
+    assert 0 < may_use * 1_000_000 <= limit // 2  # half the room under the limit
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_AS as on Linux")
+def test_running_out_of_memory_in_a_job_is_one_sentence():
+    """An empty 10x10 count under 200 MB of address space runs out of memory
+    (its estimate passes the plan, the real peak does not fit): one sentence, exit 2."""
+    limit = 200_000_000
+    done = _spawn(["binairo", "count", "/".join(["." * 10] * 10)],
+                  preexec_fn=_limit_address_space(limit))
+    if done.returncode == 0:
+        pytest.skip("the count fitted under the limit on this machine")
+    line = _one_line(done, 2, "error: ")
+    assert line.startswith("error: Out of memory: this needs more than the 200 MB this process")
+    assert "Internal error" not in line

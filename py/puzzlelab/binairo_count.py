@@ -740,8 +740,8 @@ def plan(grid: Grid, probes: int = 120) -> Plan:
     memory = memory_limit()
     meet = min(meets, key=lambda p: (p.memory > memory, p.seconds)) if meets else None
     if meet is not None and meet.memory > memory:
-        other = (f"meeting in the middle would need about {meet.memory / 1e9:.1f} GB of memory "
-                 f"and {duration(meet.seconds)}")
+        other = (f"meeting in the middle would need about {limits.megabytes(meet.memory)} of "
+                 f"memory and {duration(meet.seconds)}")
         return Plan("search", search.grid, search.seconds * _SEARCH_DOUBT, search.memory,
                     other=other)
     # Random probes of a search tree mostly miss its heaviest branches, so the

@@ -11,11 +11,15 @@ until it is inside the guard.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import signal
 import sys
-from typing import NoReturn
+
+# As few imports as can be before the guard (typing and contextlib take milliseconds).
+TYPE_CHECKING = False
+
+if TYPE_CHECKING:
+    from typing import NoReturn
 
 DONE, OUTPUT_FAILED, USAGE_ERROR, INTERRUPTED = 0, 1, 2, 130
 
@@ -61,8 +65,10 @@ def _guarded() -> int:
 
 def _say(line: str) -> None:
     """One line on standard error, unless that cannot be written either (2>/dev/full)."""
-    with contextlib.suppress(OSError, ValueError):
+    try:  # noqa: SIM105 - contextlib would be one more import before the guard
         print(line, file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
 
 
 def _drop_output() -> None:
@@ -76,5 +82,7 @@ def _drop_output() -> None:
 
 
 def _ignore_interrupts() -> None:
-    with contextlib.suppress(ValueError, OSError):  # (not the main thread)
+    try:  # noqa: SIM105 - (as in _say)
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except (ValueError, OSError):  # not the main thread
+        pass

@@ -25,6 +25,7 @@ UNKNOWN_MEMORY = 4 * 1024**3
 _NO_LIMIT = 2**60
 
 _CGROUP_ROOT = Path("/sys/fs/cgroup")
+_PROC_SELF = Path("/proc/self")
 
 
 def _physical() -> int | None:
@@ -38,7 +39,7 @@ def _physical() -> int | None:
 def _status_bytes(field: str) -> int:
     """A ``kB`` field of ``/proc/self/status`` (VmSize, VmData) in bytes; 0 if unknown."""
     try:
-        for line in Path("/proc/self/status").read_text().splitlines():
+        for line in (_PROC_SELF / "status").read_text().splitlines():
             if line.startswith(field + ":"):
                 return int(line.split()[1]) * 1024
     except (OSError, ValueError, IndexError):
@@ -77,7 +78,7 @@ def _read_number(path: Path) -> int | None:
 def _cgroups() -> list[tuple[int, int]]:
     """(limit, in use) of its cgroups (v2 ``memory.max``, v1 ``memory.limit_in_bytes``)."""
     try:
-        lines = Path("/proc/self/cgroup").read_text().splitlines()
+        lines = (_PROC_SELF / "cgroup").read_text().splitlines()
     except OSError:
         return []
     room = []
