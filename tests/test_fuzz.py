@@ -42,7 +42,8 @@ WORDS = (
     "@/nonexistent", "@/", "@", "-5x5:0", "--ooo--/--oXo--", "english", "triangle", "1,1",
     "-1,-1", "3.3", "centre", "any", "x" * 5000, "999999999999999999999999", "5x5:fff",
     "6x6:zj", "101/010", "10/01", "t:o/oo", "\x00", "\udcff", "easy", "hard", "king",
-    "--json", "--each", "-h",
+    "--json", "--each", "-h", "600.0000000001", "1e99999999999999999999", "Infinity", "-0.0",
+    "2.5", "1e3", "+7", "5.",
 )
 
 huge_ints = st.one_of(st.integers(min_value=10**9), st.integers(max_value=-(10**9)),

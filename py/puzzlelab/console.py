@@ -6,7 +6,9 @@ a traceback: the reader of the output going away (``| head``: quiet, 1), an
 output that cannot be written (closed, ``> /dev/full``: 1), running out of
 memory (2, with what to try) and Ctrl-C at any moment (130) -- including while
 the modules load, which is why this module imports nothing of the package
-until it is inside the guard.
+until it is inside the guard, and little else before it. (A Ctrl-C in the
+first milliseconds, while Python itself starts and before this module runs,
+gets Python's own message: no code of a program runs that early.)
 """
 
 from __future__ import annotations
