@@ -141,7 +141,12 @@ class Job:
         request = getattr(self, "_request", None)
         name = request.get("cmd", "") if isinstance(request, dict) else ""
         advice = MEMORY_ADVICE.get(name) or MEMORY_ADVICE.get(name.split(".")[0], "")
-        return self._finish(_error(limits.out_of_memory(advice or "a smaller request")))
+        advice = advice or "a smaller request"
+        try:
+            message = limits.out_of_memory(advice)
+        except MemoryError:  # even reading the limit found no memory: say it without
+            message = f"Out of memory: try {advice}, or run it where more memory is allowed."
+        return self._finish(_error(message))
 
     def step_json(self) -> str:
         """:meth:`step`, as a JSON string (one crossing of the Pyodide bridge)."""

@@ -58,18 +58,28 @@ def _guarded() -> int:
         _say(f"error: cannot write the answer: {exc.strerror or exc}.")
         return OUTPUT_FAILED
     except MemoryError:
+        pass  # said below, once the exception has let go of the failed job's frames
+    _say("error: " + _out_of_memory())
+    return USAGE_ERROR
+
+
+def _out_of_memory() -> str:
+    """The out-of-memory sentence with the real limit, or without it when even
+    reading the limit finds no memory."""
+    advice = "a smaller board or grid, or a smaller --max-classes for a census"
+    try:
         from puzzlelab import limits
 
-        _say("error: " + limits.out_of_memory(
-            "a smaller board or grid, or a smaller --max-classes for a census"))
-        return USAGE_ERROR
+        return limits.out_of_memory(advice)
+    except MemoryError:
+        return f"Out of memory: try {advice}, or run it where more memory is allowed."
 
 
 def _say(line: str) -> None:
     """One line on standard error, unless that cannot be written either (2>/dev/full)."""
     try:  # noqa: SIM105 - contextlib would be one more import before the guard
         print(line, file=sys.stderr, flush=True)
-    except (OSError, ValueError):
+    except (OSError, ValueError, MemoryError):
         pass
 
 

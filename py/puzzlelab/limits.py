@@ -15,6 +15,11 @@ import os
 import sys
 from pathlib import Path
 
+try:  # (imported here, not when memory has run out and an import may fail)
+    import resource
+except ImportError:  # Windows, Pyodide
+    resource = None  # type: ignore[assignment]
+
 IN_PAGE = sys.platform == "emscripten"
 #: The page's worker: Pyodide's WebAssembly heap stops at 2 GB in the browsers
 #: the page supports (32-bit wasm), for everything the worker holds.
@@ -49,9 +54,7 @@ def _status_bytes(field: str) -> int:
 
 def _rlimits() -> list[tuple[int, int]]:
     """(limit, in use) of the address-space and data limits (``ulimit -v``, ``prlimit``)."""
-    try:
-        import resource
-    except ImportError:  # Windows, Pyodide
+    if resource is None:
         return []
     room = []
     for name, used_field in (("RLIMIT_AS", "VmSize"), ("RLIMIT_DATA", "VmData")):
