@@ -113,12 +113,12 @@ def census_memory() -> int:
     return limits.budget(0.5, cap)
 
 
-def stopped_before(depth: int, classes: int, need: float) -> str:
-    """The label of a census that a memory bound stopped before level ``depth``."""
+def stopped_before(depth: int, classes: int, need: float, budget: int) -> str:
+    """The label of a census that its memory ``budget`` stopped before level ``depth``."""
     where = "in the page" if sys.platform == "emscripten" else "on this machine"
     return (
         f"Stopped before level {depth} ({classes:,} positions up to symmetry): expanding it "
-        f"would need about {need / 1e6:,.0f} MB, over the {census_memory() / 1e6:,.0f} MB a "
+        f"would need about {need / 1e6:,.0f} MB, over the {budget / 1e6:,.0f} MB a "
         f"census may use {where}. The figures cover levels 0 to {depth - 1}; the positions "
         "from which the goal is reachable were not computed. Counting winning games from a "
         "position further on (pegs count) needs far less."
@@ -181,9 +181,10 @@ def census_steps(
         # _dict_bytes counts 100 bytes an entry; with the key, the list and its two
         # ints a dict entry holds about 250 (the bound must not be passed).
         need = 2.5 * (_dict_bytes(stored) + _dict_bytes([current]) * (1 + growth))
-        if need > census_memory():
+        budget = census_memory()  # (read at each level: what is in use changes)
+        if need > budget:
             result.complete = False
-            result.stopped = stopped_before(depth, len(current), need)
+            result.stopped = stopped_before(depth, len(current), need, budget)
             break
         level = Level(moves=depth, pegs=pos.peg_count - depth)
         following: dict[int, list[int]] = {}

@@ -539,9 +539,10 @@ def _census(
         # The level's moves (8 bytes each, about three copies while they are merged)
         # beside the levels kept for the backward pass.
         need = sum(a.nbytes for a in stored) + counts.nbytes + n * (8 + moves_per_class * 24)
-        if need > pegs_census.census_memory():
+        budget = pegs_census.census_memory()  # (read at each level: what is in use changes)
+        if need > budget:
             result.complete = False
-            result.stopped = pegs_census.stopped_before(depth, n, need)
+            result.stopped = pegs_census.stopped_before(depth, n, need, budget)
             break
         level = pegs_census.Level(moves=depth, pegs=pos.peg_count - depth, classes=n)
         level.paths = counts.total(0)
