@@ -508,3 +508,13 @@ def test_a_puzzle_easier_than_asked_is_refused_not_given(monkeypatch):
     message = error({"cmd": "binairo.new", "rows": 6, "difficulty": "hard", "seed": 5})
     assert message == ("No hard 6x6 puzzle came from seed 5 (the nearest was easy): "
                        "try another seed.")
+
+
+def test_a_whole_number_with_a_point_is_told_how_to_write_it():
+    """JSON's 5.0 is a whole number: the refusal says it must be written without
+    the point rather than that it is not a whole number."""
+    assert error({"cmd": "lightsout.new", "rows": 5.0}) == (
+        "'rows' must be a whole number from 1 to 1000, written without a decimal point; "
+        "5.0 is not.")
+    assert error({"cmd": "lightsout.new", "rows": 5.5}) == (
+        "'rows' must be a whole number from 1 to 1000; 5.5 is not.")

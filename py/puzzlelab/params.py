@@ -289,6 +289,10 @@ def _fits(arg: Arg, value: int | float) -> bool:
 
 
 def _bad(arg: Arg, value: Any, label: str) -> PuzzleError:
+    if (arg.kind in ("int", "level") and isinstance(value, float) and value.is_integer()):
+        # 5.0 is a whole number, but a request writes whole numbers without a point.
+        return PuzzleError(f"{label} must be {arg.describe()}, written without a decimal "
+                           f"point; {_what(value)} is not.")
     return PuzzleError(f"{label} must be {arg.describe()}; {_what(value)} is not.")
 
 
