@@ -640,6 +640,25 @@ def test_a_census_under_an_address_space_limit_reads_the_limit():
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_AS as on Linux")
+@pytest.mark.parametrize("limit", [100_000_000, 200_000_000])
+def test_the_census_engine_of_choice_under_an_address_space_limit(limit):
+    """engine auto: numpy only when there is room to load it (its BLAS library
+    would otherwise end the process itself), else the pure engine with a note;
+    either way a census stopped by the limit's budget, no error."""
+    done = _spawn(["pegs", "census", "english", "--json"], preexec_fn=_limit_address_space(limit))
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    census = json.loads(done.stdout)
+    assert not census["complete"] and "a census may use on this machine" in census["note"]
+    if census["engine"] == "python":
+        assert "numpy needs about 150 MB to load, more than the " in census["note"]
+    done = _spawn(["pegs", "census", "english", "--engine", "numpy"],
+                  preexec_fn=_limit_address_space(limit))
+    assert done.returncode in (0, 2) and "Traceback" not in done.stderr
+    if done.returncode == 2:
+        _one_line(done, 2, "error: The numpy engine cannot run here: numpy needs about 150 MB")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_AS as on Linux")
 def test_running_out_of_memory_anywhere_is_one_sentence(tmp_path):
     """A 1000x1000 solve --json under address-space limits from just above what
     the bare program holds upwards, 3 MB apart: it runs out of memory while

@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+import sys
 import time
 import traceback
 from collections.abc import Callable, Generator
@@ -844,6 +845,23 @@ def _pegs_count(request: Result) -> Steps[Result]:
             "seconds": round(time.perf_counter() - began, 3)}
 
 
+#: Address space numpy takes to load for the census (85 MB measured with one BLAS
+#: thread, see pegs_numpy), with room to spare: below it, loading it could end
+#: the process from inside its BLAS library, so the pure engine runs instead.
+NUMPY_LOAD_BYTES = 150_000_000
+
+
+def _numpy_fits() -> None:
+    """Raise ImportError (as a missing numpy does) when numpy is not loaded yet
+    and this process has no room left to load it."""
+    if "numpy" in sys.modules:
+        return
+    room = limits.memory_headroom()
+    if room < NUMPY_LOAD_BYTES:
+        raise ImportError(f"numpy needs about {limits.megabytes(NUMPY_LOAD_BYTES)} to load, "
+                          f"more than the {limits.megabytes(room)} left here")
+
+
 @command("pegs.census")
 def _pegs_census(request: Result) -> Steps[Result]:
     """The census of a board: levels, totals, solutions (exact integers), time, memory.
@@ -860,12 +878,14 @@ def _pegs_census(request: Result) -> Steps[Result]:
     note = ""
     if engine in ("auto", "numpy"):
         try:
+            _numpy_fits()
             from puzzlelab import pegs_numpy
-        except ImportError:
+        except ImportError as exc:
+            why = str(exc) if str(exc).startswith("numpy needs") else "numpy is not available"
             if engine == "numpy":
-                raise PuzzleError("The numpy engine needs numpy, which is not available.") from None
+                raise PuzzleError(f"The numpy engine cannot run here: {why}.") from None
             pegs_numpy = None
-            note = (numpy_error or "numpy is not available") + ": the pure Python engine ran."
+            note = (numpy_error or why) + ": the pure Python engine ran."
     else:
         pegs_numpy = None
     if pegs_numpy is not None:

@@ -42,6 +42,13 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from functools import partial
 
+# The census does no linear algebra: one BLAS thread is all it needs, and
+# OpenBLAS reserves a buffer per thread when numpy loads (126 MB of address
+# space on a 2-core machine, 85 MB with one thread), ending the process when an
+# address-space limit (ulimit -v) does not leave room. (Set before the import;
+# a person's own setting wins.)
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 import numpy as np
 
 from puzzlelab import pegs, pegs_census
