@@ -685,3 +685,26 @@ def test_running_out_of_memory_anywhere_is_one_sentence(tmp_path):
         line = _one_line(done, 2, "error: Out of memory: ")
         assert "try a smaller board" in line.lower(), line
     assert 2 in codes and codes[-1] == 0, codes  # both ends reached
+
+
+def test_ctrl_c_right_after_the_start_is_never_a_traceback_of_ours():
+    """A real SIGINT 0 to 80 ms after the process starts. Before Python has set
+    up its handler the signal ends the process, and a Ctrl-C while Python loads
+    its own start-up modules gets Python's message (no frame of this program);
+    from the first line of this program on it is one line and exit 130."""
+    import signal
+    import time
+
+    for delay in range(0, 81, 8):
+        child = subprocess.Popen([sys.executable, "-m", "puzzlelab", *QUICK],
+                                 stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True, cwd=ROOT, env=ENV)
+        time.sleep(delay / 1000)  # (where it lands varies; every outcome is checked)
+        child.send_signal(signal.SIGINT)
+        _, err = child.communicate(timeout=60)
+        if "Traceback" in err:
+            assert "puzzlelab" not in err, (delay, err)  # Python's own start-up only
+        elif child.returncode == 130:
+            assert err == "error: interrupted.\n", (delay, err)
+        else:
+            assert child.returncode in (0, -signal.SIGINT) and err == "", (delay, err)

@@ -33,7 +33,21 @@ def run() -> NoReturn:
     code = _guarded()
     # From here on a Ctrl-C would only interrupt the interpreter's own exit.
     _ignore_interrupts()
+    if code == INTERRUPTED:
+        _leave_interrupted()
     sys.exit(code)
+
+
+def _leave_interrupted() -> NoReturn:
+    """Exit 130 at once. Python would end the process by SIGINT instead (exit
+    -2) when the Ctrl-C landed in code run by ``exec`` of a text (dataclasses
+    make their methods so while the modules load), even though it was caught."""
+    for stream in (sys.stdout, sys.stderr):
+        try:  # noqa: SIM105 - (as in _say)
+            stream.flush()
+        except (AttributeError, OSError, ValueError):
+            pass
+    os._exit(INTERRUPTED)
 
 
 def _guarded() -> int:
