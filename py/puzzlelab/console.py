@@ -13,6 +13,7 @@ gets Python's own message: no code of a program runs that early.)
 
 from __future__ import annotations
 
+import errno
 import os
 import signal
 import sys
@@ -24,6 +25,10 @@ if TYPE_CHECKING:
     from typing import NoReturn
 
 DONE, OUTPUT_FAILED, USAGE_ERROR, INTERRUPTED = 0, 1, 2, 130
+#: What a failed write of the answer reports (a full disk, over a quota or a
+#: file size limit, a closed or failing output).
+_WRITE_ERRORS = {getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "EFBIG", "EIO", "EBADF",
+                                                   "EPIPE") if hasattr(errno, name)}
 
 
 def run() -> NoReturn:
@@ -68,8 +73,11 @@ def _guarded() -> int:
         _drop_output()
         return OUTPUT_FAILED
     except OSError as exc:
+        # Reading is said as bad input before this; what is left is writing
+        # (a full disk, a closed or failing output), or the system's own trouble.
         _drop_output()
-        _say(f"error: cannot write the answer: {exc.strerror or exc}.")
+        what = "cannot write the answer: " if exc.errno in _WRITE_ERRORS else ""
+        _say(f"error: {what}{exc.strerror or exc}.")
         return OUTPUT_FAILED
     except MemoryError:
         pass  # said below, once the exception has let go of the failed job's frames
