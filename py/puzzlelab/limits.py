@@ -21,8 +21,10 @@ except ImportError:  # Windows, Pyodide
     resource = None  # type: ignore[assignment]
 
 IN_PAGE = sys.platform == "emscripten"
-#: The page's worker: Pyodide's WebAssembly heap stops at 2 GB in the browsers
-#: the page supports (32-bit wasm), for everything the worker holds.
+#: The page's worker: a 32-bit WebAssembly heap addresses at most 4 GB, and the
+#: page plans for 1 to 2 GB for everything the worker holds (each budget also
+#: has its own, lower, cap in the page); the heap's real ceiling is not readable
+#: from Python, so this is the figure taken.
 WASM_HEAP = 2 * 1024**3
 #: When nothing can be read (not a POSIX system): assume a modest machine.
 UNKNOWN_MEMORY = 4 * 1024**3
