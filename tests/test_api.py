@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 
 import pytest
 
-from puzzlelab import __version__, api, lightsout
+from puzzlelab import __version__, api, binairo, lightsout, limits
+from puzzlelab.jobs import Progress, finish
 from puzzlelab.lightsout import Board, Variant, toggled_by
 from puzzlelab.notation import PuzzleError
 
@@ -95,11 +97,13 @@ def test_json_that_is_not_an_object():
         ({"cmd": "lightsout.press", "game": "101/010", "row": 0.0, "col": 0}, "whole number"),
         ({"cmd": "lightsout.press", "game": "101/010", "row": True, "col": 0}, "whole number"),
         ({"cmd": "lightsout.press", "game": "101/010", "row": 2, "col": 0}, "outside"),
-        ({"cmd": "lightsout.press", "game": "101/010", "row": 0, "col": -1}, "out of range"),
+        ({"cmd": "lightsout.press", "game": "101/010", "row": 0, "col": -1},
+         "'col' is -1, below the minimum of 0."),
         ({"cmd": "lightsout.new"}, "needs 'rows'"),
         ({"cmd": "lightsout.new", "rows": "5"}, "'rows' must be a whole number"),
-        ({"cmd": "lightsout.new", "rows": 0}, "0 is out of range"),
-        ({"cmd": "lightsout.new", "rows": 5, "cols": 1001}, "1001 is out of range"),
+        ({"cmd": "lightsout.new", "rows": 0}, "'rows' is 0, below the minimum of 1."),
+        ({"cmd": "lightsout.new", "rows": 5, "cols": 1001},
+         "'cols' is 1001, above the limit of 1000."),
         ({"cmd": "lightsout.new", "rows": 5, "seed": "x"}, "'seed' must be a whole number"),
     ],
 )
@@ -330,8 +334,9 @@ def test_lightsout_solve_press_grid_matches_the_press_list() -> None:
          "a list is not."),
         ({"cmd": "lightsout.new", "rows": 5, "difficulty": {"a": 1}}, "an object is not"),
         ({"cmd": "lightsout.new", "rows": 5, "difficulty": "insane"}, "'insane' is not"),
-        ({"cmd": "lightsout.new", "rows": 5, "difficulty": 0}, "0 is out of range"),
-        ({"cmd": "lightsout.new", "rows": 10**9}, "1000000000 is out of range"),
+        ({"cmd": "lightsout.new", "rows": 5, "difficulty": 0},
+         "'difficulty' is 0, below the minimum of 1."),
+        ({"cmd": "lightsout.new", "rows": 10**9}, "'rows' is 1000000000, above the limit of 1000."),
         ({"cmd": "lightsout.new", "rows": 10**5000}, "a number of about 5,001 digits"),
         ({"cmd": "lightsout.new", "rows": 5.5}, "5.5 is not"),
         ({"cmd": "lightsout.new", "rows": True}, "true is not"),
@@ -339,15 +344,21 @@ def test_lightsout_solve_press_grid_matches_the_press_list() -> None:
         ({"cmd": "lightsout.solve", "game": "1" * 5_000_000}, "too long"),
         ({"cmd": "lightsout.solve", "game": "11/11", "method": "fast"},
          "'method' must be chase or dense"),
-        ({"cmd": "pegs.status", "grid": "english", "budget": -1}, "-1 is out of range"),
-        ({"cmd": "pegs.status", "grid": "english", "budget": 0}, "0 is out of range"),
+        ({"cmd": "pegs.status", "grid": "english", "budget": -1},
+         "'budget' is -1, below the minimum of 1."),
+        ({"cmd": "pegs.status", "grid": "english", "budget": 0},
+         "'budget' is 0, below the minimum of 1."),
         ({"cmd": "pegs.move", "grid": "english", "from": [1, 3]}, "needs 'to'"),
         ({"cmd": "pegs.move", "grid": "english", "from": [1, 3], "to": [3, True]},
          "'to' must be a [row, column] pair"),
         ({"cmd": "pegs.load", "grid": "english", "goal": "-1,-1"}, "Not a hole: '-1,-1'"),
         ({"cmd": "pegs.load", "grid": "english", "goal": "3.3"}, "Not a hole: '3.3'"),
         ({"cmd": "binairo.minimize", "game": "0110/1001/0101/1010", "budget": -1},
-         "'budget' must be a number from 0 to 600"),
+         "'budget' is -1, below the minimum of 0 seconds."),
+        ({"cmd": "binairo.minimize", "game": "0110/1001/0101/1010", "budget": 600.0000000001},
+         "'budget' is 600.0000000001, above the limit of 600 seconds."),
+        ({"cmd": "binairo.minimize", "game": "0110/1001/0101/1010", "budget": True},
+         "'budget' must be a number from 0 to 600 seconds; true is not."),
         ({"cmd": "binairo.minimize", "game": "0110/1001/0101/1010", "budget": float("nan")},
          "not finite"),
         ({"cmd": "binairo.set", "game": "..../..../..../....", "row": 0, "col": 0,
@@ -392,3 +403,118 @@ def test_odd_game_id_options_are_refused_in_words(options: str) -> None:
     response = api.handle({"cmd": "lightsout.load", "game": f"3x3{options}:000000000"})
     assert not response["ok"]
     assert "Internal error" not in response["error"]
+
+
+# --- out of memory, and requests that cannot be met as asked ---------------------------
+
+
+def test_a_job_that_runs_out_of_memory_answers_one_sentence(monkeypatch):
+    """MemoryError anywhere in a job (at its start or after some steps) is one
+    sentence naming the real limit and what to try, never "Internal error"."""
+
+    def at_once(request):
+        raise MemoryError
+
+    def later(request):
+        yield Progress(0, 1, "Working")
+        raise MemoryError
+
+    monkeypatch.setitem(api.COMMANDS, "lightsout.load", at_once)
+    monkeypatch.setitem(api.COMMANDS, "pegs.census", later)
+    for request_, advice in (({"cmd": "lightsout.load", "game": "1"}, "a smaller board"),
+                             ({"cmd": "pegs.census", "board": "english"}, "max_classes")):
+        job = api.start(request_)
+        report = job.step()
+        while report["type"] == "progress":
+            report = job.step()
+        assert report["ok"] is False
+        error = report["error"]
+        assert error.startswith("Out of memory: this needs more than the ") and "\n" not in error
+        assert limits.megabytes(limits.memory_limit()) in error and advice in error
+        assert job.finished and job.step() == report  # and the job stays ended
+    # The worker's path too (the answer as JSON text).
+    assert '"ok":false' in api.start({"cmd": "lightsout.load", "game": "1"}).step_json()
+
+
+BIN_SIDES = range(2, 17, 2)
+
+
+def _valid_line_count(length: int) -> int:
+    """Lines of 0s and 1s with as many of each and no three alike in a row, by brute force."""
+    return sum(1 for bits in range(1 << length)
+               if bits.bit_count() * 2 == length
+               and not any((bits >> i & 7) in (0, 7) for i in range(length - 2)))
+
+
+def test_every_generate_request_that_cannot_be_met_is_refused_up_front(monkeypatch):
+    """All sizes the CLI accepts x all difficulties: the refusals come before any
+    generating (the generator is replaced by one that fails the test), say why in
+    one sentence, and are exactly the impossible requests: shapes without any
+    solution (by counting distinct lines), and the small shapes' ceilings."""
+    def must_not_run(*args):
+        raise PuzzleError("GENERATED")  # (a refusal must come before this)
+
+    monkeypatch.setattr(binairo, "generate_steps", must_not_run)
+    lines = {n: _valid_line_count(n) for n in BIN_SIDES}
+    ceiling = {(2, 2): "easy", (4, 4): "medium"}
+    order = binairo.DIFFICULTIES
+    for rows, cols, difficulty in itertools.product(BIN_SIDES, BIN_SIDES, order):
+        shape_impossible = rows > lines[cols] or cols > lines[rows]
+        hardest = ceiling.get((min(rows, cols), max(rows, cols)), "hard")
+        impossible = shape_impossible or order.index(difficulty) > order.index(hardest)
+        request_ = {"cmd": "binairo.new", "rows": rows, "cols": cols, "difficulty": difficulty,
+                    "seed": 1}
+        message = error(request_)
+        if impossible:
+            assert message != "GENERATED", request_
+            assert "\n" not in message and message.endswith("."), message
+            assert f"{cols}x{rows}" in message
+            if shape_impossible:
+                assert "has no solution" in message
+            else:
+                assert f"at most {hardest}" in message
+        else:
+            assert message == "GENERATED", (request_, message)
+
+
+def test_the_small_shapes_ceilings_are_true():
+    """2x2: every good puzzle is easy (all 2 solutions x 16 clue sets checked).
+    4x4: the generator makes medium ones but no hard one (20 seeds; hard 4x4
+    puzzles exist but are rare); 4x6 and 6x4: it makes hard ones."""
+    solutions = binairo.solutions(binairo.Grid.empty(2, 2), 10)
+    for solution, mask in itertools.product(solutions, range(16)):
+        ones = [solution[r] & (mask >> (2 * r)) & 3 for r in range(2)]
+        zeros = [~solution[r] & (mask >> (2 * r)) & 3 for r in range(2)]
+        puzzle = binairo.Grid.from_masks(2, 2, ones, zeros)
+        if binairo.is_good(puzzle):
+            assert binairo.rate(puzzle).difficulty == "easy"
+    made = {finish(binairo.generate_steps(4, 4, "hard", seed))[1].difficulty
+            for seed in range(20)}
+    assert "hard" not in made
+    for rows, cols, difficulty in ((4, 4, "medium"), (4, 6, "hard"), (6, 4, "hard")):
+        result = api.handle({"cmd": "binairo.new", "rows": rows, "cols": cols,
+                             "difficulty": difficulty, "seed": 3})
+        assert result["ok"] and result["result"]["difficulty"] == difficulty, result
+
+
+def test_a_puzzle_easier_than_asked_is_refused_not_given(monkeypatch):
+    easy = finish(binairo.generate_steps(6, 6, "easy", 1))
+
+    def gives_easy(rows, cols, difficulty, seed):
+        yield Progress(0, 1, "Generating")
+        return easy
+
+    monkeypatch.setattr(binairo, "generate_steps", gives_easy)
+    message = error({"cmd": "binairo.new", "rows": 6, "difficulty": "hard", "seed": 5})
+    assert message == ("No hard 6x6 puzzle came from seed 5 (the nearest was easy): "
+                       "try another seed.")
+
+
+def test_a_whole_number_with_a_point_is_told_how_to_write_it():
+    """JSON's 5.0 is a whole number: the refusal says it must be written without
+    the point rather than that it is not a whole number."""
+    assert error({"cmd": "lightsout.new", "rows": 5.0}) == (
+        "'rows' must be a whole number from 1 to 1000, written without a decimal point; "
+        "5.0 is not.")
+    assert error({"cmd": "lightsout.new", "rows": 5.5}) == (
+        "'rows' must be a whole number from 1 to 1000; 5.5 is not.")

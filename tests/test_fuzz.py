@@ -13,8 +13,11 @@ from __future__ import annotations
 
 import contextlib
 import io
+import math
+import re
 import sys
 import time
+from fractions import Fraction
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -22,6 +25,7 @@ from hypothesis import strategies as st
 
 from puzzlelab import api, params
 from puzzlelab.cli import VERBS, main
+from puzzlelab.notation import PuzzleError
 from puzzlelab.terminal import Verb, option
 
 SETTINGS = settings(max_examples=40, deadline=None, derandomize=True,
@@ -38,7 +42,8 @@ WORDS = (
     "@/nonexistent", "@/", "@", "-5x5:0", "--ooo--/--oXo--", "english", "triangle", "1,1",
     "-1,-1", "3.3", "centre", "any", "x" * 5000, "999999999999999999999999", "5x5:fff",
     "6x6:zj", "101/010", "10/01", "t:o/oo", "\x00", "\udcff", "easy", "hard", "king",
-    "--json", "--each", "-h",
+    "--json", "--each", "-h", "600.0000000001", "1e99999999999999999999", "Infinity", "-0.0",
+    "2.5", "1e3", "+7", "5.",
 )
 
 huge_ints = st.one_of(st.integers(min_value=10**9), st.integers(max_value=-(10**9)),
@@ -202,3 +207,130 @@ def test_cli_verbs_answer_malformed_words_with_one_line(verb, data, stdin):
         assert len(lines) == 1 and lines[0].startswith("error: "), (argv, err)
     else:
         assert code == 0 and err == "", (argv, code, err)
+
+
+# --- numbers: read exactly, refused with the word as given and the real limit ----------
+
+#: Each distinct numeric argument (kind and range) of the commands.
+NUMERIC_ARGS = list({(arg.kind, arg.low, arg.high, arg.choices, arg.unit): arg
+                     for args in params.COMMANDS.values() for arg in args
+                     if arg.kind in ("int", "number", "level")}.values())
+_PLAIN_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+
+
+def _near_bounds(arg: params.Arg) -> st.SearchStrategy[str]:
+    """Words at and just past each bound, written the ways people write numbers."""
+    words = []
+    for bound in (arg.low, arg.high):
+        b = int(bound)
+        for k in (1, 10, 20, 30):
+            words += [f"{b}.{'0' * k}1", f"{b - 1}.{'9' * k}", f"{b}.{'0' * k}"]
+        words += [str(b), str(b + 1), str(b - 1), f"{b}e0", f"{b}0e-1", f"{b}.", f"+{b}",
+                  f"{b}.5", f"{b - 1}.5"]
+    return st.sampled_from(words)
+
+
+number_words = st.one_of(
+    st.integers(-(10**25), 10**25).map(str),
+    st.builds(lambda m, e: f"{m}e{e}", st.integers(-999, 999), st.integers(-30, 30)),
+    st.builds(lambda i, f: f"{i}.{f}", st.integers(-10**6, 10**6), st.integers(0, 10**12)),
+    st.sampled_from(["-0", "+0", "-0.0", "0.0", ".5", "5.", "1e3", "1E3", "inf", "-inf", "nan",
+                     "Infinity", "NaN", "²", "٣", "\uff11", "1_000", "0x10", " 5 ", "5 ", "",
+                     "1e", ".", "+", "--1", "1e400", "9" * 50, "1e99999999999999999999",
+                     "-1e-99999999999999999999", "1" * 200]),
+)
+
+
+@pytest.mark.parametrize("arg", NUMERIC_ARGS, ids=lambda arg: f"{arg.name}-{arg.kind}")
+@settings(SETTINGS, max_examples=150)
+@given(data=st.data())
+def test_numeric_words_are_judged_exactly_and_refusals_quote_them(arg, data):
+    """Accepted iff the exact value is in range (and whole where it must be); a
+    refusal quotes the word as given and, when out of range, names the bound it
+    passes exactly. The oracle reads the word with Fraction, not with Decimal."""
+    text = data.draw(st.one_of(_near_bounds(arg), number_words))
+    label = "--" + arg.name
+    word = text.strip()
+    try:
+        value = params.from_text(arg, text, label)
+        message = None
+    except PuzzleError as exc:
+        message = str(exc)
+    if arg.kind == "level" and word.lower() in arg.choices:
+        assert value == word.lower()
+        return
+    exact = None
+    if _PLAIN_NUMBER.fullmatch(word):
+        exponent = re.search(r"[eE]([+-]?[0-9]+)$", word)
+        exact = None if exponent and abs(int(exponent.group(1))) > 400 else Fraction(word)
+    if exact is None and not _PLAIN_NUMBER.fullmatch(word):  # not a number at all
+        assert message is not None and message.startswith(f"{label} must be "), (text, message)
+        assert params._shown_text(text) in message
+        return
+    if exact is None:  # an exponent beyond any range: its sign says which side
+        huge = not word.split("e")[1].lstrip("+").startswith("-") and \
+            word.lstrip("+-").strip("0.e") != ""
+        assert message is not None and text in message, (text, message)
+        if huge:
+            side = "above the limit of" if not word.startswith("-") else "below the minimum of"
+            assert side in message
+        return
+    whole_needed = arg.kind in ("int", "level")
+    in_range = arg.low <= exact <= arg.high
+    if message is None:
+        assert in_range and (exact.denominator == 1 or not whole_needed), (text, value)
+        if whole_needed:
+            assert value == exact and isinstance(value, int)
+        else:
+            assert (arg.low <= value <= arg.high and value == float(exact)) or value == exact
+        return
+    if whole_needed and exact.denominator != 1:
+        assert message.endswith("is not a whole number."), message
+        assert text[:37] in message, (text, message)
+        return
+    assert (text if len(text) <= 60 else text[:40]) in message, (text, message)
+    if exact > arg.high:
+        assert message == f"{label} is {text}, above the limit of {arg._limit(arg.high)}." or \
+            (len(text) > 60 and "above the limit of" in message), message
+    else:
+        assert exact < arg.low, (text, message)
+        assert message == f"{label} is {text}, below the minimum of {arg._limit(arg.low)}." or \
+            (len(text) > 60 and "below the minimum of" in message), message
+
+
+@pytest.mark.parametrize("arg", [a for a in NUMERIC_ARGS if a.kind == "number"],
+                         ids=lambda arg: arg.name)
+@SETTINGS
+@given(value=st.one_of(st.floats(), st.sampled_from([600.0000000001, 600.0, 599.9999999999999,
+                                                      -0.0, 5e-324, -5e-324])))
+def test_json_numbers_are_judged_exactly_and_quoted_exactly(arg, value):
+    """A JSON number in a request: accepted iff finite and in range; a refusal
+    shows it as Python reads it back (repr), so never a rounded, false figure."""
+    try:
+        params.check_value(arg, value)
+        message = None
+    except PuzzleError as exc:
+        message = str(exc)
+    if math.isfinite(value) and arg.low <= value <= arg.high:
+        assert message is None
+        return
+    assert message is not None
+    if math.isfinite(value):
+        assert f"is {value!r}, " in message, message
+
+
+def test_the_boundary_in_a_real_command_line():
+    """The issue's case, in the real program: the limit is accepted, the limit plus
+    a hair is refused with the word and the limit as they are."""
+    grid = "0110/1001/0101/1010"
+    code, _, err = run_cli(["binairo", "minimize", grid, "--budget", "600.0000000001"], "")
+    assert (code, err) == (2, "error: --budget is 600.0000000001, above the limit of 600 "
+                              "seconds.\n")
+    code, _, err = run_cli(["binairo", "minimize", grid, "--budget", "600.00000000000000001"], "")
+    assert code == 2 and "is 600.00000000000000001, above the limit of 600 seconds" in err
+    code, out, err = run_cli(["binairo", "minimize", grid, "--budget", "0.0", "--json"], "")
+    assert code == 0 and err == "" and '"clues":' in out
+    # More digits than Python turns into an int by default: still a sentence.
+    code, _, err = run_cli(["lightsout", "random", "1" * 4500], "")
+    assert code == 2 and err.startswith("error: ROWS is 1111") and "(4,500 characters), above " \
+        "the limit of 1000." in err

@@ -15,8 +15,10 @@ handler reads them without checks of its own.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
+import sys
 import time
 import traceback
 from collections.abc import Callable, Generator
@@ -29,6 +31,7 @@ from puzzlelab import (
     gf2,
     jobs,
     lightsout,
+    limits,
     params,
     pegs,
     pegs_census,
@@ -52,6 +55,15 @@ def command(name: str) -> Callable[[Handler], Handler]:
         return fn
 
     return register
+
+
+#: What to try when a job runs out of memory, by command or family.
+MEMORY_ADVICE = {
+    "lightsout": "a smaller board",
+    "binairo": "a smaller grid or one with more cells filled in",
+    "pegs": "a position with fewer pegs",
+    "pegs.census": "a smaller max_classes (--max-classes), or the numpy engine",
+}
 
 
 def _error(message: str) -> Result:
@@ -116,13 +128,43 @@ class Job:
             return self._finish({"type": "result", "ok": True, "result": stop.value})
         except PuzzleError as exc:
             return self._finish(_error(str(exc)))
+        except MemoryError:
+            pass  # answered below, once the exception (and the job's frames) let go
         except Exception as exc:  # noqa: BLE001 - a bug must still answer, not hang the page
             traceback.print_exc()
             return self._finish(_error(f"Internal error: {type(exc).__name__}: {exc}"))
+        return self._out_of_memory()
+
+    def _out_of_memory(self) -> Result:
+        """The answer of a job that ran out of memory: one sentence with what to try.
+
+        The job's generator (and with it what it held) is dropped first, so
+        that there is memory again to say so.
+        """
+        generator, self._generator = self._generator, None
+        if generator is not None:
+            with contextlib.suppress(Exception):  # closing a failed job must not fail again
+                generator.close()
+        del generator
+        request = getattr(self, "_request", None)
+        name = request.get("cmd", "") if isinstance(request, dict) else ""
+        advice = MEMORY_ADVICE.get(name) or MEMORY_ADVICE.get(name.split(".")[0], "")
+        advice = advice or "a smaller request"
+        try:
+            message = limits.out_of_memory(advice)
+        except MemoryError:  # even reading the limit found no memory: say it without
+            message = f"Out of memory: try {advice}, or run it where more memory is allowed."
+        return self._finish(_error(message))
 
     def step_json(self) -> str:
         """:meth:`step`, as a JSON string (one crossing of the Pyodide bridge)."""
-        return json.dumps(self.step(), separators=(",", ":"))
+        report = self.step()
+        try:
+            return json.dumps(report, separators=(",", ":"))
+        except MemoryError:
+            pass  # the answer is too big to write out: say so instead
+        del report
+        return json.dumps(self._out_of_memory(), separators=(",", ":"))
 
     def cancel(self) -> None:
         """Stop the job; its next step answers that it was cancelled."""
@@ -155,6 +197,8 @@ def start_json(text: str) -> Job:
         return _failed("The request is not valid JSON: it nests too deeply.")
     except ValueError:  # an integer of more digits than Python converts
         return _failed("The request has a number too long to read.")
+    except MemoryError:
+        return _failed(limits.out_of_memory("a shorter request"))
     return Job(request)
 
 
@@ -485,16 +529,57 @@ def _binairo_set(request: Result) -> Result:
     return _binairo_state(grid.with_entry(request["row"], request["col"], request["value"]))
 
 
+#: The hardest puzzle the generator makes of the small shapes (sides in either
+#: order); from 4x6 up it makes all three. Every good 2x2 puzzle is easy (all
+#: are checked); hard 4x4 puzzles exist but are rare, and the generator's clue
+#: removal does not reach them (tests/test_api.py::test_the_small_shapes_ceilings_are_true).
+GENERATED_UP_TO = {(2, 2): ("easy", "every 2x2 puzzle is solved by the easy rules alone"),
+                   (4, 4): ("medium", "hard 4x4 puzzles are rare and the generator does "
+                                      "not make them")}
+
+
+def binairo_new_refusal(rows: int, cols: int, difficulty: str) -> str | None:
+    """Why a puzzle of this shape and difficulty cannot be made, or None: decided
+    up front, from the shape alone, never by trying."""
+    for count, length, name in ((rows, cols, "rows"), (cols, rows, "columns")):
+        valid = len(binairo.valid_lines(length))
+        if count > valid:
+            # Lines must all differ, and only so many lines of that length are valid.
+            return (f"A {cols}x{rows} grid has no solution: its {count} {name} must all "
+                    f"differ, and only {valid} lines of {length} cells keep the rules.")
+    ceiling = GENERATED_UP_TO.get((min(rows, cols), max(rows, cols)))
+    if ceiling is None:
+        return None
+    hardest, why = ceiling
+    order = binairo.DIFFICULTIES
+    if order.index(difficulty) <= order.index(hardest):
+        return None
+    larger = "4x4" if difficulty == "medium" else "4x6"
+    return (f"A {cols}x{rows} puzzle is at most {hardest} here ({why}): try {larger} or "
+            f"larger for a {difficulty} one.")
+
+
 @command("binairo.new")
 def _binairo_new(request: Result) -> Steps[Result]:
-    """A good puzzle of ``difficulty`` (easy, medium, hard), reproducible from ``seed``."""
+    """A good puzzle of ``difficulty`` (easy, medium, hard), reproducible from ``seed``.
+
+    A shape and difficulty that cannot be had is refused up front; a puzzle
+    that came out easier than asked is refused too, never given instead.
+    """
     rows = request["rows"]
     cols = request.get("cols", rows)
     difficulty = request["difficulty"]
+    binairo.check_shape(rows, cols)
+    refusal = binairo_new_refusal(rows, cols, difficulty)
+    if refusal is not None:
+        raise PuzzleError(refusal)
     seed = request.get("seed")
     if seed is None:
         seed = random.randrange(1_000_000)
     puzzle, rating = yield from binairo.generate_steps(rows, cols, difficulty, seed)
+    if rating.difficulty != difficulty:
+        raise PuzzleError(f"No {difficulty} {cols}x{rows} puzzle came from seed {seed} (the "
+                          f"nearest was {rating.difficulty}): try another seed.")
     return {
         **_binairo_state(puzzle),
         "seed": seed,
@@ -776,6 +861,23 @@ def _pegs_count(request: Result) -> Steps[Result]:
             "seconds": round(time.perf_counter() - began, 3)}
 
 
+#: Address space numpy takes to load for the census (85 MB measured with one BLAS
+#: thread, see pegs_numpy), with room to spare: below it, loading it could end
+#: the process from inside its BLAS library, so the pure engine runs instead.
+NUMPY_LOAD_BYTES = 150_000_000
+
+
+def _numpy_fits() -> None:
+    """Raise ImportError (as a missing numpy does) when numpy is not loaded yet
+    and this process has no room left to load it."""
+    if "numpy" in sys.modules:
+        return
+    room = limits.memory_headroom()
+    if room < NUMPY_LOAD_BYTES:
+        raise ImportError(f"numpy needs about {limits.megabytes(NUMPY_LOAD_BYTES)} to load, "
+                          f"more than the {limits.megabytes(room)} left here")
+
+
 @command("pegs.census")
 def _pegs_census(request: Result) -> Steps[Result]:
     """The census of a board: levels, totals, solutions (exact integers), time, memory.
@@ -792,12 +894,14 @@ def _pegs_census(request: Result) -> Steps[Result]:
     note = ""
     if engine in ("auto", "numpy"):
         try:
+            _numpy_fits()
             from puzzlelab import pegs_numpy
-        except ImportError:
+        except ImportError as exc:
+            why = str(exc) if str(exc).startswith("numpy needs") else "numpy is not available"
             if engine == "numpy":
-                raise PuzzleError("The numpy engine needs numpy, which is not available.") from None
+                raise PuzzleError(f"The numpy engine cannot run here: {why}.") from None
             pegs_numpy = None
-            note = (numpy_error or "numpy is not available") + ": the pure Python engine ran."
+            note = (numpy_error or why) + ": the pure Python engine ran."
     else:
         pegs_numpy = None
     if pegs_numpy is not None:

@@ -41,6 +41,7 @@ from array import array
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from puzzlelab import limits
 from puzzlelab.binairo import Grid, _bits, transpose, valid_lines
 from puzzlelab.jobs import Progress, Steps, due, finish
 from puzzlelab.notation import PuzzleError
@@ -51,7 +52,15 @@ SLOWDOWN = 2.5 if IN_PAGE else 1.0
 #: The longest count started: beyond it the count is refused up front.
 TIME_LIMIT = 1800.0 if IN_PAGE else 4 * 3600.0
 #: The most memory a count may plan to use (the page's worker has 1-2 GB).
-MEMORY_LIMIT = 800e6 if IN_PAGE else 4e9
+MEMORY_CAP = 800e6 if IN_PAGE else 4e9
+
+
+def memory_limit() -> float:
+    """Bytes a count may plan to use here: half of what the process may still
+    take (:func:`limits.memory_headroom`), at most :data:`MEMORY_CAP`."""
+    return float(limits.budget(0.5, MEMORY_CAP))
+
+
 #: The row search forgets its memo beyond this many states (a few hundred bytes each).
 MEMO_LIMIT = 400_000
 _NEEDS_LIMIT = 100_000
@@ -741,10 +750,11 @@ def plan_steps(grid: Grid, probes: int = 120) -> Steps[Plan]:
             seconds, memory = yield from _meet_cost_steps(shape, rng, probes, empty)
             meets.append(Plan("meet", shape, seconds * SLOWDOWN, memory, empty))
     search = min(searches, key=lambda p: p.seconds)
-    meet = min(meets, key=lambda p: (p.memory > MEMORY_LIMIT, p.seconds)) if meets else None
-    if meet is not None and meet.memory > MEMORY_LIMIT:
-        other = (f"meeting in the middle would need about {meet.memory / 1e9:.1f} GB of memory "
-                 f"and {duration(meet.seconds)}")
+    memory = memory_limit()
+    meet = min(meets, key=lambda p: (p.memory > memory, p.seconds)) if meets else None
+    if meet is not None and meet.memory > memory:
+        other = (f"meeting in the middle would need about {limits.megabytes(meet.memory)} of "
+                 f"memory and {duration(meet.seconds)}")
         return Plan("search", search.grid, search.seconds * _SEARCH_DOUBT, search.memory,
                     other=other)
     # Random probes of a search tree mostly miss its heaviest branches, so the
@@ -767,10 +777,11 @@ def plan_steps(grid: Grid, probes: int = 120) -> Steps[Plan]:
 
 def _refusal(grid: Grid, best: Plan) -> str:
     where = "in the page" if IN_PAGE else "here"
-    limit = f"{duration(TIME_LIMIT)} and {MEMORY_LIMIT / 1e9:.1f} GB"
+    memory = memory_limit()
+    limit = f"{duration(TIME_LIMIT)} and {limits.megabytes(memory)}"
     cost = f"about {duration(best.seconds)}"
-    if best.memory > MEMORY_LIMIT:
-        cost += f" and {best.memory / 1e9:.1f} GB of memory"
+    if best.memory > memory:
+        cost += f" and {limits.megabytes(best.memory)} of memory"
     also = f" ({best.other})" if best.other else ""
     instead = ("Fill in more cells (each given digit cuts the count), or count a smaller grid"
                + ("; the command line has more time and memory." if IN_PAGE else "."))
@@ -793,7 +804,7 @@ def count_steps(grid: Grid, method: str | None = None, planned: Plan | None = No
     ticker = Ticker()
     yield ticker.report(0.0, "estimating")
     chosen = planned or (yield from plan_steps(full))
-    if method is None and (chosen.seconds > TIME_LIMIT or chosen.memory > MEMORY_LIMIT):
+    if method is None and (chosen.seconds > TIME_LIMIT or chosen.memory > memory_limit()):
         raise PuzzleError(_refusal(full, chosen))
     # The count makes millions of small objects and no cycles: the cyclic
     # garbage collector would only rescan them again and again.

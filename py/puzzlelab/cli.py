@@ -6,14 +6,17 @@ web page uses), its words read and checked with the argument descriptions of
 text for people. With ``--each`` a grid verb reads one grid per line and
 writes one JSON object per line.
 
-Exit codes: 0 done (an unsolvable board is an answer too), 1 the reader of the
-output went away (``| head``), 2 bad input (one line on standard error),
-130 interrupted (Ctrl-C).
+Exit codes: 0 done (an unsolvable board is an answer too), 1 the answer could
+not be written (the reader went away, ``| head``: quietly; a closed output or a
+full disk: one line), 2 bad input or a request that cannot be met, out of
+memory included (one line on standard error), 130 interrupted (Ctrl-C).
+:mod:`puzzlelab.console` runs :func:`main` and turns those ends into one line.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import re
 import sys
@@ -36,7 +39,7 @@ from puzzlelab.terminal import (
     write_out,
 )
 
-DONE, PIPE_CLOSED, USAGE_ERROR, INTERRUPTED = 0, 1, 2, 130
+DONE, USAGE_ERROR = 0, 2
 PROG = "puzzlelab"
 
 GRIDS_WITH_DASHES = """\
@@ -45,8 +48,10 @@ not an option, wherever a grid is taken; to be explicit put '--' before it,
 give it as @FILE or on standard input (-), or name the board (english)."""
 
 EXIT_CODES = """\
-exit codes: 0 done (an unsolvable board is an answer too); 1 the reader of
-the output went away; 2 bad input (one line on standard error); 130 Ctrl-C."""
+exit codes: 0 done (an unsolvable board is an answer too); 1 the answer could
+not be written (the reader went away, a closed output, a full disk); 2 bad
+input or a request that cannot be met, out of memory included (one line on
+standard error); 130 Ctrl-C."""
 
 
 # --- Lights Out ---------------------------------------------------------------
@@ -165,13 +170,13 @@ def _binairo_size(words: argparse.Namespace, request: dict[str, Any]) -> None:
     """``8`` or ``COLSxROWS`` (``10x8``) as rows and columns."""
     text = words.size
     parts = text.strip().lower().split("x")
-    if len(parts) > 2 or not all(re.fullmatch(r"[0-9]{1,6}", part) for part in parts):
+    if len(parts) > 2 or not all(re.fullmatch(r"[0-9]+", part) for part in parts):
         raise PuzzleError(f"SIZE is N or COLSxROWS, e.g. 8 or 10x8; got {text[:40]!r}.")
-    cols = int(parts[0])
-    rows = int(parts[1]) if len(parts) == 2 else cols
     spec = params.spec("binairo.new", "rows")
-    request["rows"] = params.check_value(spec, rows, "The number of rows in SIZE")
-    request["cols"] = params.check_value(spec, cols, "The number of columns in SIZE")
+    # (Read as the options are: exactly, and quoted as given when out of range.)
+    request["cols"] = params.from_text(spec, parts[0], "The number of columns in SIZE")
+    request["rows"] = (params.from_text(spec, parts[1], "The number of rows in SIZE")
+                       if len(parts) == 2 else request["cols"])
 
 
 def _binairo_solve_show(result: dict[str, Any]) -> None:
@@ -250,6 +255,17 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         text = " ".join(message.split())
         self.exit(USAGE_ERROR, f"error: {text} (see {self.prog} --help).\n")
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        # argparse's own swallows write errors: --help > /dev/full would end
+        # "done" with nothing written. Let them reach the guard (console.py).
+        if message:
+            file = file or sys.stdout
+            if file is sys.stderr:  # (the error line itself: nothing more to say if it fails)
+                with contextlib.suppress(OSError):
+                    file.write(message)
+            else:
+                file.write(message)
 
 
 def _add_verb(verbs: argparse._SubParsersAction, verb: Verb) -> argparse.ArgumentParser:
@@ -425,21 +441,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return USAGE_ERROR
     return DONE
-
-
-def run() -> NoReturn:
-    """The ``puzzlelab`` command: :func:`main`, with a quiet end when the reader
-    of the output goes away (``| head``) or Ctrl-C is pressed."""
-    import os
-
-    try:
-        code = main()
-        sys.stdout.flush()
-    except BrokenPipeError:
-        # Keep Python's own flush at exit from failing again on the closed stdout.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        code = PIPE_CLOSED
-    except KeyboardInterrupt:
-        print("error: interrupted.", file=sys.stderr)
-        code = INTERRUPTED
-    sys.exit(code)

@@ -18,6 +18,7 @@ import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from puzzlelab import binairo, lightsout, pegs
@@ -57,13 +58,15 @@ class Arg:
     high: float | None = None
     choices: tuple[str, ...] = ()
     max_chars: int = MAX_WORD_CHARS
+    #: What the number counts ("seconds"), for messages; empty when it goes without saying.
+    unit: str = ""
 
     def describe(self) -> str:
         """What a valid value is, in words: "a whole number from 1 to 1000"."""
         if self.kind == "int":
-            return f"a whole number from {_number(self.low)} to {_number(self.high)}"
+            return f"a whole number from {_number(self.low)} to {self._limit(self.high)}"
         if self.kind == "number":
-            return f"a number from {_number(self.low)} to {_number(self.high)}"
+            return f"a number from {_number(self.low)} to {self._limit(self.high)}"
         if self.kind == "bool":
             return "true or false"
         if self.kind == "cell":
@@ -74,6 +77,10 @@ class Arg:
         if self.choices:
             return _listing(self.choices)
         return "text"
+
+    def _limit(self, value: float | None) -> str:
+        """A bound with its unit: "600 seconds"."""
+        return _number(value) + (f" {self.unit}" if self.unit else "")
 
     def as_json(self) -> dict[str, Any]:
         """This description as a JSON-ready dict (the ``describe`` command)."""
@@ -92,11 +99,14 @@ class Arg:
 
 
 def _number(value: float | None) -> str:
+    """A bound in words, exactly (never rounded: "600", "1,000,000", "2^63 - 1")."""
     if value is None:
         return "?"
     if value == MAX_SEED:
         return "2^63 - 1"
-    return f"{value:,}" if isinstance(value, int) and abs(value) >= 10_000 else f"{value:g}"
+    if isinstance(value, float):
+        return repr(value).removesuffix(".0")
+    return f"{value:,}" if abs(value) >= 10_000 else str(value)
 
 
 def _listing(choices: tuple[str, ...]) -> str:
@@ -196,7 +206,7 @@ COMMANDS: dict[str, tuple[Arg, ...]] = {
         BIN_GAME,
         Arg("seed", "int", "order of removal", default=0, low=0, high=MAX_SEED),
         Arg("budget", "number", "seconds of random restarts for the fewest clues",
-            default=0, low=0, high=600),
+            default=0, low=0, high=600, unit="seconds"),
     ),
     "pegs.boards": (),
     "pegs.load": (PEG_GRID, PEG_GOAL),
@@ -252,10 +262,14 @@ def _what(value: Any) -> str:
     if isinstance(value, int):
         return _shown_int(value)
     if isinstance(value, float):
-        return "a number that is not finite" if not math.isfinite(value) else f"{value:g}"
+        # repr: the shortest text that reads back as this very number (never rounded).
+        return "a number that is not finite" if not math.isfinite(value) else repr(value)
     if isinstance(value, str):
         return "text" if len(value) > 40 else repr(value)
     if isinstance(value, (list, tuple)):
+        if len(value) == 2 and all(isinstance(v, int) and not isinstance(v, bool)
+                                   and v.bit_length() <= 64 for v in value):
+            return f"[{value[0]}, {value[1]}]"
         return "a list"
     if isinstance(value, dict):
         return "an object"
@@ -275,11 +289,19 @@ def _fits(arg: Arg, value: int | float) -> bool:
 
 
 def _bad(arg: Arg, value: Any, label: str) -> PuzzleError:
+    if (arg.kind in ("int", "level") and isinstance(value, float) and value.is_integer()):
+        # 5.0 is a whole number, but a request writes whole numbers without a point.
+        return PuzzleError(f"{label} must be {arg.describe()}, written without a decimal "
+                           f"point; {_what(value)} is not.")
     return PuzzleError(f"{label} must be {arg.describe()}; {_what(value)} is not.")
 
 
-def _out_of_range(arg: Arg, value: int | float, label: str) -> PuzzleError:
-    return PuzzleError(f"{label} must be {arg.describe()}; {_what(value)} is out of range.")
+def _out_of_range(arg: Arg, value: Any, label: str, shown: str | None = None) -> PuzzleError:
+    """The value (as given: ``shown``) and the bound it passes, exactly."""
+    shown = _what(value) if shown is None else shown
+    if arg.high is not None and value > arg.high:
+        return PuzzleError(f"{label} is {shown}, above the limit of {arg._limit(arg.high)}.")
+    return PuzzleError(f"{label} is {shown}, below the minimum of {arg._limit(arg.low)}.")
 
 
 def check_value(arg: Arg, value: Any, label: str | None = None) -> Any:
@@ -308,7 +330,8 @@ def check_value(arg: Arg, value: Any, label: str | None = None) -> Any:
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
             raise _bad(arg, value, label)
         if not all(0 <= v <= (arg.high or 0) for v in value):
-            raise PuzzleError(f"{label} must be {arg.describe()}; {_what(value)} is out of range.")
+            raise PuzzleError(f"{label} is {_what(value)}, off the board: its row and column "
+                              f"must be from 0 to {_number(arg.high)}.")
         return value
     # text, and a level given as text
     if not isinstance(value, str):
@@ -349,29 +372,75 @@ def describe() -> dict[str, Any]:
 
 # --- the command line's words -----------------------------------------------------
 
-_ASCII_INT = re.compile(r"[+-]?[0-9]{1,40}")
-_ASCII_NUMBER = re.compile(r"[+-]?([0-9]{1,40}(\.[0-9]{0,40})?|\.[0-9]{1,40})")
+# A number as people type one: ASCII digits, a point, an exponent. Decimal reads
+# it exactly, so that the range check is exact too (600.0000000001 is above 600,
+# though the nearest float of 600.00000000000000001 is 600).
+_ASCII_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?([0-9]+))?")
+_NOT_FINITE = re.compile(r"[+-]?(?:inf|infinity|nan|snan)", re.IGNORECASE)
+#: Exponents beyond this many digits are clamped: Decimal holds exponents up to
+#: 18 digits, and 1e(10^15) is beyond every range here anyway.
+_EXPONENT_DIGITS = 15
+
+
+def _exact(word: str) -> Decimal | None:
+    """``word`` as an exact decimal number, or None when it is not one."""
+    match = _ASCII_NUMBER.fullmatch(word)
+    if match is None:
+        return None
+    exponent = match.group(1)
+    if exponent is not None and len(exponent.lstrip("0")) > _EXPONENT_DIGITS:
+        word = word[:match.start(1)] + "9" * _EXPONENT_DIGITS
+    return Decimal(word)
 
 
 def from_text(arg: Arg, text: str, label: str) -> Any:
     """A command-line word read as ``arg``'s kind and checked like a request value.
 
-    Only ASCII digits make numbers ('²' and other Unicode digits do not), and
-    the message names the option as the person typed it (``label``).
+    Numbers are read exactly and compared with the range exactly; a refusal
+    quotes the word as given and names the bound it passes. Only ASCII digits
+    make numbers ('²' and other Unicode digits do not); a whole number may be
+    written 1000, 1e3 or 1000.0.
     """
     word = text.strip()
-    if arg.kind == "int" or (arg.kind == "level" and _ASCII_INT.fullmatch(word)):
-        if not _ASCII_INT.fullmatch(word):
-            raise PuzzleError(f"{label} must be {arg.describe()}; {_shown_text(text)} is not.")
-        return check_value(arg, int(word), label)
-    if arg.kind == "number":
-        if not _ASCII_NUMBER.fullmatch(word):
-            raise PuzzleError(f"{label} must be {arg.describe()}; {_shown_text(text)} is not.")
-        return check_value(arg, float(word) if "." in word else int(word), label)
-    if arg.kind == "level" and word.lower() not in arg.choices:
-        raise PuzzleError(f"{label} must be {arg.describe()}; {_shown_text(text)} is not.")
-    return check_value(arg, text, label)
+    numeric = arg.kind in ("int", "number") or (arg.kind == "level"
+                                                and word.lower() not in arg.choices)
+    if not numeric:
+        return check_value(arg, text, label)
+    value = _exact(word)
+    if value is None:
+        raise PuzzleError(f"{label} must be {arg.describe()}; {_shown_text(text)} is not"
+                          f"{_why_not_a_number(word)}.")
+    whole = arg.kind in ("int", "level")
+    if whole and value != value.to_integral_value():
+        raise PuzzleError(f"{label} must be {arg.describe()}; {_shown_text(text)} is not "
+                          "a whole number.")
+    if not _fits(arg, value):
+        raise _out_of_range(arg, value, label, _shown_number(text))
+    if whole:
+        return check_value(arg, int(value), label)
+    # In range, so the conversion is small; the nearest float stays in range, and
+    # "-0" is 0. A plain whole number stays an int, as JSON would give it.
+    number = int(value) if _ASCII_INT.fullmatch(word) else float(value) + 0.0
+    return check_value(arg, number, label)
+
+
+_ASCII_INT = re.compile(r"[+-]?[0-9]+")
+
+
+def _why_not_a_number(word: str) -> str:
+    if _NOT_FINITE.fullmatch(word):
+        return " a finite number"
+    if any(ch.isdigit() and not ch.isascii() for ch in word):
+        return " written in the digits 0-9"
+    return ""
 
 
 def _shown_text(text: str) -> str:
     return repr(text) if len(text) <= 40 else f"{text[:37]!r}..."
+
+
+def _shown_number(text: str) -> str:
+    """A number word as given, for a message: bare when it is plain, else quoted."""
+    if len(text) > 60:
+        return f"{text[:40]}... ({len(text):,} characters)"
+    return text if text == text.strip() else repr(text)

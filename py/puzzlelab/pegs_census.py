@@ -10,11 +10,11 @@ needs where it runs and says in words what it cannot do.
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from dataclasses import dataclass, field
 
+from puzzlelab import limits
 from puzzlelab.jobs import Progress, Steps, due, finish
 from puzzlelab.pegs import (
     Geometry,
@@ -100,23 +100,24 @@ class Census:
         }
 
 
+#: The most a census may hold in the page's worker (Pyodide: 1 to 2 GB for everything).
+PAGE_CENSUS_MEMORY = 800_000_000
+
+
 def census_memory() -> int:
-    """Bytes a census may hold where it runs: in the page's worker (Pyodide, whose
-    memory is 1 to 2 GB for everything) 800 MB, natively half the machine's memory."""
-    if sys.platform == "emscripten":
-        return 800_000_000
-    try:
-        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 2
-    except (AttributeError, OSError, ValueError):  # pragma: no cover - not a POSIX system
-        return 4_000_000_000
+    """Bytes a census may hold where it runs: half of what this process may still
+    take (:func:`limits.memory_headroom`: physical memory, ``ulimit -v``, a
+    container's cgroup), and at most 800 MB in the page's worker."""
+    cap = PAGE_CENSUS_MEMORY if sys.platform == "emscripten" else float("inf")
+    return limits.budget(0.5, cap)
 
 
-def stopped_before(depth: int, classes: int, need: float) -> str:
-    """The label of a census that a memory bound stopped before level ``depth``."""
+def stopped_before(depth: int, classes: int, need: float, budget: int) -> str:
+    """The label of a census that its memory ``budget`` stopped before level ``depth``."""
     where = "in the page" if sys.platform == "emscripten" else "on this machine"
     return (
         f"Stopped before level {depth} ({classes:,} positions up to symmetry): expanding it "
-        f"would need about {need / 1e6:,.0f} MB, over the {census_memory() / 1e6:,.0f} MB a "
+        f"would need about {need / 1e6:,.0f} MB, over the {budget / 1e6:,.0f} MB a "
         f"census may use {where}. The figures cover levels 0 to {depth - 1}; the positions "
         "from which the goal is reachable were not computed. Counting winning games from a "
         "position further on (pegs count) needs far less."
@@ -178,9 +179,10 @@ def census_steps(
         # _dict_bytes counts 100 bytes an entry; with the key, the list and its two
         # ints a dict entry holds about 250 (the bound must not be passed).
         need = 2.5 * (_dict_bytes(stored) + _dict_bytes([current]) * (1 + growth))
-        if need > census_memory():
+        budget = census_memory()  # (read at each level: what is in use changes)
+        if need > budget:
             result.complete = False
-            result.stopped = stopped_before(depth, len(current), need)
+            result.stopped = stopped_before(depth, len(current), need, budget)
             break
         level = Level(moves=depth, pegs=pos.peg_count - depth)
         following: dict[int, list[int]] = {}

@@ -39,6 +39,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 
+from puzzlelab import limits
 from puzzlelab.jobs import Progress, Steps, due, finish
 from puzzlelab.notation import PuzzleError
 from puzzlelab.pegs import (
@@ -61,10 +62,16 @@ COUNT_TABLES = {"english": "english-central.counts"}
 CHECK_EVERY = 32  # classes expanded between two looks at the clock
 
 # A class in a level costs about 150 bytes natively (a dict slot, its key and
-# its count); a level may use this much memory where the count runs. Pyodide's
-# worker has 1 to 2 GB for everything, natively the machine has more.
+# its count); a level may use a third of what the process may still take
+# (two levels live at once, with the solver's tables), at most 2 GB natively
+# and 400 MB in Pyodide's worker, which has 1 to 2 GB for everything.
 LEVEL_BYTES_PER_CLASS = 150
-LEVEL_MEMORY = 400_000_000 if sys.platform == "emscripten" else 2_000_000_000
+LEVEL_MEMORY_CAP = 400_000_000 if sys.platform == "emscripten" else 2_000_000_000
+
+
+def level_memory() -> int:
+    """Bytes one level of a count may use here (see :func:`limits.memory_headroom`)."""
+    return limits.budget(1 / 3, LEVEL_MEMORY_CAP)
 PROJECT_AFTER = 1.0  # seconds a count runs before its growth is judged (quick ones never are)
 REFUSE_SECONDS = 120  # a count may take two minutes (it reports progress and can be cancelled)
 REFUSE_FACTOR = 2  # refuse when the projection passes this many times a limit
@@ -161,7 +168,10 @@ class LevelCounter:
         self.geo = solver.geo
         self.goal = solver.goal
         self.goal_keys = {min(solver.images(g)) for g in solver.goal.positions}
-        self.level_limit = LEVEL_MEMORY // LEVEL_BYTES_PER_CLASS
+        #: Classes a level may hold: read from the memory limits at each count
+        #: unless set here (a test sets a small one).
+        self.level_limit: int | None = None
+        self.limit = 0  # the limit of the count under way
         self.expanded = 0  # classes expanded by the last count (the bench shows it)
 
     @property
@@ -176,6 +186,8 @@ class LevelCounter:
         """The number of move sequences from ``pegs`` that end in the goal (exact)."""
         solver, goal = self.solver, self.goal
         self.expanded = 0
+        self.limit = (self.level_limit if self.level_limit is not None
+                      else level_memory() // LEVEL_BYTES_PER_CLASS)
         if pegs in goal.positions:
             return 1
         left = pegs.bit_count()
@@ -283,10 +295,10 @@ class LevelCounter:
                         below[child] = paths
                 if done % CHECK_EVERY == 0 and due():
                     yield self._report(left, levels - (left - stop), levels, done / n, n)
-                    if len(below) > self.level_limit:
+                    if len(below) > self.limit:
                         raise PuzzleError(self._too_big(left - 1))
             self.expanded += n
-            if len(below) > self.level_limit:
+            if len(below) > self.limit:
                 raise PuzzleError(self._too_big(left - 1))
             sizes.append(len(below))
             if not booked and time.perf_counter() - began > PROJECT_AFTER:
@@ -323,7 +335,7 @@ class LevelCounter:
         peak = levels[-1]
         work = sum(sizes) + 2 * sum(levels)
         per_class = seconds / max(1, self.expanded)
-        if (peak <= REFUSE_FACTOR * self.level_limit
+        if (peak <= REFUSE_FACTOR * self.limit
                 and work * per_class <= REFUSE_FACTOR * REFUSE_SECONDS):
             return
         where = "in the page" if sys.platform == "emscripten" else "here"
@@ -332,18 +344,20 @@ class LevelCounter:
             f"growing (the last one {sizes[-1]:,} positions up to symmetry, {len(sizes) - 1} "
             f"levels in), and at this rate the widest would hold about {_about(peak)} positions, "
             f"some {peak * LEVEL_BYTES_PER_CLASS / 1e9:,.0f} GB, against "
-            f"{LEVEL_MEMORY // 1_000_000:,} MB a count may use {where}; the walk would take "
-            f"roughly {_duration(work * per_class)}. Count from a position some moves further on."
+            f"{limits.megabytes(self.limit * LEVEL_BYTES_PER_CLASS)} a count may use {where}; "
+            f"the walk would take roughly {_duration(work * per_class)}. Count from a position "
+            "some moves further on."
             + self._census_note()
         )
 
     def _too_big(self, left: int) -> str:
         where = "in the page" if sys.platform == "emscripten" else "here"
         return (
-            f"Counting from this position would keep more than {self.level_limit:,} positions "
+            f"Counting from this position would keep more than {self.limit:,} positions "
             f"(up to symmetry) with {left} pegs at once, past the "
-            f"{LEVEL_MEMORY // 1_000_000:,} MB a count may use {where}. Count from a position "
-            "a few moves further on, or run the census of this game with numpy."
+            f"{limits.megabytes(self.limit * LEVEL_BYTES_PER_CLASS)} a count may use {where}. "
+            "Count from a position a few moves further on, or run the census of this game "
+            "with numpy."
             + self._census_note()
         )
 

@@ -42,6 +42,13 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from functools import partial
 
+# The census does no linear algebra: one BLAS thread is all it needs, and
+# OpenBLAS reserves a buffer per thread when numpy loads (126 MB of address
+# space on a 2-core machine, 85 MB with one thread), ending the process when an
+# address-space limit (ulimit -v) does not leave room. (Set before the import;
+# a person's own setting wins.)
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 import numpy as np
 
 from puzzlelab import pegs, pegs_census
@@ -609,9 +616,10 @@ def _census(
         # The level's moves (8 bytes each, about three copies while they are merged)
         # beside the levels kept for the backward pass.
         need = sum(a.nbytes for a in stored) + counts.nbytes + n * (8 + moves_per_class * 24)
-        if need > pegs_census.census_memory():
+        budget = pegs_census.census_memory()  # (read at each level: what is in use changes)
+        if need > budget:
             result.complete = False
-            result.stopped = pegs_census.stopped_before(depth, n, need)
+            result.stopped = pegs_census.stopped_before(depth, n, need, budget)
             break
         level = pegs_census.Level(moves=depth, pegs=pos.peg_count - depth, classes=n)
         # Whole-level array passes, each up to 0.2 s natively on the largest

@@ -37,9 +37,11 @@ def read_text(value: str) -> str:
     """A grid given on the command line: literal text, ``@PATH`` or ``-`` (stdin)."""
     if value == "-":
         try:
-            return _read_limited(sys.stdin, "Standard input")
+            return _read_limited(_stdin(), "Standard input")
         except UnicodeDecodeError as exc:
             raise PuzzleError("Standard input is not UTF-8 text.") from exc
+        except OSError as exc:  # e.g. a directory (< /)
+            raise PuzzleError(f"Standard input cannot be read: {exc.strerror or exc}.") from exc
     if value.startswith("@"):
         path = value[1:]
         with _open_grid_file(path) as handle:
@@ -51,6 +53,13 @@ def read_text(value: str) -> str:
                 raise PuzzleError(f"Cannot read the grid file {path!r}: "
                                   f"{exc.strerror or exc}.") from exc
     return value
+
+
+def _stdin() -> TextIO:
+    """Standard input, or a sentence when the process was started with it closed (<&-)."""
+    if sys.stdin is None:
+        raise PuzzleError("Standard input is closed: give the grid as text or @PATH.")
+    return sys.stdin
 
 
 def _open_grid_file(path: str) -> TextIO:
@@ -71,7 +80,7 @@ def read_lines(value: str) -> Iterator[tuple[int, str]]:
         yield from _numbered(io.StringIO(value), "The text")
         return
     if value == "-":
-        yield from _numbered(sys.stdin, "Standard input")
+        yield from _numbered(_stdin(), "Standard input")
         return
     path = value[1:]
     with _open_grid_file(path) as handle:

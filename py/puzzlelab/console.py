@@ -1,0 +1,122 @@
+"""The ``puzzlelab`` command's outermost layer (``python -m puzzlelab`` too).
+
+Everything that can end a run from outside the puzzle is caught here, in one
+place, and said in one line on standard error with the usual exit code, never
+a traceback: the reader of the output going away (``| head``: quiet, 1), an
+output that cannot be written (closed, ``> /dev/full``: 1), running out of
+memory (2, with what to try) and Ctrl-C at any moment (130) -- including while
+the modules load, which is why this module imports nothing of the package
+until it is inside the guard, and little else before it. (A Ctrl-C in the
+first milliseconds, while Python itself starts and before this module runs,
+gets Python's own message: no code of a program runs that early.)
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import signal
+import sys
+
+# As few imports as can be before the guard (typing and contextlib take milliseconds).
+TYPE_CHECKING = False
+
+if TYPE_CHECKING:
+    from typing import NoReturn
+
+DONE, OUTPUT_FAILED, USAGE_ERROR, INTERRUPTED = 0, 1, 2, 130
+#: What a failed write of the answer reports (a full disk, over a quota or a
+#: file size limit, a closed or failing output).
+_WRITE_ERRORS = {getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "EFBIG", "EIO", "EBADF",
+                                                   "EPIPE") if hasattr(errno, name)}
+
+
+def run() -> NoReturn:
+    """Run the command line (:func:`puzzlelab.cli.main`) under the guard and exit."""
+    if sys.stderr is None:  # started with standard error closed (2>&-)
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - lives to the end
+    code = _guarded()
+    # From here on a Ctrl-C would only interrupt the interpreter's own exit.
+    _ignore_interrupts()
+    if code == INTERRUPTED:
+        _leave_interrupted()
+    sys.exit(code)
+
+
+def _leave_interrupted() -> NoReturn:
+    """Exit 130 at once. Python would end the process by SIGINT instead (exit
+    -2) when the Ctrl-C landed in code run by ``exec`` of a text (dataclasses
+    make their methods so while the modules load), even though it was caught."""
+    for stream in (sys.stdout, sys.stderr):
+        try:  # noqa: SIM105 - (as in _say)
+            stream.flush()
+        except (AttributeError, OSError, ValueError):
+            pass
+    os._exit(INTERRUPTED)
+
+
+def _guarded() -> int:
+    try:
+        if sys.stdout is None:  # started with standard output closed (>&-)
+            _say("error: standard output is closed: there is nowhere to write the answer.")
+            return OUTPUT_FAILED
+        from puzzlelab import cli  # inside the guard: a Ctrl-C while loading is caught
+
+        code = cli.main()
+        sys.stdout.flush()
+        return code
+    except KeyboardInterrupt:
+        _ignore_interrupts()  # a second Ctrl-C must not interrupt the message
+        _say("error: interrupted.")
+        return INTERRUPTED
+    except BrokenPipeError:  # the reader went away (| head): the usual quiet end
+        _drop_output()
+        return OUTPUT_FAILED
+    except OSError as exc:
+        # Reading is said as bad input before this; what is left is writing
+        # (a full disk, a closed or failing output), or the system's own trouble.
+        _drop_output()
+        what = "cannot write the answer: " if exc.errno in _WRITE_ERRORS else ""
+        _say(f"error: {what}{exc.strerror or exc}.")
+        return OUTPUT_FAILED
+    except MemoryError:
+        pass  # said below, once the exception has let go of the failed job's frames
+    _say("error: " + _out_of_memory())
+    return USAGE_ERROR
+
+
+def _out_of_memory() -> str:
+    """The out-of-memory sentence with the real limit, or without it when even
+    reading the limit finds no memory."""
+    advice = "a smaller board or grid, or a smaller --max-classes for a census"
+    try:
+        from puzzlelab import limits
+
+        return limits.out_of_memory(advice)
+    except MemoryError:
+        return f"Out of memory: try {advice}, or run it where more memory is allowed."
+
+
+def _say(line: str) -> None:
+    """One line on standard error, unless that cannot be written either (2>/dev/full)."""
+    try:  # noqa: SIM105 - contextlib would be one more import before the guard
+        print(line, file=sys.stderr, flush=True)
+    except (OSError, ValueError, MemoryError):
+        pass
+
+
+def _drop_output() -> None:
+    """Send what is still buffered for standard output nowhere, so that Python's
+    own flush at exit does not fail a second time with a traceback."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (AttributeError, OSError, ValueError):
+        pass
+
+
+def _ignore_interrupts() -> None:
+    try:  # noqa: SIM105 - (as in _say)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except (ValueError, OSError):  # not the main thread
+        pass
