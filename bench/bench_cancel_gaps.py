@@ -14,6 +14,14 @@ Run from the repository root::
     .venv/bin/python bench/bench_cancel_gaps.py            # every job (a few minutes)
     .venv/bin/python bench/bench_cancel_gaps.py --quick    # a few jobs (seconds)
     .venv/bin/python bench/bench_cancel_gaps.py --only binairo.new
+    .venv/bin/python bench/bench_cancel_gaps.py --page --quick  # the same jobs in the page
+
+``--page`` runs each job in the built site (``dist/``) in headless Chromium,
+through the page's own client and engine (Pyodide, pure-Python paths), and
+times what the page sees: the longest wall-clock wait between two progress
+messages, and, after Cancel at ``--run-for`` seconds, how long until the
+engine answers a one-step request (the step that was running must end first).
+Wall-clock times on a shared machine include other processes' turns.
 """
 
 from __future__ import annotations
@@ -102,6 +110,72 @@ def jobs(quick: bool) -> list[tuple[str, dict]]:
     return out
 
 
+# Runs in the page: one job through the page's client, cancelled after
+# `runFor` seconds; then a request Python answers in one step, to time how soon
+# the engine is free after the Cancel.
+PAGE_JOB = """async ([request, runFor]) => {
+  const { getClient } = await import("./client.mjs");
+  const client = getClient();
+  await client.ready;
+  const control = new AbortController();
+  const started = performance.now();
+  let last = started, gap = 0, reports = 0, finished = "yes";
+  const seen = () => {
+    const now = performance.now();
+    gap = Math.max(gap, now - last);
+    last = now;
+  };
+  const timer = setTimeout(() => control.abort(), runFor * 1000);
+  try {
+    await client.request(request, {
+      signal: control.signal, onProgress: () => { reports += 1; seen(); } });
+    seen();
+  } catch (error) {
+    finished = error.cancelled ? "cancelled" : "refused";
+  }
+  clearTimeout(timer);
+  const cancelledAt = performance.now();
+  await client.request({ cmd: "pegs.solve", grid: "ooo." });
+  return { gap: gap / 1000, reports, finished, free: (performance.now() - cancelledAt) / 1000 };
+}"""
+
+
+def run_in_page(chosen: list[tuple[str, dict]], run_for: float) -> float:
+    """Print the table of `chosen` jobs run in the page; the worst gap."""
+    from playwright.sync_api import sync_playwright
+
+    from conftest import find_chromium, load_build_module
+
+    dist = ROOT / "dist"
+    if not (dist / "build-info.json").exists():
+        sys.exit("dist/ is not built: run `python3 build.py build` first")
+    server = load_build_module().serve_in_thread(dist)
+    print(f"In the page; each job runs at most {run_for} s, then Cancel.")
+    print(f"| {'job':<36} | longest gap (s) | reports | finished | engine free after (s) |")
+    print(f"|{'-' * 38}|-----------------|---------|----------|----------------------|")
+    worst = 0.0
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=find_chromium(), headless=True,
+                args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+            page = browser.new_page()
+            page.goto(server.url + "boot-check.html")
+            for name, request in chosen:
+                seconds = request.pop("run_for", run_for)
+                found = page.evaluate(PAGE_JOB, [request, seconds])
+                free = f"{found['free']:20.3f}" if found["finished"] == "cancelled" else " " * 20
+                flag = f"  <- over {LIMIT} s" if found["gap"] > LIMIT else ""
+                print(f"| {name:<36} | {found['gap']:15.3f} | {found['reports']:7d} |"
+                      f" {found['finished']:<8} | {free} |{flag}", flush=True)
+                worst = max(worst, found["gap"])
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    return worst
+
+
 def main() -> None:
     """Print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -109,7 +183,14 @@ def main() -> None:
     parser.add_argument("--only", default="", help="jobs whose name starts with this")
     parser.add_argument("--run-for", type=float, default=6.0,
                         help="seconds each job may run before it is cancelled")
+    parser.add_argument("--page", action="store_true",
+                        help="run the jobs in the built page (headless Chromium) instead")
     args = parser.parse_args()
+    if args.page:
+        chosen = [(name, request) for name, request in jobs(args.quick)
+                  if name.startswith(args.only) and "numpy" not in name]
+        print(f"Worst gap: {run_in_page(chosen, args.run_for):.3f} s")
+        return
     print(f"Target: a report at least every {REPORT_SECONDS} s of work; each job runs at most"
           f" {args.run_for} s.")
     print(f"| {'job':<36} | longest gap (s) | reports | finished |")

@@ -117,7 +117,14 @@ export class PuzzleLabClient {
       const message = { type: "request", id, request };
       const entry = { resolve, reject, onProgress, onWait, waiting: false, signal, onAbort: null, message };
       if (signal) {
-        entry.onAbort = () => this.#port?.postMessage({ type: "cancel", id });
+        // Settle at once: the engine stops the job between two steps, and the
+        // step running now may be its last, whose answer must not reach a page
+        // that has cancelled (it would change the board after "Cancelled.").
+        entry.onAbort = () => {
+          this.#port?.postMessage({ type: "cancel", id });
+          this.#forget(id, entry);
+          reject(cancelledError());
+        };
         signal.addEventListener("abort", entry.onAbort, { once: true });
       }
       this.#pending.set(id, entry);

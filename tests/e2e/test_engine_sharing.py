@@ -284,3 +284,47 @@ def test_many_requests_from_two_tabs_beside_a_long_count_and_a_closed_tab_cancel
     # Had the closed tab's count gone on, this long count would wait for it.
     outcome = page.evaluate(COUNT_RECORDING_WAITS, SECOND_COUNT)
     assert outcome == {"count": expected_count(SECOND_COUNT), "waits": []}
+
+
+# Runs in a page: requests that Python answers in their first step, each
+# cancelled right after it is sent, so that the cancel reaches the engine only
+# after the step that answered; and the same requests left to answer.
+CANCEL_AFTER_LAST_STEP = """async (requests) => {
+  const { getClient } = await import("./client.mjs");
+  const client = getClient();
+  await client.ready;
+  const outcome = (promise) => promise.then(
+    (result) => ({ answered: JSON.stringify(result) }),
+    (error) => (error.cancelled ? { cancelled: true } : { error: error.message }));
+  const cancelled = [];
+  const left = [];
+  for (const request of requests) {
+    const control = new AbortController();
+    const pending = client.request(request, { signal: control.signal });
+    control.abort();
+    cancelled.push(await outcome(pending));
+    left.push(await outcome(client.request(request)));
+  }
+  return { cancelled, left };
+}"""
+
+
+@pytest.mark.parametrize("shared", [True, False], ids=["shared", "dedicated"])
+def test_a_request_cancelled_during_its_last_step_never_answers(page, site_url, shared):
+    """Cancel is final: a request whose answer was already on its way when the
+    page cancelled it rejects as cancelled, and its answer is dropped."""
+    if not shared:
+        page.add_init_script(NO_SHARED_WORKER)
+    page.goto(site_url + "embed-demo.html")
+    requests = [
+        {"cmd": "lightsout.solve", "game": "3x3:1ff"},  # an error found in the first step
+        {"cmd": "pegs.solve", "grid": "ooo."},  # answers in its first step
+        {"cmd": "binairo.solve", "game": "4x4:1b0i1b"},  # so does this one
+    ]
+    local = [api.handle(request) for request in requests]
+    found = page.evaluate(CANCEL_AFTER_LAST_STEP, requests)
+    assert found["cancelled"] == [{"cancelled": True}] * len(requests)
+    # Left alone, the same requests answer (as Python does natively): what was
+    # cancelled had an answer to drop.
+    for answer, native in zip(found["left"], local, strict=True):
+        assert ("answered" in answer) == native["ok"], (answer, native)
