@@ -211,7 +211,9 @@ def test_census_of_a_small_board_with_progress(page, site_url, screenshot_dir):
     page.get_by_label("Board", exact=True).select_option("triangle")
     wait_idle(page)
     page.get_by_role("button", name="Run census").click()
-    assert page.locator(f"{BOARD} .census-progress").is_visible()
+    assert page.locator(f"{BOARD} .census-progress").is_visible(), (
+        page.locator(f"{BOARD} .census-status").inner_text(),
+        page.locator("#pegs").get_attribute("data-census"))
     assert page.get_by_role("button", name="Cancel").last.is_visible()
     page.wait_for_function(
         "['done', 'partial', 'error'].includes(document.querySelector('#pegs').dataset.census)",
