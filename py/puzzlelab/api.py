@@ -34,7 +34,7 @@ from puzzlelab import (
     pegs_census,
     pegs_count,
 )
-from puzzlelab.jobs import Progress, Steps
+from puzzlelab.jobs import Progress, Steps, due
 from puzzlelab.notation import PuzzleError
 
 Result = dict[str, Any]
@@ -356,9 +356,9 @@ def _lightsout_analyse(request: Result) -> Steps[Result]:
     solvable_power = (k, size - dimension) if prime else None
     fewest_solutions = solution.fewest_solutions
     # Up to 64 quiet patterns of a million cells each: drawn with reports between.
-    patterns, clock = [], gf2.Clock()
+    patterns = []
     for q in solution.quiet_patterns:
-        if clock.due():
+        if due():
             yield Progress(len(patterns), len(solution.quiet_patterns),
                            "Building the quiet patterns")
         patterns.append(_pattern_grid(q, board))

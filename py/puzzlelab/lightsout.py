@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from puzzlelab import gf2, modk
-from puzzlelab.jobs import Progress, Steps, finish
+from puzzlelab.jobs import Progress, Steps, due, finish
 from puzzlelab.notation import (
     PuzzleError,
     bits_to_hex,
@@ -1224,9 +1224,8 @@ def _build_plan(rows: int, cols: int, variant: Variant) -> Steps[_Plan]:
         inverses[light:light + cols] = b"\x01" * cols
         return True
 
-    clock = gf2.Clock()
     for r in range(rows):
-        if clock.due():
+        if due():
             yield Progress(r, rows, "Chasing the lights")
         light = r * cols
         if whole_row(r):
@@ -1287,9 +1286,8 @@ def _chase_plan(plan: _Plan, lights: list[int] | None, unknowns: list[int], lane
     residuals = []
     packed = k > 2 and lanes > 1
     batch = max(1, (255 - (k - 1)) // ((k - 1) ** 2)) if packed else 0
-    clock = gf2.Clock()
     for r in range(plan.rows):
-        if clock.due():
+        if due():
             yield Progress(r, plan.rows, "Chasing the lights")
         light = r * cols
         for terms, _, _ in patterns(r):
@@ -1339,31 +1337,31 @@ def _expand_lanes(plan: _Plan, vectors: list) -> Steps[list[int]]:
     presses, _ = yield from _chase_plan(plan, None, lanes, count)
     # A million cells of 64 lanes take about a second to spread and slice: in
     # pieces, with progress between them.
-    clock, message, piece = gf2.Clock(), "Building the quiet patterns", 1 << 16
+    message, piece = "Building the quiet patterns", 1 << 16
     boards = []
     if k == 2:
         # Each cell's lanes as text, lane j at column count-1-j: slicing reads one lane.
         texts = []
         for start in range(0, size, piece):
-            if clock.due():
+            if due():
                 yield Progress(start, size, message)
             texts.append("".join([format(v, f"0{count}b") for v in presses[start:start + piece]]))
         text = "".join(texts)
         for j in range(count):
-            if clock.due():
+            if due():
                 yield Progress(j, count, message)
             lane = text[count - 1 - j::count]
             boards.append(int(lane[::-1], 2) if size else 0)
         return boards
     chunks = []
     for start in range(0, size, piece):
-        if clock.due():
+        if due():
             yield Progress(start, size, message)
         chunks.append(b"".join([v.to_bytes(count, "little") for v in presses[start:start + piece]]))
     data = b"".join(chunks)
     digits = bytes.maketrans(bytes(range(16)), _HEX_DIGITS.encode())
     for j in range(count):
-        if clock.due():
+        if due():
             yield Progress(j, count, message)
         lane = data[j::count].translate(digits)
         boards.append(int(lane[::-1], 16) if size else 0)
@@ -1430,9 +1428,8 @@ def _conflict(board: Board) -> Steps[int]:
 
     def witnesses(dual: Iterable[int]) -> Steps[list[int]]:
         found: list[int] = []
-        clock = gf2.Clock()
         for q in dual:
-            if clock.due():
+            if due():
                 yield Progress(len(found), 8, "Looking for why it cannot be solved")
             if pairing(q):
                 found.append(q)
@@ -1469,9 +1466,9 @@ def _min_presses_mod(presses: int, quiet: tuple[int, ...], board: Board,
     def values(packed: int) -> list[int]:
         return Board(board.rows, board.cols, packed, board.variant).values()
 
-    clock, generators = gf2.Clock(), []
+    generators = []
     for q in quiet:  # (a third of a second each on a million cells)
-        if clock.due():
+        if due():
             yield Progress(len(generators), len(quiet), "Preparing the fewest-press search")
         generators.append(values(q))
     best, proven, ties = yield from modk.min_weight_search(
@@ -1687,11 +1684,10 @@ def gallery_steps(rows: int, cols: int, variant: Variant) -> Steps[list[dict[str
     check_cost("The gallery of", rows, cols, variant, gallery_cost)
     bits = _cell_bits(variant.states)
     entries = []
-    clock = gf2.Clock()
     # All the searches together get GALLERY_SEARCHES times one solve's budget.
     budget = max(1, GALLERY_SEARCHES * gf2.DEFAULT_WORK_BUDGET // size)
     for cell in range(size):
-        if clock.due():
+        if due():
             yield Progress(cell, size, "Solving the single-light boards")
         single = Board(rows, cols, 1 << (bits * cell), variant)
         solution = yield from solve_steps(single, work_budget=budget)
