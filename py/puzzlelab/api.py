@@ -70,6 +70,7 @@ class Job:
         self._generator: Generator[Progress | None, None, Result] | None = None
         self._finished: Result | None = None
         self._last_report = Progress(0, 0, "")
+        self._clock = jobs.JobClock()
         if not isinstance(request, dict):
             self._finished = _error("A request must be a JSON object.")
             return
@@ -94,6 +95,8 @@ class Job:
         """
         if self._finished is not None:
             return self._finished
+        # This step's clocks, whatever other jobs' steps ran since the last.
+        self._clock.resume()
         try:
             if self._generator is None:
                 outcome = self._handler(self._request)
@@ -105,7 +108,6 @@ class Job:
             if report is None:
                 report = self._last_report
             self._last_report = report
-            jobs.reported()
             return {
                 "type": "progress",
                 "done": report.done,
@@ -119,6 +121,8 @@ class Job:
         except Exception as exc:  # noqa: BLE001 - a bug must still answer, not hang the page
             traceback.print_exc()
             return self._finish(_error(f"Internal error: {type(exc).__name__}: {exc}"))
+        finally:
+            self._clock.pause()
 
     def step_json(self) -> str:
         """:meth:`step`, as a JSON string (one crossing of the Pyodide bridge)."""
