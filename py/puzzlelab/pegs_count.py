@@ -254,6 +254,9 @@ class LevelCounter:
         began = work_clock()  # the count's own time: other jobs' steps do not count
         sizes = [1]
         total = 0
+        # This walk's own count of classes expanded, for its projection: the
+        # counter is shared, and another count may run between this one's steps.
+        expanded = 0
         while True:
             if table is not None and table.has(left):
                 for key, paths in level.items():
@@ -284,12 +287,13 @@ class LevelCounter:
                     yield self._report(left, levels - (left - stop), levels, done / n, n)
                     if len(below) > self.level_limit:
                         raise PuzzleError(self._too_big(left - 1))
-            self.expanded += n
+            self.expanded += n  # (a statistic for the bench and the tests)
+            expanded += n
             if len(below) > self.level_limit:
                 raise PuzzleError(self._too_big(left - 1))
             sizes.append(len(below))
             if not booked and work_clock() - began > PROJECT_AFTER:
-                self._refuse_if_out_of_reach(sizes, left - 1, work_clock() - began)
+                self._refuse_if_out_of_reach(sizes, left - 1, work_clock() - began, expanded)
             level = below
             left -= 1
             if not level:
@@ -301,7 +305,8 @@ class LevelCounter:
         return Progress(done + share, total,
                         f"Counting: {left} pegs, {size:,} positions up to symmetry in this level")
 
-    def _refuse_if_out_of_reach(self, sizes: list[int], left: int, seconds: float) -> None:
+    def _refuse_if_out_of_reach(self, sizes: list[int], left: int, seconds: float,
+                                expanded: int) -> None:
         """Stop, saying what it would take, when the levels ahead will not fit.
 
         Level sizes grow to a peak about halfway to the goal and fall after
@@ -310,7 +315,8 @@ class LevelCounter:
         for the fall, and the time per position so far prices it. It refuses
         only when the projected widest level or time is more than
         :data:`REFUSE_FACTOR` times what fits (memory) or what a count may take
-        (:data:`REFUSE_SECONDS`); nearer the limits the walk goes on.
+        (:data:`REFUSE_SECONDS`); nearer the limits the walk goes on. ``seconds``
+        and ``expanded`` are the walk's own work so far.
         """
         middle = (left + len(sizes) - 1 + self.goal.pegs) // 2
         ahead = left - middle
@@ -321,7 +327,7 @@ class LevelCounter:
                   for k in range(1, ahead + 1)]
         peak = levels[-1]
         work = sum(sizes) + 2 * sum(levels)
-        per_class = seconds / max(1, self.expanded)
+        per_class = seconds / max(1, expanded)
         if (peak <= REFUSE_FACTOR * self.level_limit
                 and work * per_class <= REFUSE_FACTOR * REFUSE_SECONDS):
             return
