@@ -350,7 +350,10 @@ def _cell_bits(states: int) -> int:
 
 
 def _hex_cells(text: str, size: int, states: int) -> int:
-    if len(text) != size or any(int(ch, 16) >= states for ch in text):
+    # A set of the digits, in C: a check per character in Python took a
+    # tenth of a second on a million cells, in one piece at a job's start.
+    allowed = set(_HEX_DIGITS[:states] + _HEX_DIGITS[10:states].upper())
+    if len(text) != size or not set(text) <= allowed:
         raise PuzzleError(
             f"The board data should be {size} digits from 0 to {states - 1}, got {text[:40]!r}."
         )
@@ -1274,10 +1277,13 @@ def _build_plan(rows: int, cols: int, variant: Variant) -> Steps[_Plan]:
                 light += 1
         for press_row in freed[r]:
             forms.drop(press_row)
-    for press in range(size):
-        if not decided[press]:
-            decided[press] = 1
-            unknowns.append(press)  # reaches no light: a quiet pattern on its own
+    # Presses no light decided reach no light: each a quiet pattern on its own.
+    # Found by bytearray.find, in C (a loop over a million cells took 40 ms).
+    press = decided.find(0)
+    while press >= 0:
+        decided[press] = 1
+        unknowns.append(press)
+        press = decided.find(0, press + 1)
     variables = len(unknowns)
     plan = _Plan(k, rows, cols, variant, variables, targets, inverses, unknowns, equations)
     if k == 2:
