@@ -18,7 +18,7 @@ cancel.
 One clock, per step. Python runs one step of one job at a time, but the
 worker interleaves the steps of several jobs (a quick request between two
 steps of a long count). So the clock times the step now running, not a job:
-:class:`puzzlelab.api.Job` calls :func:`begin_step` as each step starts, and
+:class:`puzzlelab.api.Job` starts it as each step starts (:class:`JobClock`), and
 every loop of that step (one after another: a plan, an elimination, a
 search) reads the same period, so a loop that starts just before its
 predecessor's report was due does not wait a whole period more. Nothing one
