@@ -14,8 +14,9 @@ worker), and the longest wait between two of its answers (start, reports,
 result) is printed, as tests/job_gaps.py measures it: the smaller of the
 wall-clock and the CPU time, so that other work on a shared machine does not
 count. Jobs still running after a minute are cancelled (the wait so far
-counts). The reports aim at one every ``gf2.REPORT_SECONDS`` (0.25 s): a
-gap a little over that is one loop step past the deadline.
+counts). The reports aim at one every ``jobs.REPORT_SECONDS`` (0.1 s), the
+clock every job shares: a gap a little over that is one loop step past the
+deadline; the issue's bound is 0.25 s.
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from puzzlelab import api, gf2, lightsout, modk
 from puzzlelab.lightsout import Board, Variant
 
 #: The longest CPU time between two progress reports the tests accept: the
-#: jobs aim at a report every gf2.REPORT_SECONDS (0.25 s).
+#: jobs aim at a report every jobs.REPORT_SECONDS (0.1 s), as every job does.
 MAX_GAP_S = 0.5
 
 

@@ -43,7 +43,7 @@ from dataclasses import dataclass
 
 from puzzlelab import limits
 from puzzlelab.binairo import Grid, _bits, transpose, valid_lines
-from puzzlelab.jobs import Progress, Steps, due, finish
+from puzzlelab.jobs import Progress, Steps, due, finish, work_clock
 from puzzlelab.notation import PuzzleError
 
 IN_PAGE = sys.platform == "emscripten"
@@ -833,7 +833,7 @@ def _trial_steps(chosen: Plan, ticker: Ticker) -> Steps[int | None]:
     or None when it ran out); its progress fills the trial's share of the whole
     plan, and the meet's the rest (the ticker is rescaled for it)."""
     share = chosen.trial_seconds / max(chosen.seconds, 1e-9)
-    began = time.monotonic()
+    began = work_clock()  # the trial's own time, not other jobs' between its steps
     ticker.rescale(0.0, share)
     search = _search_steps(_Oriented(chosen.trial), ticker)
     while True:
@@ -842,7 +842,7 @@ def _trial_steps(chosen: Plan, ticker: Ticker) -> Steps[int | None]:
         except StopIteration as stop:
             ticker.rescale(0.0, 1.0)
             return stop.value
-        if time.monotonic() - began > chosen.trial_seconds:
+        if work_clock() - began > chosen.trial_seconds:
             search.close()
             ticker.rescale(share, 1 - share)
             return None

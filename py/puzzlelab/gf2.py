@@ -12,12 +12,11 @@ from __future__ import annotations
 import math
 import operator
 import random
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from puzzlelab.jobs import Progress, Steps, finish
+from puzzlelab.jobs import Progress, Steps, due, finish
 
 
 def parity(vector: int) -> int:
@@ -77,30 +76,6 @@ class Elimination:
         return solution
 
 
-#: Long loops report progress at least this often (seconds), so that a job can
-#: be cancelled within a second.
-REPORT_SECONDS = 0.25
-
-
-class Clock:
-    """Says when a long loop is due to report progress (every :data:`REPORT_SECONDS`).
-
-    Every clock shares one deadline: a job runs loops one after another (a
-    plan, then an elimination, then a search), and a loop that started just
-    before its predecessor's report was due must not wait a whole period more.
-    """
-
-    _next = 0.0  # when the next report is due, whichever loop makes it
-
-    def due(self) -> bool:
-        """Whether a report is due now (and then the next one is scheduled)."""
-        now = time.monotonic()
-        if now < Clock._next:
-            return False
-        Clock._next = now + REPORT_SECONDS
-        return True
-
-
 def eliminate(rows: Sequence[int], columns: int) -> Elimination:
     """Gauss-Jordan elimination of ``rows`` (each ``columns`` bits wide)."""
     return finish(eliminate_steps(rows, columns))
@@ -109,7 +84,6 @@ def eliminate(rows: Sequence[int], columns: int) -> Elimination:
 def eliminate_steps(rows: Sequence[int], columns: int) -> Steps[Elimination]:
     """:func:`eliminate` with progress reports (thousands of columns take seconds)."""
     count = len(rows)
-    clock = Clock()
     # Each working row carries its combination of original rows above bit
     # ``columns``, so the row operations are recorded at no extra loop cost.
     work = [row | (1 << (columns + i)) for i, row in enumerate(rows)]
@@ -118,7 +92,7 @@ def eliminate_steps(rows: Sequence[int], columns: int) -> Steps[Elimination]:
     for column in range(columns):
         if top == count:
             break
-        if clock.due():
+        if due():
             yield Progress(column, columns, "Solving the chase system")
         bit = 1 << column
         for i in range(top, count):
@@ -284,7 +258,7 @@ def _exhaustive(offset: int, basis: Sequence[int]) -> Steps[tuple[int, int]]:
                 best_weight, ties = lightest, found
             else:
                 ties += found
-        if not step & 0xFF:
+        if due():  # a step sweeps a whole table: milliseconds on a million cells
             yield Progress(step, total, "Searching the solutions for the fewest presses")
     return best, ties
 
@@ -380,17 +354,16 @@ def separate_steps(
     """
     count = len(supports)
     bits = max((v.bit_length() for v in supports), default=0) * cell_bits
-    clock = Clock()
     touching = []
     for i in range(count):
-        if clock.due():
+        if due():
             yield Progress(i, count, "Preparing the fewest-press search")
         touching.append({j for j in range(count) if j != i and supports[i] & supports[j]})
     best: tuple[list[int], list[list[int]], int] | None = None
     for limit in range(largest_group + 1):
         separator: set[int] = set()
         while True:
-            if clock.due():
+            if due():
                 yield Progress(limit, largest_group + 1, "Preparing the fewest-press search")
             groups = _components(touching, separator)
             big = max(groups, key=len)
@@ -494,7 +467,8 @@ def _separated_in_lanes(offset: int, plan: _Separation) -> Steps[tuple[int, int]
             lightest ^= low
             lane = low.bit_length() - 1
             ties += 1 << sum((count >> lane & 1) << i for i, count in enumerate(balanced))
-        yield Progress(step + 1, total_steps, "Searching the solutions for the fewest presses")
+        if due():
+            yield Progress(step + 1, total_steps, "Searching the solutions for the fewest presses")
     return best, ties
 
 
@@ -518,8 +492,8 @@ def _separated(offset: int, plan: _Separation) -> Steps[tuple[int, int]]:
     outside = ~0
     for mask in plan.masks:
         outside &= ~mask
-    # Report progress about every thousand table members swept, so that the
-    # page can cancel between reports even when the groups are big.
+    # Look at the clock about every thousand table members swept: often
+    # enough even when the groups are big, rarely enough to cost nothing.
     largest = max(len(t) for t in tables)
     report_mask = (1 << max(0, 10 - largest.bit_length())) - 1
     touched_by = [
@@ -567,7 +541,7 @@ def _separated(offset: int, plan: _Separation) -> Steps[tuple[int, int]]:
                     best ^= min(table, key=lambda t, m=masked: (m ^ t).bit_count())
             else:
                 ties += found
-        if not step & report_mask:
+        if not step & report_mask and due():
             yield Progress(step, total, "Searching the solutions for the fewest presses")
     return best, ties
 
@@ -1026,6 +1000,7 @@ class _FoldedSearch:
         self.work = 0
         self.best_weight, self.best, self.ties = upper, None, 0
         self.offset = offset
+        self.done, self.batches = 0, 0  # first-level batches searched, of how many
         if any(len(level) > MAX_LANE_BITS for level in levels):
             self.stages: list[_Stage] = []
             return
@@ -1096,10 +1071,15 @@ class _FoldedSearch:
         # the budget several times over: the search could not end.
         if level == 0 and self.work + len(batches) * self.stages[1].cost > 4 * self.budget:
             raise _TooCostly
+        if level == 0:
+            self.batches = len(batches)
         for done, (prefix, pattern) in enumerate(batches, 1):
             yield from self._level(level + 1, self._combined(current, rest, prefix), pattern)
             if level == 0:
-                yield Progress(done, len(batches),
+                self.done = done
+            # At every level: one first-level batch can hold thousands of nodes.
+            if due():
+                yield Progress(self.done, self.batches,
                                "Proving the fewest presses over the board's folds")
 
     #: Batches are ordered by their lightest bound in this many bands.
@@ -1177,12 +1157,11 @@ def _reduce_steps(basis: Sequence[int]) -> Steps[list[int]]:
     lighter. With progress: a pass over a hundred vectors of a million cells
     takes about a second."""
     reduced = list(basis)
-    clock = Clock()
     changed = True
     while changed:
         changed = False
         for i in range(len(reduced)):
-            if clock.due():
+            if due():
                 yield Progress(i, len(reduced), "Preparing the fewest-press search")
             for j in range(len(reduced)):
                 lighter = reduced[i] ^ reduced[j]
@@ -1223,7 +1202,9 @@ def anneal(start: int, moves: Sequence[int], combine: Callable[[int, int], int],
     kept (answers repeat). Shared by the GF(2) and the Z/k searches.
     """
     hot, cold = 6.0, 0.3
-    clock = Clock()  # a step on a million cells takes a millisecond
+    # A step on a million cells takes a millisecond (tens with k states):
+    # there look at the clock every step, on small vectors every 32.
+    check = 0 if start.bit_length() > 1 << 14 else 31
     start_weight = weight(start)
     best, best_weight = start, start_weight
     for seed in range(restarts):
@@ -1238,7 +1219,7 @@ def anneal(start: int, moves: Sequence[int], combine: Callable[[int, int], int],
                 current, current_weight = candidate, new_weight
                 if current_weight < best_weight:
                     best, best_weight = current, current_weight
-            if not step & 0x3FFF or (not step & 31 and clock.due()):
+            if not step & check and due():
                 yield Progress(seed * steps + step, restarts * steps,
                                "Looking for a solution with few presses")
     return best

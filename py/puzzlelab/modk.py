@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from puzzlelab import gf2
-from puzzlelab.jobs import Progress, Steps, finish
+from puzzlelab.jobs import Progress, Steps, due, finish
 
 
 def prime_powers(k: int) -> list[tuple[int, int]]:
@@ -96,9 +96,8 @@ def _solve_prime(matrix: list[list[int]], rhs: list[int], columns: int, p: int
     rows = [int.from_bytes(bytes([x % p for x in row] + [b % p]), "little")
             for row, b in zip(matrix, rhs, strict=True)]
     pivots: list[int] = []  # pivot column of rows[0], rows[1], ...
-    clock = gf2.Clock()
     for column in range(columns):
-        if clock.due():
+        if due():
             yield Progress(column, columns, "Solving the chase system")
         shift = 8 * column
         r = len(pivots)
@@ -159,11 +158,10 @@ def _solve_prime_power(matrix: list[list[int]], rhs: list[int], columns: int, p:
     exact = [bytes(int(x % q != 0 and _valuation(x, p, q) == v) for x in range(256))
              for v in range(exponent)]
     pivots: list[tuple[int, int]] = []  # (column, valuation) of rows[0], rows[1], ...
-    clock = gf2.Clock()
     for v in range(exponent):
         power = p**v
         while True:
-            if clock.due():
+            if due():
                 yield Progress(len(pivots), columns, "Solving the chase system")
             top = len(pivots)
             found = None
@@ -202,7 +200,7 @@ def _solve_prime_power(matrix: list[list[int]], rhs: list[int], columns: int, p:
     lane_of = {r: lane for lane, r in enumerate(lifted, 1 + len(free))}
     batch = max(1, (255 - (q - 1)) // ((q - 1) ** 2))
     for r in range(rank - 1, -1, -1):
-        if clock.due():
+        if due():
             yield Progress(rank - r, rank, "Reading off the solutions")
         column, v = pivots[r]
         data = rows[r].to_bytes(columns + 1, "little")
@@ -237,9 +235,8 @@ def _solve_local(matrix: list[list[int]], rhs: list[int], columns: int, p: int, 
     # V starts as the identity; column operations on A are mirrored on V.
     v = [[int(i == j) for j in range(columns)] for i in range(columns)]
     diagonal: list[int] = []
-    clock = gf2.Clock()
     for step in range(min(rows, columns)):
-        if clock.due():
+        if due():
             yield Progress(step, min(rows, columns), "Solving the chase system")
         best = None
         for i in range(step, rows):
@@ -337,7 +334,7 @@ def solve(matrix: list[list[int]], rhs: list[int], columns: int, k: int) -> ModS
 
 def solve_steps(matrix: list[list[int]], rhs: list[int], columns: int, k: int
                 ) -> Steps[ModSolution]:
-    """:func:`solve` with progress reports at least every :data:`gf2.REPORT_SECONDS`."""
+    """:func:`solve` with progress reports at least every :data:`puzzlelab.jobs.REPORT_SECONDS`."""
     powers = prime_powers(k)
     locals_ = []
     for p, q in powers:
@@ -378,9 +375,8 @@ def _local_span_size(vectors: list[list[int]], p: int, q: int, columns: int) -> 
     a = [row[:] for row in vectors]
     size = 1
     rows = len(a)
-    clock = gf2.Clock()
     for step in range(min(rows, columns)):
-        if clock.due():
+        if due():
             yield Progress(step, min(rows, columns), "Counting the quiet patterns")
         best = None
         for i in range(step, rows):
@@ -431,7 +427,6 @@ def min_weight_search(
     moves adding a multiple of a generator), not proven lightest.
     """
     packing = _Packed(k, len(base))
-    clock = gf2.Clock()
     orders, packed = yield from _orders_and_packed(generators, packing)
     total = math.prod(orders)
     plain = enumeration_cost(total, len(base), k)
@@ -442,7 +437,7 @@ def min_weight_search(
     if plain > work_budget:
         moves = []
         for g, order in zip(packed, orders, strict=True):
-            if clock.due():
+            if due():
                 yield Progress(len(moves), len(packed), "Preparing the fewest-press search")
             moves.extend(_multiples(g, order, packing))
         words = max(1, len(base) * packing.width // 64)
@@ -458,7 +453,6 @@ def min_weight_search(
     best, best_weight, ties = current, packing.weight(current), 1
     digits = [0] * len(orders)
     add, weight = packing.add, packing.weight
-    clock = gf2.Clock()
     for step in range(1, total):
         i = 0
         while True:
@@ -474,7 +468,7 @@ def min_weight_search(
                 best, best_weight, ties = current, w, 1
             else:
                 ties += 1
-        if not step & 0x3FF or (not step & 31 and clock.due()):
+        if not step & 31 and due():
             yield Progress(step, total, "Searching the solutions for the fewest presses")
     return packing.unpack(best), True, ties
 
@@ -503,9 +497,8 @@ def _orders_and_packed(generators: list[list[int]], packing: _Packed
     """The additive orders of the nonzero generators, and the generators packed
     (with progress: packing a million cells takes a tenth of a second)."""
     orders, packed = [], []
-    clock = gf2.Clock()
     for generator in generators:
-        if clock.due():
+        if due():
             yield Progress(len(packed), len(generators), "Preparing the fewest-press search")
         order = packing.k // math.gcd(packing.k, *generator)
         if order > 1:
@@ -651,13 +644,12 @@ def _lighten_steps(vectors: list[int], packing: _Packed) -> Steps[list[int]]:
 
     supports = [packing.support(v) for v in vectors]
     sizes = [support.bit_count() for support in supports]
-    clock = gf2.Clock()
     changed = True
     while changed:
         changed = False
         for i in range(len(vectors)):
             for j in range(len(vectors)):
-                if clock.due():
+                if due():
                     yield Progress(i, len(vectors), "Preparing the fewest-press search")
                 if i == j or not supports[i] & supports[j]:
                     continue
@@ -687,8 +679,8 @@ def _separated(base: int, plan: _Separation, packing: _Packed) -> Steps[tuple[in
     outside = packing.ones * ((1 << packing.width) - 1)
     for mask in plan.masks:
         outside &= ~mask
-    # Report progress about every thousand table members swept, so that the
-    # page can cancel between reports even when the groups are big.
+    # Look at the clock about every thousand table members swept: often
+    # enough even when the groups are big, rarely enough to cost nothing.
     largest = max(len(t) for t in tables)
     report_mask = (1 << max(0, 10 - largest.bit_length())) - 1
     touched_by = [[g for g, m in enumerate(plan.masks) if m & v] for v in plan.separator]
@@ -728,6 +720,6 @@ def _separated(base: int, plan: _Separation, packing: _Packed) -> Steps[tuple[in
                     best = add(best, min(table, key=lambda t, o=own: weight(add(o, t))))
             else:
                 ties += found
-        if not step & report_mask:
+        if not step & report_mask and due():
             yield Progress(step, total, "Searching the solutions for the fewest presses")
     return best, ties

@@ -964,6 +964,21 @@ def goal_table(geo: Geometry, goal: Goal, level_limit: int) -> GoalTable:
     return finish(goal_table_steps(geo, goal, level_limit))
 
 
+class Spent:
+    """The positions one search has expanded, for its own budget.
+
+    A :class:`Solver` is shared (:func:`solver`) and the page's worker
+    interleaves the steps of several jobs, so two searches of one board and
+    goal may run by turns: each counts its own work here, never in a shared
+    counter that the other's work would move between its steps.
+    """
+
+    __slots__ = ("nodes",)
+
+    def __init__(self) -> None:
+        self.nodes = 0
+
+
 class Solver:
     """Memoised searches on one board towards one goal.
 
@@ -971,6 +986,13 @@ class Solver:
     tables survive between requests (the page asks for a verdict after each
     move, then maybe a hint or a count from the same game). Children that a
     pagoda function proves hopeless are never visited.
+
+    Several searches may use one solver by turns (the worker interleaves
+    jobs' steps): the memo tables hold only facts (a position reaches the
+    goal or not; its exact count), so what one search writes is true for
+    every other and clearing them (:meth:`_trim`) only costs work again.
+    Budgets are counted per search (:class:`Spent`); :attr:`nodes` is only
+    the total of all searches, for the tests and benchmarks.
     """
 
     MEMO_LIMIT = 3_000_000
@@ -1022,6 +1044,8 @@ class Solver:
             self.table = yield from goal_table_steps(self.geo, self.goal, self.TABLE_LEVEL_LIMIT)
 
     def _trim(self) -> None:
+        # Safe while another search is between two steps: it holds no entry
+        # it needs (its own stack keeps its path), so it only redoes work.
         if len(self.count_memo) + len(self.good_memo) > self.MEMO_LIMIT:
             self.count_memo.clear()
             self.good_memo.clear()
@@ -1144,18 +1168,19 @@ class Solver:
             pegs ^= move.mask
         # A winning line is often quick to find by a beam where the search
         # wanders into large dead subtrees first; only a dead end needs the search.
+        spent = Spent()  # this search's positions, whatever else runs between its steps
         if (self.BEAM_WIDTH and pegs.bit_count() >= self.table.max_pegs + self.BEAM_MIN_DEPTH
                 and min(self.images(pegs)) not in self.good_memo):
             for times in self.BEAM_WIDENING:
-                before = self.nodes
-                path = yield from self.beam_steps(pegs, times * self.BEAM_WIDTH, budget)
+                before = spent.nodes
+                path = yield from self.beam_steps(pegs, times * self.BEAM_WIDTH, budget, spent)
                 if path is not None:
                     return opening + path
                 if budget is not None:
-                    budget = max(0, budget - (self.nodes - before))
+                    budget = max(0, budget - (spent.nodes - before))
                     if not budget:
                         break
-        path = yield from self._in_rounds(pegs, budget, self.ROUND_LEVELS)
+        path = yield from self._in_rounds(pegs, budget, self.ROUND_LEVELS, spent)
         return None if path is None else opening + path
 
     # Positions kept per level of the first beam (a failed beam costs a few ms
@@ -1177,7 +1202,8 @@ class Solver:
         return BeamScore(self.geo, self.goal, self.pagodas)
 
     def beam_steps(self, pegs: int, width: int | None = None,
-                   budget: int | None = None) -> Steps[list[Move] | None]:
+                   budget: int | None = None, spent: Spent | None = None
+                   ) -> Steps[list[Move] | None]:
         """A winning move list found by a beam search, or None when the beam finds none.
 
         Level by level (one jump each), keep the ``width`` (default
@@ -1186,7 +1212,7 @@ class Solver:
         the goal table, which tells whether one is good. A line found is exact
         and its positions are memoised as good; None proves nothing, as good
         positions may have fallen out of the beam. ``budget`` caps the
-        positions expanded (they count in :attr:`nodes`).
+        positions expanded (they count in :attr:`nodes`, and in ``spent``).
         """
         width = self.BEAM_WIDTH if width is None else width
         if pegs in self.goal.positions:
@@ -1222,6 +1248,8 @@ class Solver:
             return None
         finally:
             self.nodes += nodes
+            if spent is not None:
+                spent.nodes += nodes
 
     def _beam_line(self, entry: tuple, i: int) -> list[Move]:
         """The moves from the beam's root to the child of ``entry`` by step ``i``, with
@@ -1257,34 +1285,36 @@ class Solver:
             pegs ^= move.mask
         return line
 
-    def _in_rounds(self, pegs: int, budget: int | None, levels: int) -> Steps[list[Move] | None]:
-        """Search the moves of ``pegs`` in rounds, themselves so for ``levels`` more moves."""
+    def _in_rounds(self, pegs: int, budget: int | None, levels: int, spent: Spent
+                   ) -> Steps[list[Move] | None]:
+        """Search the moves of ``pegs`` in rounds, themselves so for ``levels`` more moves
+        (the positions expanded count in ``spent``)."""
         images = self.images(pegs)
         key = min(images)
         pag = self.pagodas.packed(pegs)
         if (levels == 0 or pegs.bit_count() <= self.table.max_pegs or key in self.good_memo
                 or self.pagodas.hopeless(pag)):
-            return (yield from self._depth_first(pegs, budget))
+            return (yield from self._depth_first(pegs, budget, spent))
         moves, order = self.moves, self.order
         # Searches pop their last child first: keep that order within each round.
         waiting = [(i, child) for i, child, _, _ in
                    reversed(self._known_good_last(self._expand(pegs, images, pag)))]
-        spent = 0
+        used = 0
         allowed = self.FIRST_ROUND
         while waiting:
             unknown = []
             for i, child in waiting:
-                limit = allowed if budget is None else min(allowed, budget - spent)
+                limit = allowed if budget is None else min(allowed, budget - used)
                 if limit <= 0:
-                    raise OutOfBudget(spent)
-                before = self.nodes
+                    raise OutOfBudget(used)
+                before = spent.nodes
                 try:
-                    path = yield from self._in_rounds(child, limit, levels - 1)
+                    path = yield from self._in_rounds(child, limit, levels - 1, spent)
                 except OutOfBudget:
                     unknown.append((i, child))
                     continue
                 finally:
-                    spent += self.nodes - before
+                    used += spent.nodes - before
                 if path is not None:
                     self.good_memo[key] = True
                     return [moves[order[i]], *path]
@@ -1293,7 +1323,8 @@ class Solver:
         self.good_memo[key] = False
         return None
 
-    def _depth_first(self, pegs: int, budget: int | None) -> Steps[list[Move] | None]:
+    def _depth_first(self, pegs: int, budget: int | None, spent: Spent
+                     ) -> Steps[list[Move] | None]:
         """The plain memoised depth-first search behind :meth:`solve_steps`."""
         goals = self.goal.positions
         if pegs in goals:
@@ -1333,6 +1364,7 @@ class Solver:
                     for f in stack:
                         memo[f[0]] = True
                     self.nodes += nodes
+                    spent.nodes += nodes
                     return path + table.path(child)
                 continue
             known = memo.get(key)
@@ -1343,10 +1375,12 @@ class Solver:
                 yield Progress(len(memo), 0, "Searching")
             if budget is not None and nodes > budget:
                 self.nodes += nodes
+                spent.nodes += nodes
                 raise OutOfBudget(nodes)
             options = expand(child, imgs, child_pag)
             stack.append([key, known_good_last(options) if known else options, i])
         self.nodes += nodes
+        spent.nodes += nodes
         return None
 
     def solve(self, pegs: int) -> list[Move] | None:

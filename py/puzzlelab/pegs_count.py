@@ -32,7 +32,6 @@ from __future__ import annotations
 import json
 import math
 import sys
-import time
 import zlib
 from bisect import bisect_left
 from collections.abc import Mapping
@@ -40,7 +39,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from puzzlelab import limits
-from puzzlelab.jobs import Progress, Steps, due, finish
+from puzzlelab.jobs import Progress, Steps, due, finish, work_clock
 from puzzlelab.notation import PuzzleError
 from puzzlelab.pegs import (
     BOOK_DIR,
@@ -264,9 +263,12 @@ class LevelCounter:
             stop -= 1
         levels = max(1, left - stop)
         level = {root: 1}
-        began = time.perf_counter()
+        began = work_clock()  # the count's own time: other jobs' steps do not count
         sizes = [1]
         total = 0
+        # This walk's own count of classes expanded, for its projection: the
+        # counter is shared, and another count may run between this one's steps.
+        expanded = 0
         while True:
             if table is not None and table.has(left):
                 for key, paths in level.items():
@@ -297,12 +299,13 @@ class LevelCounter:
                     yield self._report(left, levels - (left - stop), levels, done / n, n)
                     if len(below) > self.limit:
                         raise PuzzleError(self._too_big(left - 1))
-            self.expanded += n
+            self.expanded += n  # (a statistic for the bench and the tests)
+            expanded += n
             if len(below) > self.limit:
                 raise PuzzleError(self._too_big(left - 1))
             sizes.append(len(below))
-            if not booked and time.perf_counter() - began > PROJECT_AFTER:
-                self._refuse_if_out_of_reach(sizes, left - 1, time.perf_counter() - began)
+            if not booked and work_clock() - began > PROJECT_AFTER:
+                self._refuse_if_out_of_reach(sizes, left - 1, work_clock() - began, expanded)
             level = below
             left -= 1
             if not level:
@@ -314,7 +317,8 @@ class LevelCounter:
         return Progress(done + share, total,
                         f"Counting: {left} pegs, {size:,} positions up to symmetry in this level")
 
-    def _refuse_if_out_of_reach(self, sizes: list[int], left: int, seconds: float) -> None:
+    def _refuse_if_out_of_reach(self, sizes: list[int], left: int, seconds: float,
+                                expanded: int) -> None:
         """Stop, saying what it would take, when the levels ahead will not fit.
 
         Level sizes grow to a peak about halfway to the goal and fall after
@@ -323,7 +327,8 @@ class LevelCounter:
         for the fall, and the time per position so far prices it. It refuses
         only when the projected widest level or time is more than
         :data:`REFUSE_FACTOR` times what fits (memory) or what a count may take
-        (:data:`REFUSE_SECONDS`); nearer the limits the walk goes on.
+        (:data:`REFUSE_SECONDS`); nearer the limits the walk goes on. ``seconds``
+        and ``expanded`` are the walk's own work so far.
         """
         middle = (left + len(sizes) - 1 + self.goal.pegs) // 2
         ahead = left - middle
@@ -334,7 +339,7 @@ class LevelCounter:
                   for k in range(1, ahead + 1)]
         peak = levels[-1]
         work = sum(sizes) + 2 * sum(levels)
-        per_class = seconds / max(1, self.expanded)
+        per_class = seconds / max(1, expanded)
         if (peak <= REFUSE_FACTOR * self.limit
                 and work * per_class <= REFUSE_FACTOR * REFUSE_SECONDS):
             return

@@ -1,0 +1,243 @@
+"""Jobs whose steps interleave give the answers they give alone.
+
+The web worker runs the steps of several jobs in one Python engine by turns
+(a quick request between two steps of a long count). Python state a job
+holds across a step and another job can touch (a shared peg solver's node
+counter, memo tables, the report clock, a time budget) would then make the
+answer depend on what else ran. Each test here drives jobs of every family
+round-robin through ``api.start(request).step()``, as the worker does, and
+compares each answer with the one the same job gives alone from the same
+(cold) caches. Two identical peg verdicts with a node budget are among them:
+with one node counter per shared solver, one search's positions were charged
+to the other's budget too, and a verdict that alone proves the position dead
+with 8,824 of its 10,000 positions came out "unknown" for both.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+import pytest
+
+from puzzlelab import api, gf2, jobs, lightsout, modk, pegs, pegs_count
+from puzzlelab.lightsout import Board, Variant
+
+#: A position of the English board (goal: one peg anywhere) that the verdict
+#: proves dead with 8,824 of a 10,000-position budget when alone.
+PEG_GRID = "--ooo--/--o..--/o.o..oo/o.o..oo/o..o.oo/--o.o--/--ooo--"
+PEG_STATUS = {"cmd": "pegs.status", "grid": PEG_GRID, "goal": "any", "budget": 10_000}
+#: One that the verdict proves reachable (the solve and the hint search it too).
+PEG_GOOD = "--ooo--/--o..--/oooo..o/ooooooo/ooooooo/--oo.--/--oo.--"
+
+#: The longest wait between two reports a job may show (as test_pegs_bounds).
+LONGEST_GAP = 0.5
+
+#: Answer fields that measure time, not the answer.
+TIMINGS = {"seconds", "peak_bytes"}
+
+
+def _requests() -> list[dict]:
+    """Jobs of every family, each of a fraction of a second alone."""
+    puzzle = api.handle({"cmd": "binairo.new", "rows": 10, "difficulty": "hard",
+                         "seed": 5})["result"]["game"]
+    return [
+        PEG_STATUS,
+        PEG_STATUS,  # the same board and goal: one shared solver
+        {"cmd": "pegs.status", "grid": PEG_GOOD, "goal": "any", "budget": 2000},
+        {"cmd": "pegs.solve", "grid": PEG_GOOD, "goal": "any"},
+        {"cmd": "pegs.count", "grid": pegs.standard_start("triangle").grid, "goal": "any"},
+        {"cmd": "lightsout.analyse",
+         "game": Board(40, 40, 0, Variant("cross", True, 3)).press(3, 4).game_id},
+        {"cmd": "lightsout.solve", "game": Board(120, 120).press(60, 40).game_id},
+        {"cmd": "lightsout.new", "rows": 9, "difficulty": "hard", "seed": 1},
+        {"cmd": "binairo.new", "rows": 8, "difficulty": "hard", "seed": 3},
+        {"cmd": "binairo.solve", "game": puzzle},
+        {"cmd": "binairo.count", "game": "8x8:zzl"},
+    ]
+
+
+def _cold() -> None:
+    """Forget every shared solver, table and plan: each run starts from the same state."""
+    pegs.solver.cache_clear()
+    pegs._GOAL_TABLES.clear()
+    pegs_count.counter.cache_clear()
+    api._PROVEN.clear()
+    for module in (lightsout, gf2, modk):
+        for value in vars(module).values():
+            clear = getattr(value, "cache_clear", None)
+            if callable(clear):
+                clear()
+
+
+def _answer(response: dict) -> dict:
+    """A result without its timings."""
+    assert response["type"] == "result" and response["ok"], response
+    return {k: v for k, v in response["result"].items() if k not in TIMINGS}
+
+
+def _alone(requests: list[dict]) -> list[dict]:
+    out = []
+    for request in requests:
+        _cold()
+        out.append(_answer(api.handle(request) | {"type": "result"}))
+    return out
+
+
+def _round_robin(requests: list[dict]) -> tuple[list[dict], list[float]]:
+    """Every job stepped by turns until all finish: the answers, and each job's
+    longest step (the smaller of wall-clock and CPU time, as job_gaps measures)."""
+    _cold()
+    running = [api.start(request) for request in requests]
+    answers: list[dict | None] = [None] * len(running)
+    longest = [0.0] * len(running)
+    while any(answer is None for answer in answers):
+        for i, job in enumerate(running):
+            if answers[i] is not None:
+                continue
+            began, began_cpu = time.perf_counter(), time.process_time()
+            response = job.step()
+            took = min(time.perf_counter() - began, time.process_time() - began_cpu)
+            longest[i] = max(longest[i], took)
+            if response["type"] == "result":
+                answers[i] = _answer(response)
+    return answers, longest  # type: ignore[return-value]
+
+
+def test_the_peg_verdict_alone_is_decided_within_its_budget():
+    # The premise of the interleaved case: alone it needs most of its budget.
+    _cold()
+    solver = pegs.solver(pegs.Position.parse(PEG_GRID).geo,
+                         pegs.parse_goal(pegs.Position.parse(PEG_GRID).geo, "any"))
+    before = solver.nodes
+    assert api.handle(PEG_STATUS)["result"]["verdict"] == "dead"
+    assert PEG_STATUS["budget"] / 2 < solver.nodes - before <= PEG_STATUS["budget"]
+
+
+def test_jobs_paused_at_every_look_at_the_clock_give_their_answers_alone(monkeypatch):
+    # REPORT_SECONDS 0: every look at the clock ends the step, so the jobs
+    # interleave as finely as they can, the same way on every run.
+    requests = _requests()
+    expected = _alone(requests)
+    monkeypatch.setattr(jobs, "REPORT_SECONDS", 0.0)
+    answers, _ = _round_robin(requests)
+    for request, answer, alone in zip(requests, answers, expected, strict=True):
+        assert answer == alone, request["cmd"]
+
+
+def test_interleaved_jobs_keep_their_answers_and_their_report_periods():
+    requests = _requests()
+    expected = _alone(requests)
+    answers, longest = _round_robin(requests)
+    for request, answer, alone, took in zip(requests, answers, expected, longest, strict=True):
+        assert answer == alone, request["cmd"]
+        assert took < LONGEST_GAP, (request["cmd"], took)
+
+
+class _FakeClock:
+    """A monotonic clock the test moves by hand (no timed assertions)."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.now = 1000.0
+        monkeypatch.setattr(jobs.time, "monotonic", lambda: self.now)
+
+
+def test_a_jobs_report_clock_starts_with_each_of_its_steps(monkeypatch):
+    """Another job's step (or a long wait) before this one's does not make its
+    first look at the clock due at once; a period of its own step does."""
+    clock = _FakeClock(monkeypatch)
+    seen: list[bool] = []
+
+    def looks(request):
+        seen.append(jobs.due())
+        clock.now += jobs.REPORT_SECONDS  # a period of work
+        seen.append(jobs.due())
+        yield None
+        seen.append(jobs.due())
+        return {}
+
+    api.command("test.looks")(looks)
+    try:
+        job = api.start({"cmd": "test.looks"})
+        clock.now += 5  # as if other jobs ran first
+        job.step()
+        clock.now += 5
+        job.step()
+    finally:
+        del api.COMMANDS["test.looks"]
+    assert seen == [False, True, False]
+
+
+def test_finish_inside_a_step_gives_the_steps_clock_back(monkeypatch):
+    """A computation run to its end inside a step swallows its own reports:
+    they must not count as the step's, or the step's report comes a period late."""
+    clock = _FakeClock(monkeypatch)
+    period = jobs.REPORT_SECONDS
+
+    def inner():
+        clock.now += period
+        assert jobs.due()  # its report falls due, and finish swallows it
+        yield None
+        return 1
+
+    jobs.begin_step()
+    clock.now += period / 2
+    jobs.finish(inner())
+    assert jobs.due()  # 1.5 periods into the step, half a period after the inner report
+
+
+def test_the_work_clock_leaves_out_a_jobs_waits_between_steps(monkeypatch):
+    clock = _FakeClock(monkeypatch)
+    readings: list[float] = []
+
+    def reads(request):
+        readings.append(jobs.work_clock())
+        clock.now += 1  # its own work
+        yield None
+        readings.append(jobs.work_clock())
+        return {}
+
+    api.command("test.reads")(reads)
+    try:
+        job = api.start({"cmd": "test.reads"})
+        job.step()
+        clock.now += 7  # other jobs' steps
+        job.step()
+    finally:
+        del api.COMMANDS["test.reads"]
+    assert readings[1] - readings[0] == 1
+
+
+@pytest.mark.parametrize("base", [2, 3, 4, 5, 6, 9, 16])
+def test_counts_too_long_to_show_are_not_computed_but_read_the_same(base):
+    # lightsout.analyse's counts near the bound where they turn into a power form.
+    for exponent in range(1, 4000, 37):
+        for divisor in (1, base, base ** min(exponent, 7), 3):
+            value = base**exponent // divisor
+            power = (base, exponent) if base in (2, 3, 5) and divisor == 1 else None
+            exact = api._count("n", value, power)
+            quick = api._power_count("n", base, exponent, divisor, power)
+            if exact["n"] is not None or power:
+                assert quick == exact, (base, exponent, divisor)
+            else:  # "about 2^e": the float estimate of e may be one off at most
+                e = int(exact["n_text"].removeprefix("about 2^"))
+                assert quick["n"] is None
+                assert abs(int(quick["n_text"].removeprefix("about 2^")) - e) <= 1
+                assert math.isclose(e, value.bit_length() - 1)
+
+
+def test_a_cold_classic_solve_reports_while_it_builds_the_shape(monkeypatch):
+    # The classic shape of 1000x1000 (its recurrence and elimination) took a
+    # fifth of a second natively in one step, without a report: it now looks
+    # at the clock, and pausing there changes nothing.
+    game = Board(200, 200).press(100, 66).game_id
+    request = {"cmd": "lightsout.solve", "game": game, "press_list": False}
+    expected = _alone([request])
+    monkeypatch.setattr(jobs, "REPORT_SECONDS", 0.0)
+    _cold()
+    job = api.start(request)
+    messages = set()
+    while (response := job.step())["type"] == "progress":
+        messages.add(response["message"])
+    assert _answer(response) == expected[0]
+    assert "Chasing the lights" in messages and "Solving the chase system" in messages
