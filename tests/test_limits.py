@@ -89,3 +89,27 @@ def test_an_rlimit_is_read_in_a_real_process(which):
     assert 0 < room < limit  # what the interpreter already holds is taken off
     assert census == room // 2 or abs(census - room // 2) < 5_000_000  # (read a moment later)
     assert level <= limit // 3 and count <= limit // 2
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_AS as on Linux")
+def test_a_lights_out_job_is_refused_in_words_under_an_address_space_limit():
+    """Lights Out's per-job memory reads the same limit: a big solve that fits
+    the machine but not a 250 MB address space is refused up front, naming the
+    limit and a size that fits, instead of running out of memory."""
+    limit = 250_000_000
+    code = (
+        "import json, resource\n"
+        "from puzzlelab import api, lightsout\n"
+        "game = lightsout.Board(1000, 1000, 0, lightsout.Variant(wrap=True)).press(3, 3).game_id\n"
+        f"resource.setrlimit(resource.RLIMIT_AS, ({limit}, {limit}))\n"
+        "answer = api.handle({'cmd': 'lightsout.analyse', 'game': game})\n"
+        "print(json.dumps([lightsout.job_megabytes(), answer]))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT / "py")), timeout=120)
+    assert done.returncode == 0, done.stderr
+    megabytes, answer = json.loads(done.stdout)
+    assert megabytes < limit / 1e6
+    assert not answer["ok"]
+    assert f"over the limit of {megabytes:.0f} MB for one job" in answer["error"]
+    assert "board with these rules fits" in answer["error"]

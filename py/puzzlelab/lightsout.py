@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from puzzlelab import gf2, modk
+from puzzlelab import gf2, limits, modk
 from puzzlelab.jobs import Progress, Steps, due, finish, work_clock
 from puzzlelab.notation import (
     PuzzleError,
@@ -1739,9 +1739,17 @@ IN_PAGE = sys.platform == "emscripten"
 PAGE_SLOWDOWN = 2.5
 #: The most one job may take where it runs; an estimate beyond either is refused.
 JOB_SECONDS = 60.0
-#: Memory per job: the page's worker has one WebAssembly heap (2 GB at most,
-#: shared with Pyodide itself).
+#: Memory per job at most: the page's worker has one WebAssembly heap (2 GB
+#: at most, shared with Pyodide itself).
 JOB_MEGABYTES = 1000.0 if IN_PAGE else 2000.0
+
+
+def job_megabytes() -> float:
+    """The memory (MB) a job may plan to use here: :data:`JOB_MEGABYTES`, or
+    less where the process may take less (an address-space or container limit,
+    read by :func:`limits.budget`), so that a job that cannot fit is refused
+    up front in words instead of running out of memory."""
+    return limits.budget(0.8, JOB_MEGABYTES * 1e6) / 1e6
 
 
 @dataclass(frozen=True)
@@ -1753,8 +1761,8 @@ class Cost:
 
     @property
     def fits(self) -> bool:
-        """Whether the job can finish within :data:`JOB_SECONDS` and :data:`JOB_MEGABYTES`."""
-        return self.seconds <= JOB_SECONDS and self.megabytes <= JOB_MEGABYTES
+        """Whether the job can finish within :data:`JOB_SECONDS` and :func:`job_megabytes`."""
+        return self.seconds <= JOB_SECONDS and self.megabytes <= job_megabytes()
 
     def __add__(self, other: Cost) -> Cost:
         return Cost(self.seconds + other.seconds, max(self.megabytes, other.megabytes))
@@ -1875,7 +1883,7 @@ def check_cost(what: str, rows: int, cols: int, variant: Variant,
         return
     where = "in the page" if IN_PAGE else "here"
     limit = (f"{JOB_SECONDS:.0f} s" if cost.seconds > JOB_SECONDS
-             else f"{JOB_MEGABYTES:.0f} MB")
+             else f"{job_megabytes():.0f} MB")
     need = (f"about {cost.seconds:.0f} s" if cost.seconds > JOB_SECONDS
             else f"about {cost.megabytes:.0f} MB")
     smaller = None
