@@ -33,6 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "bench"))
 
 from job_gaps import longest_gap  # noqa: E402
 from puzzlelab import api, binairo, pegs  # noqa: E402
@@ -209,7 +210,13 @@ def main() -> None:
                         help="run the jobs in the built page (headless Chromium) instead")
     args = parser.parse_args()
     if args.page:
-        chosen = [(name, request) for name, request in jobs(args.quick)
+        # The page runs the Lights Out jobs of bench_lightsout_gaps.py too
+        # (natively that bench measures them, with its caches cleared).
+        from bench_lightsout_gaps import cases as lightsout_cases
+
+        everything = jobs(args.quick) + [
+            (f"lightsout {name}", request) for name, request in lightsout_cases(args.quick)]
+        chosen = [(name, request) for name, request in everything
                   if name.startswith(args.only) and "numpy" not in name]
         print(f"Worst gap: {run_in_page(chosen, args.run_for):.3f} s")
         return

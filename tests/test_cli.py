@@ -8,6 +8,7 @@ import itertools
 import json
 import os
 import random
+import re
 import shlex
 import subprocess
 import sys
@@ -662,8 +663,9 @@ def test_the_census_engine_of_choice_under_an_address_space_limit(limit):
 def test_running_out_of_memory_anywhere_is_one_sentence(tmp_path):
     """A 1000x1000 solve --json under address-space limits from just above what
     the bare program holds upwards, 3 MB apart: it runs out of memory while
-    loading, parsing, solving or writing the answer, each time one sentence and
-    exit 2, until a limit lets it finish."""
+    loading or parsing, or the solve is refused up front because its estimate
+    is over the limit read for one job (lightsout.job_megabytes), each time one
+    sentence and exit 2, until a limit lets it finish."""
     board = tmp_path / "board.txt"
     board.write_text("/".join(["1" * 1000] * 1000))
     probe = subprocess.run(
@@ -674,7 +676,8 @@ def test_running_out_of_memory_anywhere_is_one_sentence(tmp_path):
     # (Below the bare program's own size Python cannot even start: that is Python's.)
     base = int(probe.stdout) + 3_000_000
     codes = []
-    for step in range(30):
+    refused = 0
+    for step in range(60):
         limit = base + step * 3_000_000
         done = _spawn(["lightsout", "solve", f"@{board}", "--json"],
                       preexec_fn=_limit_address_space(limit))
@@ -682,9 +685,16 @@ def test_running_out_of_memory_anywhere_is_one_sentence(tmp_path):
         if done.returncode == 0:
             assert done.stderr == "" and json.loads(done.stdout)["solvable"] is not None
             break
-        line = _one_line(done, 2, "error: Out of memory: ")
-        assert "try a smaller board" in line.lower(), line
+        line = _one_line(done, 2, "error: ")
+        if "over the limit of" in line:  # the estimate, against the limit read
+            assert re.search(r"needs about \d+ MB here, over the limit of \d+ MB for one job",
+                             line), line
+            refused += 1
+        else:
+            assert line.startswith("error: Out of memory: "), line
+            assert "try a smaller board" in line.lower(), line
     assert 2 in codes and codes[-1] == 0, codes  # both ends reached
+    assert refused, codes  # and the refusal in words between them
 
 
 def test_ctrl_c_right_after_the_start_is_never_a_traceback_of_ours():
