@@ -175,8 +175,9 @@ def run_in_page(chosen: list[tuple[str, dict]], run_for: float) -> float:
                 args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
             page = browser.new_page()
             page.goto(server.url + "boot-check.html")
-            # The first request of a family may import its Python (one step that
-            # cannot be cut); timed apart so that the table shows the jobs' own.
+            # The first request of a fresh engine imports the request surface
+            # (one step that cannot be cut): timed apart, so that the table
+            # shows the jobs' own gaps.
             for family, request in FIRST_REQUESTS.items():
                 seconds = page.evaluate(TIMED_REQUEST, request)
                 print(f"first {family} request of this engine: {seconds:.3f} s")
