@@ -270,20 +270,25 @@ def _descendants(root: int) -> list[int]:
     return found
 
 
-def _renderer_rss() -> int:
-    """The largest resident memory (bytes) of this process's Chromium renderers: the
-    Python worker (shared or dedicated) runs in one of them, so this bounds its memory."""
-    largest = 0
+def renderers_rss() -> list[int]:
+    """The resident memory (bytes) of each of this process's Chromium renderers."""
+    sizes = []
     for pid in _descendants(os.getpid()):
         try:
             if b"--type=renderer" not in Path(f"/proc/{pid}/cmdline").read_bytes():
                 continue
             for line in Path(f"/proc/{pid}/status").read_text().splitlines():
                 if line.startswith("VmRSS:"):
-                    largest = max(largest, int(line.split()[1]) * 1024)
+                    sizes.append(int(line.split()[1]) * 1024)
         except OSError:
             continue
-    return largest
+    return sizes
+
+
+def _renderer_rss() -> int:
+    """The largest resident memory (bytes) of this process's Chromium renderers: the
+    Python worker (shared or dedicated) runs in one of them, so this bounds its memory."""
+    return max(renderers_rss(), default=0)
 
 
 class PeakSampler:

@@ -33,7 +33,6 @@ in a copy of the repository: there a quick request waits for the whole job).
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
 from pathlib import Path
@@ -43,7 +42,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bench_binairo import _descendants  # noqa: E402 - after the path is set
+from bench_binairo import renderers_rss  # noqa: E402 - after the path is set
 from bench_boot import CHROMIUM_ARGS, wait_for_snapshot  # noqa: E402
 
 from puzzlelab import api  # noqa: E402
@@ -107,19 +106,6 @@ KEEP_ASKING = """(request) => {
 }"""
 
 
-def renderers_rss() -> int:
-    """The resident memory (bytes) of all of this process's Chromium renderers."""
-    total = 0
-    for pid in _descendants(os.getpid()):
-        try:
-            if b"--type=renderer" not in Path(f"/proc/{pid}/cmdline").read_bytes():
-                continue
-            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    total += int(line.split()[1]) * 1024
-        except OSError:
-            continue
-    return total
 
 
 def open_tab(context: Any, url: str, dedicated: bool = False) -> tuple[Any, dict]:
@@ -184,10 +170,10 @@ def run(rounds: int, longs: list[str], dist: Path) -> None:
               f"({busy['ms'] / alone['ms']:.2f}x)")
 
         wait_for_snapshot(tab_a)
-        before = renderers_rss()
+        before = sum(renderers_rss())
         tab_c, info_c = open_tab(context, url, dedicated=True)
         tab_c.evaluate(TIMED, quick["Lights Out 5x5 show solution"])
-        grown = renderers_rss() - before
+        grown = sum(renderers_rss()) - before
         print(f"\nA second engine (a dedicated worker in tab C, started from the "
               f"{info_c['started']} start): ready {info_c['readyAt']:,.0f} ms after "
               f"navigation; the renderers grew by {grown / 1e6:,.0f} MB.")

@@ -52,6 +52,16 @@ def unavailable(message: str) -> None:
     pytest.skip(message)
 
 
+@pytest.fixture(scope="session")
+def node() -> str:
+    """The ``node`` executable, for the tests that run the page's own JavaScript
+    (rules, saved games, progress lines); skipped without one (failed under CI)."""
+    found = shutil.which("node")
+    if found is None:
+        unavailable("node is not installed: the page's JavaScript cannot be checked")
+    return found
+
+
 def load_build_module() -> ModuleType:
     """``build.py`` as a module (under another name: ``build`` is also a PyPI package)."""
     spec = importlib.util.spec_from_file_location("puzzlelab_build", ROOT / "build.py")

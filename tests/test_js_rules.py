@@ -12,15 +12,11 @@ from __future__ import annotations
 
 import json
 import random
-import shutil
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from conftest import unavailable
 from lightsout_brute import after_presses, offsets_of, stencil_of
 from puzzlelab import api, binairo, lightsout, params, pegs
 from puzzlelab.notation import PuzzleError
@@ -29,15 +25,6 @@ ROOT = Path(__file__).resolve().parent.parent
 DRIVER = ROOT / "tests" / "js" / "rules_driver.mjs"
 
 Request = dict[str, Any]
-
-
-@pytest.fixture(scope="module")
-def node() -> str:
-    """The ``node`` executable; skipped without one (failed under CI)."""
-    found = shutil.which("node")
-    if found is None:
-        unavailable("node is not installed: the JavaScript rules cannot be compared with Python")
-    return found
 
 
 def answers_in_js(node: str, requests: list[Request]) -> list[Any]:

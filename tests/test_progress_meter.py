@@ -71,14 +71,11 @@ process.stdout.write(JSON.stringify(lines));
 """
 
 
-def test_the_waiting_line_names_every_command_and_where_it_runs() -> None:
+def test_the_waiting_line_names_every_command_and_where_it_runs(node: str) -> None:
     """Every command the engine knows (a waiting request may wait for any) reads as
     a sentence: the job, its puzzle, where it runs and its progress."""
     from puzzlelab import params
 
-    node = shutil.which("node")
-    if node is None:
-        unavailable("node is not installed: the waiting line cannot be checked")
     cases = [(cmd, mine) for cmd in [*params.COMMANDS, "ping"] for mine in (True, False)]
     done = subprocess.run(
         [node, "--input-type=module", "-e", WAIT_SCRIPT, MODULE.as_uri(), json.dumps(cases)],
@@ -144,14 +141,11 @@ def random_sequences(seed: int, count: int) -> list[list[tuple[int, float, float
     return sequences
 
 
-def test_every_line_agrees_with_its_report() -> None:
+def test_every_line_agrees_with_its_report(node: str) -> None:
     """For random report sequences: a percentage only with a total, equal to the
     share done rounded down; "N of M steps" only for whole steps within the
     total, never "of 1 steps", and agreeing with the percentage; a rate only
     beside steps."""
-    node = shutil.which("node")
-    if node is None:
-        unavailable("node is not installed: the progress line cannot be checked")
     sequences = random_sequences(11, 400)
     done = subprocess.run(
         [node, "--input-type=module", "-e", PROPERTY_SCRIPT, MODULE.as_uri(),

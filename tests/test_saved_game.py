@@ -15,29 +15,18 @@ from __future__ import annotations
 
 import json
 import random
-import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from conftest import unavailable
 from puzzlelab import api
 
 ROOT = Path(__file__).resolve().parent.parent
 DRIVER = ROOT / "tests" / "js" / "saved_game_driver.mjs"
 PUZZLES = ("lightsout", "pegs", "binairo")
 ENGLISH = "--ooo--/--ooo--/ooooooo/ooo.ooo/ooooooo/--ooo--/--ooo--"
-
-
-@pytest.fixture(scope="module")
-def node() -> str:
-    """The ``node`` executable; skipped without one (failed under CI)."""
-    found = shutil.which("node")
-    if found is None:
-        unavailable("node is not installed: the page's saved-game checks cannot run")
-    return found
 
 
 def run(node: str, cases: list[dict]) -> list[Any]:
