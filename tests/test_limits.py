@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -103,13 +104,17 @@ def test_a_lights_out_job_is_refused_in_words_under_an_address_space_limit():
         "game = lightsout.Board(1000, 1000, 0, lightsout.Variant(wrap=True)).press(3, 3).game_id\n"
         f"resource.setrlimit(resource.RLIMIT_AS, ({limit}, {limit}))\n"
         "answer = api.handle({'cmd': 'lightsout.analyse', 'game': game})\n"
-        "print(json.dumps([lightsout.job_megabytes(), answer]))\n"
+        "print(json.dumps(answer))\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           env=dict(os.environ, PYTHONPATH=str(ROOT / "py")), timeout=120)
     assert done.returncode == 0, done.stderr
-    megabytes, answer = json.loads(done.stdout)
-    assert megabytes < limit / 1e6
+    answer = json.loads(done.stdout)
     assert not answer["ok"]
-    assert f"over the limit of {megabytes:.0f} MB for one job" in answer["error"]
+    # (The room left is read when the job is planned; it moves with what is in use.)
+    found = re.search(r"needs about (\d+) MB here, over the limit of (\d+) MB for one job",
+                      answer["error"])
+    assert found, answer["error"]
+    need, allowed = map(int, found.groups())
+    assert 0 < allowed < limit / 1e6 < need  # the machine has far more than the job needs
     assert "board with these rules fits" in answer["error"]
