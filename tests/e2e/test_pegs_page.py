@@ -157,8 +157,11 @@ SLOW_VERDICT = ("---ooo---/---ooo---/---ooo---/ooooooooo/ooooooo../ooooo.ooo/"
 def test_a_move_stops_the_verdict_of_the_position_it_leaves(page, site_url):
     page.goto(f"{site_url}#pegs={quote(SLOW_VERDICT, safe='')}")
     root = page.locator(BOARD)
+    # Drawn and taking input: a board waiting for Python to load a custom
+    # position ignores clicks ("loading"), which under load can outlast the draw.
     page.wait_for_function(
-        f"document.querySelector('{BOARD}')?.dataset.gameId === '{SLOW_VERDICT}'", timeout=90_000)
+        f"""document.querySelector('{BOARD}')?.dataset.gameId === '{SLOW_VERDICT}'
+            && document.querySelector('{BOARD}').dataset.status !== 'loading'""", timeout=90_000)
     assert "Checking whether" in page.locator(f"{BOARD} .verdict").inner_text()
     page.evaluate("""() => {
         window.seenVerdicts = [];
