@@ -185,7 +185,7 @@ export class BinairoBoard extends PuzzleBoard {
       this.#progress(fraction ?? 0, text);
     };
     try {
-      return await this.cancellable(request, { onProgress, signal: controller.signal });
+      return await this.client.request(request, { onProgress, signal: controller.signal });
     } finally {
       if (this.job === controller) this.job = null;
     }

@@ -507,7 +507,7 @@ export class LightsOutBoard extends PuzzleBoard {
       if (!cancel.hidden) show();
     };
     try {
-      return await this.cancellable(request, { onProgress, signal: controller.signal });
+      return await this.client.request(request, { onProgress, signal: controller.signal });
     } finally {
       clearTimeout(later);
       this.dealing = null;
@@ -675,7 +675,7 @@ export class LightsOutBoard extends PuzzleBoard {
       const { fraction, text } = meter.update(report);
       job.describe(fraction, text);
     };
-    this.cancellable(request, { onProgress, signal: controller.signal })
+    this.client.request(request, { onProgress, signal: controller.signal })
       .then((result) => {
         if (job.key(this.state) !== key) return; // the board moved on meanwhile
         job.result = { key, value: job.accept(result) };

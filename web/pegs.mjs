@@ -506,8 +506,8 @@ export class PegsBoard extends PuzzleBoard {
     // positions visited, with no total.
     const meter = new ProgressMeter(request.cmd, text.textContent.replace("…", ""));
     let progressLine = null; // the last progress text shown, cleared if still there at the end
-    this
-      .cancellable(request, {
+    this.client
+      .request(request, {
         signal: controller.signal,
         onProgress: (report) => {
           if (this.job !== job || quiet) return;
@@ -645,8 +645,8 @@ export class PegsBoard extends PuzzleBoard {
     this.root.dataset.census = "running";
     const started = performance.now();
     const meter = new ProgressMeter("pegs.census", "Census");
-    this
-      .cancellable(
+    this.client
+      .request(
         {
           cmd: "pegs.census", board: this.startGrid, goal: this.#goalParam(), numpy: true,
           engine: "auto", pure_max_classes: PURE_LIMIT,

@@ -770,37 +770,6 @@ export class PuzzleBoard {
     throw new Error(`${this.constructor.name} must define start(options)`);
   }
 
-  /**
-   * Send a request the person may cancel: client.request(request, {signal,
-   * onProgress}), except that once `signal` aborts the promise rejects at
-   * once with error.cancelled, and progress reports stop. The worker stops a
-   * job only between two of its steps, and the step running when Cancel was
-   * pressed may be the one that finishes it: its result then still arrives,
-   * and must not change the board. Every board sends its long jobs through
-   * here, so no widget applies a cancelled job's result or draws its progress.
-   */
-  cancellable(request, { signal, onProgress } = {}) {
-    const cancelled = () => Object.assign(new Error("Cancelled."), { cancelled: true });
-    if (signal?.aborted) return Promise.reject(cancelled());
-    return new Promise((resolve, reject) => {
-      let settled = false;
-      const settle = (how) => (value) => {
-        settled = true;
-        how(value);
-      };
-      // A promise settles once: the result or error that comes after the abort is ignored.
-      const onAbort = settle(() => reject(cancelled()));
-      signal?.addEventListener("abort", onAbort, { once: true });
-      this.client.request(request, {
-        signal,
-        onProgress: (report) => {
-          if (!settled && !signal?.aborted) onProgress?.(report);
-        },
-      }).then(settle(resolve), settle(reject))
-        .finally(() => signal?.removeEventListener("abort", onAbort));
-    });
-  }
-
   /** True when every queued action has finished (tests and embedders wait on it). */
   idle() {
     return this.pending === 0 && this.root.dataset.status !== "loading";
