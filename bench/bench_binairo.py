@@ -13,7 +13,7 @@ Run from the repository root::
   8x8, where it no longer finishes within a minute.
 * **generate**: :func:`puzzlelab.binairo.generate_steps` for each difficulty
   (no baseline: the seed has no generator).
-* **count**: exact counts by :func:`puzzlelab.binairo_count.count_steps`
+* **count**: exact counts by :func:`puzzlelab.binairo.count.count_steps`
   (the method chosen by its plan) beside the counter it replaced,
   ``puzzlelab/binairo.py`` as of commit :data:`BEFORE` (a search for up to
   200 solutions, then row-set tables or the row-by-row search), loaded from
@@ -61,8 +61,9 @@ from types import ModuleType
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from puzzlelab import api, binairo, binairo_count
+from puzzlelab import api, binairo
 from puzzlelab.binairo import Grid
+from puzzlelab.binairo import count as binairo_count
 from puzzlelab.jobs import finish
 from referees import count_brute
 
@@ -89,7 +90,7 @@ PARTIAL = [
 
 def load_before() -> ModuleType:
     """``puzzlelab.binairo`` as it was at :data:`BEFORE`, as a module of its own."""
-    source = subprocess.run(["git", "show", f"{BEFORE}:py/puzzlelab/binairo.py"], cwd=ROOT,
+    source = subprocess.run(["git", "show", f"{BEFORE}:py/puzzlelab/binairo/__init__.py"], cwd=ROOT,
                             capture_output=True, text=True, check=True).stdout
     spec = importlib.util.spec_from_loader("binairo_before", loader=None)
     assert spec is not None

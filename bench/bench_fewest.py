@@ -51,8 +51,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_lightsout import A075464, all_lit, check, clear_caches, fmt_time, print_table, timed
 
-from puzzlelab import api, gf2, lightsout, modk
+from puzzlelab import api, lightsout
 from puzzlelab.jobs import finish
+from puzzlelab.lightsout import gf2, modk
 
 NEIGHBOURHOODS = ["cross", "king", "diagonal", "knight"]
 STATES = [2, 3, 4, 5]

@@ -83,7 +83,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))  # run from anywhere
 
-from puzzlelab import api, gf2, lightsout, modk
+from puzzlelab import api, lightsout
+from puzzlelab.lightsout import gf2, modk
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"

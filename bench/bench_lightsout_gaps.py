@@ -30,8 +30,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from job_gaps import longest_gap
-from puzzlelab import gf2, lightsout, modk
-from puzzlelab.lightsout import Board, Variant
+from puzzlelab import lightsout
+from puzzlelab.lightsout import Board, Variant, gf2, modk
 
 
 def _game(side: int, variant: Variant) -> str:

@@ -5,9 +5,9 @@ Run from the repository root::
     .venv/bin/python bench/bench_pegs.py            # full table (a few minutes)
     .venv/bin/python bench/bench_pegs.py --quick    # smoke run (seconds)
 
-* **census**: the numpy engine (:mod:`puzzlelab.pegs_numpy`, whole levels
+* **census**: the numpy engine (:mod:`puzzlelab.pegs.census_numpy`, whole levels
   as arrays) beside the baseline in the same run, the pure-Python engine
-  (:func:`puzzlelab.pegs_census.census_steps`: a per-position breadth-first search
+  (:func:`puzzlelab.pegs.census.census_steps`: a per-position breadth-first search
   with a dict of normalised positions, as the seed does). Each row checks that
   both give the same figures. The full English census runs with numpy only
   unless ``--full-baseline`` (the baseline takes about half an hour); its
@@ -42,12 +42,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))  # run from anywhere
 
-from puzzlelab import api, pegs, pegs_census, pegs_count
+from puzzlelab import api, pegs
 from puzzlelab.jobs import finish
 from puzzlelab.notation import PuzzleError
+from puzzlelab.pegs import census as pegs_census
+from puzzlelab.pegs import count as pegs_count
 
 try:
-    from puzzlelab import pegs_numpy
+    from puzzlelab.pegs import census_numpy as pegs_numpy
 except ImportError:  # pragma: no cover
     pegs_numpy = None
 
@@ -230,7 +232,7 @@ def still_good(solver, pegs_):
 def count_table(args):
     cap = 3.0 if args.quick else 20.0
     print("\n## Counts of winning move sequences: level walk vs the depth-first count\n")
-    print("New: :func:`puzzlelab.pegs_count.count_steps` (levels filtered by the book and its")
+    print("New: :func:`puzzlelab.pegs.count.count_steps` (levels filtered by the book and its")
     print("count table where the game has them, else by pagodas and the goal table), with the")
     print("solver, book, count table and goal table loaded afresh (cold: a page's first count)")
     print("and again with them loaded (warm: the page's later counts).")

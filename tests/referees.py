@@ -6,7 +6,7 @@ import random
 
 from puzzlelab import binairo
 from puzzlelab.binairo import Grid, transpose, valid_lines
-from puzzlelab.binairo_count import row_options
+from puzzlelab.binairo.count import row_options
 
 
 def count_brute(grid: Grid) -> int:

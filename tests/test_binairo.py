@@ -13,8 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzlelab import api, binairo, binairo_count
+from puzzlelab import api, binairo
 from puzzlelab.binairo import Grid
+from puzzlelab.binairo import count as binairo_count
 from puzzlelab.jobs import finish
 from puzzlelab.notation import PuzzleError
 from referees import count_brute, partial

@@ -11,9 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from job_gaps import longest_gap
-from puzzlelab import binairo, binairo_count, jobs
+from puzzlelab import binairo, jobs
 from puzzlelab.binairo import Grid
-from puzzlelab.binairo_count import count
+from puzzlelab.binairo import count as binairo_count
+from puzzlelab.binairo.count import count
 from puzzlelab.jobs import finish
 from puzzlelab.notation import PuzzleError
 from referees import count_brute, partial

@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 
 from puzzlelab.binairo import Grid
-from puzzlelab.binairo_count import count
+from puzzlelab.binairo.count import count
 from referees import count_brute, count_rows, partial
 
 ROOT = Path(__file__).resolve().parent.parent

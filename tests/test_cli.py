@@ -435,7 +435,7 @@ def test_progress_only_on_a_terminal(monkeypatch):
 
 
 def test_pegs_cli_does_not_import_the_cli():
-    script = ("import sys, puzzlelab.pegs_cli\n"
+    script = ("import sys, puzzlelab.pegs.cli\n"
               "assert 'puzzlelab.cli' not in sys.modules\n")
     env = dict(os.environ, PYTHONPATH=str(ROOT / "py"))
     done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,

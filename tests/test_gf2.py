@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzlelab import gf2
 from puzzlelab.jobs import finish
+from puzzlelab.lightsout import gf2
 
 FAST = settings(max_examples=150, deadline=None)
 

@@ -20,8 +20,9 @@ import time
 
 import pytest
 
-from puzzlelab import api, gf2, jobs, lightsout, modk, pegs, pegs_count
-from puzzlelab.lightsout import Board, Variant
+from puzzlelab import api, jobs, lightsout, pegs
+from puzzlelab.lightsout import Board, Variant, gf2, modk
+from puzzlelab.pegs import count as pegs_count
 
 #: A position of the English board (goal: one peg anywhere) that the verdict
 #: proves dead with 8,824 of a 10,000-position budget when alone.

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzlelab import gf2, lightsout
+from puzzlelab import lightsout
 from puzzlelab.jobs import finish
-from puzzlelab.lightsout import Board, solve, toggled_by
+from puzzlelab.lightsout import Board, gf2, solve, toggled_by
 from puzzlelab.notation import PuzzleError
 
 FAST = settings(max_examples=60, deadline=None)

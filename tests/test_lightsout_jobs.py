@@ -15,8 +15,8 @@ import random
 import pytest
 
 from job_gaps import longest_gap
-from puzzlelab import api, gf2, lightsout, modk
-from puzzlelab.lightsout import Board, Variant
+from puzzlelab import api, lightsout
+from puzzlelab.lightsout import Board, Variant, gf2, modk
 
 #: The longest CPU time between two progress reports the tests accept: the
 #: jobs aim at a report every jobs.REPORT_SECONDS (0.1 s), as every job does.

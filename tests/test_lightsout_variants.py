@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from puzzlelab import api, gf2, modk
+from puzzlelab import api
 from puzzlelab.jobs import finish
 from puzzlelab.lightsout import (
     CLASSIC,
@@ -21,7 +21,9 @@ from puzzlelab.lightsout import (
     _solve_general,
     difficulty_presses,
     gallery_steps,
+    gf2,
     kernel_dimension,
+    modk,
     press_lower_bound,
     random_presses,
     random_solvable,

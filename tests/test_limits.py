@@ -12,7 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from puzzlelab import binairo_count, limits, pegs_census, pegs_count
+from puzzlelab import limits
+from puzzlelab.binairo import count as binairo_count
+from puzzlelab.pegs import census as pegs_census
+from puzzlelab.pegs import count as pegs_count
 
 ROOT = Path(__file__).resolve().parents[1]
 GB = 1024**3
@@ -77,7 +80,9 @@ def test_an_rlimit_is_read_in_a_real_process(which):
     code = (
         "import json, resource\n"
         f"resource.setrlimit(resource.{which}, ({limit}, {limit}))\n"
-        "from puzzlelab import binairo_count, limits, pegs_census, pegs_count\n"
+        "from puzzlelab import limits\n"
+        "from puzzlelab.binairo import count as binairo_count\n"
+        "from puzzlelab.pegs import census as pegs_census, count as pegs_count\n"
         "print(json.dumps([limits.memory_limit(), limits.memory_headroom(),"
         " pegs_census.census_memory(), pegs_count.level_memory(),"
         " binairo_count.memory_limit()]))\n"

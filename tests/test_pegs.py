@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from puzzlelab import api, pegs, pegs_census
+from puzzlelab import api, pegs
 from puzzlelab.notation import PuzzleError
+from puzzlelab.pegs import census as pegs_census
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGLISH = "--ooo--/--ooo--/ooooooo/ooo.ooo/ooooooo/--ooo--/--ooo--"
@@ -33,7 +34,7 @@ SMALL_BOARDS = [
 try:
     import numpy as np
 
-    from puzzlelab import pegs_numpy
+    from puzzlelab.pegs import census_numpy as pegs_numpy
 except ImportError:  # pragma: no cover - numpy is in requirements-dev.txt
     np = pegs_numpy = None
 needs_numpy = pytest.mark.skipif(pegs_numpy is None, reason="numpy is not installed")
@@ -663,7 +664,7 @@ def test_english_opening_book_and_count_table_are_what_the_census_gives():
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
     import peg_book
 
-    from puzzlelab import pegs_count
+    from puzzlelab.pegs import count as pegs_count
 
     book, counts = peg_book.book_files("english", pegs.opening_book("english").min_pegs,
                                        pegs_count.count_table("english").min_pegs,

@@ -7,10 +7,11 @@ from __future__ import annotations
 import pytest
 
 from job_gaps import longest_gap
-from puzzlelab import api, pegs, pegs_census
+from puzzlelab import api, pegs
+from puzzlelab.pegs import census as pegs_census
 
 try:
-    from puzzlelab import pegs_numpy
+    from puzzlelab.pegs import census_numpy as pegs_numpy
 except ImportError:  # pragma: no cover - numpy is in requirements-dev.txt
     pegs_numpy = None
 

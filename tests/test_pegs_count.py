@@ -7,8 +7,10 @@ import random
 
 import pytest
 
-from puzzlelab import api, pegs, pegs_census, pegs_count
+from puzzlelab import api, pegs
 from puzzlelab.notation import PuzzleError
+from puzzlelab.pegs import census as pegs_census
+from puzzlelab.pegs import count as pegs_count
 from test_pegs import SMALL_BOARDS, brute_count
 
 #: The number of winning games of the English central game (the published figure).

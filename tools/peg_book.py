@@ -6,7 +6,7 @@ winning move sequences from each. The book keeps those positions with at
 least ``--min-pegs`` pegs, which must be more than half the holes (see
 :class:`puzzlelab.pegs.OpeningBook`); the count table keeps the counts of the
 book's levels with at least ``--count-min-pegs`` pegs (see
-:class:`puzzlelab.pegs_count.CountTable`). Needs numpy (requirements-dev.txt).
+:class:`puzzlelab.pegs.count.CountTable`). Needs numpy (requirements-dev.txt).
 
     .venv/bin/python tools/peg_book.py english --min-pegs 17 --count-min-pegs 20
 """
@@ -19,8 +19,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
-from puzzlelab import pegs, pegs_census, pegs_count, pegs_numpy
+from puzzlelab import pegs
 from puzzlelab.jobs import finish
+from puzzlelab.pegs import census as pegs_census
+from puzzlelab.pegs import census_numpy as pegs_numpy
+from puzzlelab.pegs import count as pegs_count
 
 
 def book_files(board: str, min_pegs: int, count_min_pegs: int,

@@ -21,8 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
-from puzzlelab import pegs, pegs_numpy
+from puzzlelab import pegs
 from puzzlelab.jobs import finish
+from puzzlelab.pegs import census_numpy as pegs_numpy
 
 
 def main() -> int:

@@ -28,18 +28,18 @@ from typing import Any
 from puzzlelab import (
     __version__,
     binairo,
-    binairo_count,
-    gf2,
     jobs,
     lightsout,
     limits,
     params,
     pegs,
-    pegs_census,
-    pegs_count,
 )
+from puzzlelab.binairo import count as binairo_count
 from puzzlelab.jobs import Progress, Steps, due
+from puzzlelab.lightsout import gf2
 from puzzlelab.notation import PuzzleError
+from puzzlelab.pegs import census as pegs_census
+from puzzlelab.pegs import count as pegs_count
 
 Result = dict[str, Any]
 
@@ -912,7 +912,7 @@ def _pegs_census(request: Result) -> Steps[Result]:
     if engine in ("auto", "numpy"):
         try:
             _numpy_fits()
-            from puzzlelab import pegs_numpy
+            from puzzlelab.pegs import census_numpy as pegs_numpy
         except ImportError as exc:
             why = str(exc) if str(exc).startswith("numpy needs") else "numpy is not available"
             if engine == "numpy":

@@ -24,8 +24,9 @@ from collections.abc import Sequence
 from itertools import compress
 from typing import Any, NoReturn
 
-from puzzlelab import __version__, params, pegs_cli
+from puzzlelab import __version__, params
 from puzzlelab.notation import PuzzleError
+from puzzlelab.pegs import cli as pegs_cli
 from puzzlelab.terminal import (
     Verb,
     call,

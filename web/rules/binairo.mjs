@@ -5,7 +5,7 @@
  * (three equal in a row, more than half of one digit in a line, two equal
  * full rows or columns).
  *
- * py/puzzlelab/binairo.py is the definition of these rules and api.py's
+ * py/puzzlelab/binairo/__init__.py is the definition of these rules and api.py's
  * "binairo.load" / "binairo.set" / "binairo.empty" of the answers; this
  * module repeats them so that play starts before Python is up. Solving,
  * hints, rating and counting stay in Python. tests/test_js_rules.py plays

@@ -3,7 +3,7 @@
  * the state the page shows (game ID, grid, lit count, rules), for every
  * neighbourhood (named or a stencil), walls or wrap, and k states.
  *
- * py/puzzlelab/lightsout.py is the definition of these rules and api.py's
+ * py/puzzlelab/lightsout/__init__.py is the definition of these rules and api.py's
  * "lightsout.load" / "lightsout.press" of the answers; this module repeats
  * them so that play starts before Python is up. tests/test_js_rules.py plays
  * thousands of random presses on random boards of every variant through both

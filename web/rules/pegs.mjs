@@ -4,7 +4,7 @@
  * name, centre, goal in words, legal moves, won, stuck), on the square lattice
  * (4 jump directions) and the triangular one (6).
  *
- * py/puzzlelab/pegs.py is the definition of these rules and api.py's
+ * py/puzzlelab/pegs/__init__.py is the definition of these rules and api.py's
  * "pegs.boards" / "pegs.load" / "pegs.move" of the answers; this module
  * repeats them so that play starts before Python is up. What needs a search
  * (the verdict of pegs.status, hints, solving, counting) stays in Python.

@@ -43,8 +43,8 @@ smallest of its images.
 
 Solving (:class:`Solver`) is a depth-first search memoised on normalised
 positions; the goal table, pagoda functions and the opening book prune it.
-Counting winning sequences is :mod:`puzzlelab.pegs_count`, the census
-:mod:`puzzlelab.pegs_census` (and :mod:`puzzlelab.pegs_numpy`).
+Counting winning sequences is :mod:`puzzlelab.pegs.count`, the census
+:mod:`puzzlelab.pegs.census` (and :mod:`puzzlelab.pegs.census_numpy`).
 """
 
 from __future__ import annotations
@@ -1085,7 +1085,7 @@ class Solver:
     def count_steps(self, pegs: int) -> Steps[int]:
         """The number of move sequences from ``pegs`` that end in the goal (exact), by
         a memoised depth-first search. The page and the CLI count level by level
-        (:mod:`puzzlelab.pegs_count`); this one stays as the other road to the same
+        (:mod:`puzzlelab.pegs.count`); this one stays as the other road to the same
         numbers, for the tests and as the benchmark's baseline."""
         self._trim()
         memo = self.count_memo

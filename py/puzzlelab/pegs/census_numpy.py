@@ -1,6 +1,6 @@
 """The peg solitaire census vectorised with numpy: whole levels at a time.
 
-Same figures as :func:`puzzlelab.pegs_census.census_steps` (the tests check that
+Same figures as :func:`puzzlelab.pegs.census.census_steps` (the tests check that
 the two engines agree), computed on arrays:
 
 * A level is a sorted ``uint64`` array of normalised positions (one per
@@ -51,8 +51,9 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import numpy as np
 
-from puzzlelab import pegs, pegs_census
+from puzzlelab import pegs
 from puzzlelab.jobs import Progress, Steps, due, finish
+from puzzlelab.pegs import census as pegs_census
 
 U64 = np.uint64
 TWO64 = 2.0**64
@@ -567,13 +568,13 @@ def census_steps(
     workers: int | None = None,
     keep_good_from: int | None = None,
 ) -> Steps[pegs_census.Census]:
-    """The census (the same figures as :func:`puzzlelab.pegs_census.census_steps`) with numpy.
+    """The census (the same figures as :func:`puzzlelab.pegs.census.census_steps`) with numpy.
 
     With ``keep_good_from``, the result's ``good_keys`` also holds, per level
     with at least that many pegs, the normalised positions from which the goal
     is still reachable (what :class:`puzzlelab.pegs.OpeningBook` stores), and
     ``good_wins`` the number of winning move sequences from each (what
-    :class:`puzzlelab.pegs_count.CountTable` stores).
+    :class:`puzzlelab.pegs.count.CountTable` stores).
     """
     with _kept_heap():
         return (yield from _census(board, start, goal, max_classes, workers, keep_good_from))

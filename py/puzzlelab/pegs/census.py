@@ -1,7 +1,7 @@
 """The peg solitaire census: every position reachable from a start, level by level.
 
 :func:`census_steps` is the pure-Python engine (dicts of normalised
-positions, exact ints); :mod:`puzzlelab.pegs_numpy` is the same census
+positions, exact ints); :mod:`puzzlelab.pegs.census_numpy` is the same census
 vectorised with numpy. Both walk the game level by level from the start
 with two path counters, then a backward pass marks the positions from which
 the goal is still reachable. :func:`plan` estimates up front what a census
@@ -272,7 +272,7 @@ def census(board: str, start: str | None = None, goal: str | None = None,
            engine: str = "python", max_classes: int | None = None) -> Census:
     """Run a census to the end (``engine``: python or numpy)."""
     if engine == "numpy":
-        from puzzlelab import pegs_numpy
+        from puzzlelab.pegs import census_numpy as pegs_numpy
 
         return finish(pegs_numpy.census_steps(board, start, goal, max_classes))
     return finish(census_steps(board, start, goal, max_classes))

@@ -38,7 +38,7 @@ Human rules, for hints and difficulty, in order of strength:
   needs ``search``; it is rated hard too, and said so.
 
 Counting (exact, planned by estimates, with progress) is
-:mod:`puzzlelab.binairo_count`.
+:mod:`puzzlelab.binairo.count`.
 """
 
 from __future__ import annotations

@@ -17,8 +17,8 @@ of that shape costs two chases and a few hundred popcounts.
 
 The set of all solutions is one solution plus the span of the *quiet
 patterns* (presses that change nothing). The fewest presses is the lightest
-vector in that coset. :func:`puzzlelab.gf2.min_weight_search` (k states:
-:func:`puzzlelab.modk.min_weight_search`) finds it exactly, by exhaustive
+vector in that coset. :func:`puzzlelab.lightsout.gf2.min_weight_search` (k states:
+:func:`puzzlelab.lightsout.modk.min_weight_search`) finds it exactly, by exhaustive
 enumeration or by enumerating a separator of a lightened basis (king rules,
 diagonal rules, many tori), when that fits its work budget; otherwise the
 answer is labelled "not proven fewest" (classic 39x39 and 47x47 among
@@ -36,8 +36,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from puzzlelab import gf2, limits, modk
+from puzzlelab import limits
 from puzzlelab.jobs import Progress, Steps, due, finish, work_clock
+from puzzlelab.lightsout import gf2, modk
 from puzzlelab.notation import (
     PuzzleError,
     bits_to_hex,

@@ -19,8 +19,8 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
-from puzzlelab import gf2
 from puzzlelab.jobs import Progress, Steps, due, finish
+from puzzlelab.lightsout import gf2
 
 
 def prime_powers(k: int) -> list[tuple[int, int]]:
@@ -418,12 +418,12 @@ def min_weight_search(
     member is met exactly once and the count of lightest members is exact.
 
     For prime k, where the generators can be made to share few cells, the
-    exact separator search of :func:`puzzlelab.gf2.min_weight_search` is
+    exact separator search of :func:`puzzlelab.lightsout.gf2.min_weight_search` is
     used instead when cheaper (:func:`_separated`).
 
     Returns ``(entries, True, ties)`` when ``work_budget`` covers the
     enumeration (see :func:`enumeration_cost`), else ``(entries, False,
-    None)``: a light member found by annealing (:func:`puzzlelab.gf2.anneal`,
+    None)``: a light member found by annealing (:func:`puzzlelab.lightsout.gf2.anneal`,
     moves adding a multiple of a generator), not proven lightest.
     """
     packing = _Packed(k, len(base))
@@ -518,7 +518,7 @@ def _separable(orders: list[int], packed: list[int], packing: _Packed
 
 def enumeration_cost(members: int, cells: int, k: int) -> int:
     """Work units of :func:`min_weight_search` over ``members`` vectors, in the
-    units of :func:`puzzlelab.gf2.exhaustive_cost` (each step costs about
+    units of :func:`puzzlelab.lightsout.gf2.exhaustive_cost` (each step costs about
     eight big-int operations on ``cells`` fields)."""
     bits = cells * _Packed(k, 0).width
     return members * 8 * (16 + bits // 64)
@@ -582,7 +582,7 @@ def is_prime(k: int) -> bool:
 @dataclass(frozen=True)
 class _Separation:
     """Packed generators over Z/k (k prime) split as in
-    :func:`puzzlelab.gf2.separate_steps`: a separator, and groups whose cells
+    :func:`puzzlelab.lightsout.gf2.separate_steps`: a separator, and groups whose cells
     (``masks``, whole fields) no other group touches."""
 
     separator: tuple[int, ...]
@@ -665,7 +665,7 @@ def _lighten_steps(vectors: list[int], packing: _Packed) -> Steps[list[int]]:
 def _separated(base: int, plan: _Separation, packing: _Packed) -> Steps[tuple[int, int]]:
     """Exact minimum over ``base`` + the span, enumerating only the separator
     (odometer order) and minimising each group on its own cells; as
-    :func:`puzzlelab.gf2._separated`, over Z/k."""
+    :func:`puzzlelab.lightsout.gf2._separated`, over Z/k."""
     add, weight = packing.add, packing.weight
     tables = []
     for group in plan.groups:
