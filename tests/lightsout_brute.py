@@ -4,7 +4,7 @@ A press at (r, c) adds 1 (modulo k) to each cell (r + dr, c + dc) of its
 stencil, wrapped round on a torus and dropped past a wall; two offsets that
 land on one cell (a small torus) add 2. Nothing here imports the solver's
 press code: the tests of py/puzzlelab/lightsout/__init__.py and of the page's
-web/rules/lightsout.mjs compare them with this.
+web/puzzles/lightsout/rules.mjs compare them with this.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Peg solitaire moves as players count them (web/peg-moves.mjs), run in node:
+"""Peg solitaire moves as players count them (web/puzzles/pegs/moves.mjs), run in node:
 a move is a run of jumps by one peg, each starting where the last one landed.
 The jumps are read back from grids that Python's rules produced, and the count
 is checked against an independent count written here."""
@@ -13,7 +13,7 @@ from pathlib import Path
 from conftest import unavailable
 from puzzlelab import api, pegs
 
-MODULE = Path(__file__).resolve().parent.parent / "web" / "peg-moves.mjs"
+MODULE = Path(__file__).resolve().parent.parent / "web" / "puzzles" / "pegs" / "moves.mjs"
 SCRIPT = """
 const { bestKnownMoves, countMoves, jumpBetween } = await import(process.argv[1]);
 const { grids, jumps, english } = JSON.parse(process.argv[2]);

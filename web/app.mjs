@@ -24,7 +24,7 @@
 
 import { getClient } from "./client.mjs";
 import { registerOffline } from "./offline.mjs";
-import { PUZZLES, findPuzzle } from "./puzzles.mjs";
+import { PUZZLES, findPuzzle } from "./puzzles/index.mjs";
 import { GameStore } from "./saved-game.mjs";
 
 const client = getClient();

@@ -39,7 +39,7 @@
 // resolved from this module's own URL, so the page may live anywhere.
 
 import { getClient } from "./client.mjs";
-import { PUZZLES, findPuzzle } from "./puzzles.mjs";
+import { PUZZLES, findPuzzle } from "./puzzles/index.mjs";
 
 const mounting = new WeakMap(); // element -> Promise<board>, so mounting twice is harmless
 const mounted = new WeakMap(); // element -> board, once its class has loaded

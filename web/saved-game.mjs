@@ -17,7 +17,7 @@
 // Whatever the page cannot use, or repairs, is first copied aside
 // (asideKey), never dropped.
 
-import { jumpBetween } from "./peg-moves.mjs";
+import { jumpBetween } from "./puzzles/pegs/moves.mjs";
 
 export const SAVE_VERSION = 1;
 export const saveKey = (id) => `puzzlelab.saved.${id}`;

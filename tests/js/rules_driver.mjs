@@ -9,10 +9,10 @@
  * tests/test_js_rules.py compares the answers with Python's.
  */
 
-import * as binairo from "../../web/rules/binairo.mjs";
+import * as binairo from "../../web/puzzles/binairo/rules.mjs";
 import { answerLocally } from "../../web/rules/index.mjs";
-import * as lightsout from "../../web/rules/lightsout.mjs";
-import * as pegs from "../../web/rules/pegs.mjs";
+import * as lightsout from "../../web/puzzles/lightsout/rules.mjs";
+import * as pegs from "../../web/puzzles/pegs/rules.mjs";
 
 const FAMILIES = { binairo, lightsout, pegs };
 

@@ -18,7 +18,7 @@
  */
 
 import { answerLocally } from "../../web/rules/index.mjs";
-import { parseGameId } from "../../web/rules/pegs.mjs";
+import { parseGameId } from "../../web/puzzles/pegs/rules.mjs";
 import { GameStore, SAVED_GAME_RULES, readSavedGame, saveKey } from "../../web/saved-game.mjs";
 
 const LOAD = {

@@ -4,11 +4,11 @@
 // client.mjs asks here before it sends a request to the worker, so a board
 // is drawn and played while Python is still starting.
 
-import * as binairo from "./binairo.mjs";
+import * as binairo from "../puzzles/binairo/rules.mjs";
 import { FIRST_BOARDS } from "./first-boards.mjs";
-import * as lightsout from "./lightsout.mjs";
+import * as lightsout from "../puzzles/lightsout/rules.mjs";
 import { COMMANDS } from "./params.mjs";
-import * as pegs from "./pegs.mjs";
+import * as pegs from "../puzzles/pegs/rules.mjs";
 
 const FAMILIES = { binairo, lightsout, pegs };
 

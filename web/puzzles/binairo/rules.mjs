@@ -13,7 +13,7 @@
  * fails on any difference in the answers (error messages included).
  */
 
-import { DIGIT, PuzzleError, argument, bitCount, handleWith, parseRows, pyInt, pyTrim } from "./common.mjs";
+import { DIGIT, PuzzleError, argument, bitCount, handleWith, parseRows, pyInt, pyTrim } from "../../rules/common.mjs";
 
 export const MIN_SIDE = 2;
 export const MAX_SIDE = 16;

@@ -2,9 +2,9 @@
 // rules, the variants and the solvers; this module draws the board, forwards
 // presses and keeps the undo history of game IDs, as a puzzle front end should.
 
-import { GridCanvas, packColor, paintThumbnail } from "./grid-canvas.mjs";
-import { ProgressMeter } from "./progress.mjs";
-import { PuzzleBoard } from "./puzzle-board.mjs";
+import { GridCanvas, packColor, paintThumbnail } from "../../grid-canvas.mjs";
+import { ProgressMeter } from "../../progress.mjs";
+import { PuzzleBoard } from "../../puzzle-board.mjs";
 
 const PRESETS = [
   { label: "5×5 (XLightOff)", rows: 5, cols: 5 },

@@ -10,7 +10,7 @@
  * and fails on any difference in the answers (error messages included).
  */
 
-import { DIGIT, PuzzleError, argument, handleWith, parseRows, pyInt, pyRepr, pyTrim, quoteStart } from "./common.mjs";
+import { DIGIT, PuzzleError, argument, handleWith, parseRows, pyInt, pyRepr, pyTrim, quoteStart } from "../../rules/common.mjs";
 
 export const MAX_SIDE = 1000;
 export const MAX_STATES = 9;

@@ -15,7 +15,7 @@
 
 import {
   DIGIT, PuzzleError, SPACE, argument, handleWith, parseRows, pyInt, pyRepr, pyStrip, pyTrim, quoteStart,
-} from "./common.mjs";
+} from "../../rules/common.mjs";
 
 export const MAX_HOLES = 64;
 const PEG = "o";

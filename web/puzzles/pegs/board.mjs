@@ -2,10 +2,10 @@
 // rules, the solver and the census; this module draws the board (square or
 // triangular lattice), forwards jumps and keeps the undo history of grids.
 
-import { drawFocusRing } from "./grid-canvas.mjs";
-import { bestKnownMoves, countMoves, jumpBetween } from "./peg-moves.mjs";
-import { ProgressMeter } from "./progress.mjs";
-import { PuzzleBoard } from "./puzzle-board.mjs";
+import { drawFocusRing } from "../../grid-canvas.mjs";
+import { bestKnownMoves, countMoves, jumpBetween } from "./moves.mjs";
+import { ProgressMeter } from "../../progress.mjs";
+import { PuzzleBoard } from "../../puzzle-board.mjs";
 
 const STYLE = new URL("./pegs.css", import.meta.url);
 const PURE_LIMIT = 150_000; // classes per level the pure engine may reach in the page

@@ -9,7 +9,7 @@ export const PUZZLES = [
       or switch to <em>Edit</em>, paint the board of a game you are stuck on
       (XLightOff, Enlight, …) and let <em>Show solution</em> mark the fewest presses.
       Other rules are under <em>Board and rules</em>; <em>Analysis</em> explains which boards can be solved.`,
-    load: async () => (await import("./lightsout.mjs")).LightsOutBoard,
+    load: async () => (await import("./lightsout/board.mjs")).LightsOutBoard,
   },
   {
     id: "pegs",
@@ -19,7 +19,7 @@ export const PUZZLES = [
       page tells whether the goal can still be reached; <em>Hint</em>, <em>Solve</em> and
       <em>Count</em> help, <em>Edit</em> draws any board, and the <em>Census</em> counts every
       position the board can reach.`,
-    load: async () => (await import("./pegs.mjs")).PegsBoard,
+    load: async () => (await import("./pegs/board.mjs")).PegsBoard,
   },
   {
     id: "binairo",
@@ -29,7 +29,7 @@ export const PUZZLES = [
       empty → 0 → 1 (right click backwards). <em>Hint</em> names the rule for the next step,
       <em>Check puzzle</em> tests for exactly one solution, <em>Count solutions</em> counts any
       grid exactly, and <em>Generate</em> makes good puzzles by difficulty.`,
-    load: async () => (await import("./binairo.mjs")).BinairoBoard,
+    load: async () => (await import("./binairo/board.mjs")).BinairoBoard,
   },
 ];
 

@@ -3,9 +3,9 @@
 // module draws the grid with its 0/1 counters, forwards clicks and keeps the
 // undo history of game IDs.
 
-import { GridCanvas } from "./grid-canvas.mjs";
-import { ProgressMeter } from "./progress.mjs";
-import { PuzzleBoard, duration } from "./puzzle-board.mjs";
+import { GridCanvas } from "../../grid-canvas.mjs";
+import { ProgressMeter } from "../../progress.mjs";
+import { PuzzleBoard, duration } from "../../puzzle-board.mjs";
 
 const SIZES = [4, 6, 8, 10, 12, 14];
 const MAX_SIDE = 16;
