@@ -90,7 +90,7 @@ PARTIAL = [
 
 def load_before() -> ModuleType:
     """``puzzlelab.binairo`` as it was at :data:`BEFORE`, as a module of its own."""
-    source = subprocess.run(["git", "show", f"{BEFORE}:py/puzzlelab/binairo/__init__.py"], cwd=ROOT,
+    source = subprocess.run(["git", "show", f"{BEFORE}:py/puzzlelab/binairo.py"], cwd=ROOT,
                             capture_output=True, text=True, check=True).stdout
     spec = importlib.util.spec_from_loader("binairo_before", loader=None)
     assert spec is not None

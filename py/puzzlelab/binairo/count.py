@@ -42,7 +42,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from puzzlelab import limits
-from puzzlelab.binairo import Grid, _bits, transpose, valid_lines
+from puzzlelab.binairo.grid import Grid
+from puzzlelab.binairo.lines import bit_positions, transpose, valid_lines
 from puzzlelab.jobs import Progress, Steps, due, finish, work_clock
 from puzzlelab.notation import PuzzleError
 
@@ -189,7 +190,8 @@ class _Oriented:
         self.options = row_options(grid)
         cones, czeros = transpose(grid.ones, grid.cols), transpose(grid.zeros, grid.cols)
         self.digits = [_column_digits(grid.rows, o, z) for o, z in zip(cones, czeros, strict=True)]
-        self.spread = {v: sum(1 << (_NIBBLE * c) for c in _bits(v)) for v in valid_lines(grid.cols)}
+        self.spread = {v: sum(1 << (_NIBBLE * c) for c in bit_positions(v))
+                       for v in valid_lines(grid.cols)}
         self._needs: dict[tuple[int, int, int, int], tuple[int, int] | None] = {}
         self._fitting: dict[tuple[int, int, int], tuple[int, ...]] = {}
         # future[k]: the rows that may still be placed at row k or below.
@@ -488,12 +490,12 @@ def _group_steps(keys: array | list[int], width: int, cols: int, same: list[int]
         used = key >> (2 * width)
         if used != current:
             current = used
-            members = list(_bits(used))
+            members = list(bit_positions(used))
             equal = every_pair
             for i in members:
                 equal &= same[i]
             ends = {}
-            out.append((members, list(_bits(equal)), ends))  # type: ignore[arg-type]
+            out.append((members, list(bit_positions(equal)), ends))  # type: ignore[arg-type]
         pair = (key >> width & mask, key & mask)
         ends[pair] = ends.get(pair, 0) + 1
     return [(members, equal, [(table[b], table[b] ^ table[a], ways)
