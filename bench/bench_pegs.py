@@ -47,6 +47,7 @@ from puzzlelab.jobs import finish
 from puzzlelab.notation import PuzzleError
 from puzzlelab.pegs import census as pegs_census
 from puzzlelab.pegs import count as pegs_count
+from puzzlelab.pegs import pruning as pegs_pruning
 
 try:
     from puzzlelab.pegs import census_numpy as pegs_numpy
@@ -218,7 +219,7 @@ def forget_tables():
     """Drop the cached solvers, books, count tables and goal tables."""
     for cached in (pegs.solver, pegs.opening_book, pegs_count.count_table, pegs_count.counter):
         cached.cache_clear()
-    pegs._GOAL_TABLES.clear()
+    pegs_pruning._GOAL_TABLES.clear()
 
 
 def still_good(solver, pegs_):

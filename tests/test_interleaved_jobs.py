@@ -23,6 +23,7 @@ import pytest
 from puzzlelab import api, jobs, lightsout, pegs
 from puzzlelab.lightsout import Board, Variant, gf2, modk
 from puzzlelab.pegs import count as pegs_count
+from puzzlelab.pegs import pruning as pegs_pruning
 
 #: A position of the English board (goal: one peg anywhere) that the verdict
 #: proves dead with 8,824 of a 10,000-position budget when alone.
@@ -61,7 +62,7 @@ def _requests() -> list[dict]:
 def _cold() -> None:
     """Forget every shared solver, table and plan: each run starts from the same state."""
     pegs.solver.cache_clear()
-    pegs._GOAL_TABLES.clear()
+    pegs_pruning._GOAL_TABLES.clear()
     pegs_count.counter.cache_clear()
     api._PROVEN.clear()
     for module in (lightsout, gf2, modk):

@@ -14,7 +14,7 @@ import pytest
 
 from puzzlelab import limits
 from puzzlelab.binairo import count as binairo_count
-from puzzlelab.pegs import census as pegs_census
+from puzzlelab.pegs import census_common
 from puzzlelab.pegs import count as pegs_count
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -43,7 +43,7 @@ def test_cgroup_v2_limit_on_an_ancestor(tmp_path, monkeypatch):
     monkeypatch.setattr(limits, "_physical", lambda: 64 * GB)
     assert limits.memory_limit() == GB
     assert limits.memory_headroom() == GB - GB // 4
-    assert pegs_census.census_memory() == (GB - GB // 4) // 2
+    assert census_common.census_memory() == (GB - GB // 4) // 2
     assert binairo_count.memory_limit() == float((GB - GB // 4) // 2)
     assert pegs_count.level_memory() == (GB - GB // 4) // 3
 
@@ -82,9 +82,9 @@ def test_an_rlimit_is_read_in_a_real_process(which):
         f"resource.setrlimit(resource.{which}, ({limit}, {limit}))\n"
         "from puzzlelab import limits\n"
         "from puzzlelab.binairo import count as binairo_count\n"
-        "from puzzlelab.pegs import census as pegs_census, count as pegs_count\n"
+        "from puzzlelab.pegs import census_common, count as pegs_count\n"
         "print(json.dumps([limits.memory_limit(), limits.memory_headroom(),"
-        " pegs_census.census_memory(), pegs_count.level_memory(),"
+        " census_common.census_memory(), pegs_count.level_memory(),"
         " binairo_count.memory_limit()]))\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

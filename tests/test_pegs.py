@@ -15,8 +15,10 @@ from pathlib import Path
 import pytest
 
 from puzzlelab import api, pegs
+from puzzlelab.jobs import finish
 from puzzlelab.notation import PuzzleError
 from puzzlelab.pegs import census as pegs_census
+from puzzlelab.pegs.goals import goal_distances
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGLISH = "--ooo--/--ooo--/ooooooo/ooo.ooo/ooooooo/--ooo--/--ooo--"
@@ -277,7 +279,7 @@ def test_solve_budget_raises():
     pos = pegs.Position.parse(ENGLISH).play(pegs.Position.parse(ENGLISH).legal_moves()[0])
     solver = pegs.Solver(pos.geo, pegs.parse_goal(pos.geo, "0,2"))
     with pytest.raises(pegs.OutOfBudget):
-        pegs.finish(solver.solve_steps(pos.pegs, budget=10))
+        finish(solver.solve_steps(pos.pegs, budget=10))
 
 
 
@@ -347,7 +349,7 @@ def test_searches_in_rounds_keep_to_the_budget_and_then_finish():
     for pos in positions:
         solver = pegs.Solver(start.geo, goal)
         try:
-            path = pegs.finish(solver.solve_steps(pos.pegs, budget=500))
+            path = finish(solver.solve_steps(pos.pegs, budget=500))
         except pegs.OutOfBudget:
             assert solver.nodes <= 500 + 1  # the node that broke the budget
             path = solver.solve(pos.pegs)  # finishes from what the budgeted search learnt
@@ -428,12 +430,12 @@ def test_dead_english_positions_at_the_books_lowest_levels_need_no_deep_search()
     assert dead.peg_count == 19
     booked = pegs.Solver(start.geo, goal)
     # One look-up, then the complement's quick search (it can reach the goal).
-    assert pegs.finish(booked.decide_steps(dead.pegs, budget=1)) is False
+    assert finish(booked.decide_steps(dead.pegs, budget=1)) is False
     assert booked.nodes <= booked.book.QUICK_BUDGET
     unbooked = pegs.Solver(start.geo, goal)
     unbooked.book = None
     with pytest.raises(pegs.OutOfBudget):  # the search must walk the whole subtree
-        pegs.finish(unbooked.decide_steps(dead.pegs, budget=1_000))
+        finish(unbooked.decide_steps(dead.pegs, budget=1_000))
     assert unbooked.solve(dead.pegs) is None
 
 
@@ -450,7 +452,7 @@ def test_english_book_verdicts_agree_with_the_search():
             verdict = booked.book.decide(booked, pos.pegs)
             assert verdict is not None  # reachable from the start: the book decides
             assert verdict == (plain.solve(pos.pegs) is not None)
-            assert pegs.finish(booked.decide_steps(pos.pegs, 1)) == verdict  # no search needed
+            assert finish(booked.decide_steps(pos.pegs, 1)) == verdict  # no search needed
             seen.add(verdict)
     assert seen == {True, False}
 
@@ -566,8 +568,8 @@ def test_numpy_and_pure_engines_agree(board, start, goal):
 @needs_numpy
 def test_numpy_engine_threads_and_buckets_agree_with_serial(monkeypatch):
     monkeypatch.setattr(pegs_numpy, "CHUNK", 64)
-    serial = pegs.finish(pegs_numpy.census_steps("english", max_classes=30_000, workers=1))
-    threaded = pegs.finish(pegs_numpy.census_steps("english", max_classes=30_000, workers=2))
+    serial = finish(pegs_numpy.census_steps("english", max_classes=30_000, workers=1))
+    threaded = finish(pegs_numpy.census_steps("english", max_classes=30_000, workers=2))
     pure = pegs_census.census("english", max_classes=30_000)
     assert serial.as_dict()["levels"] == threaded.as_dict()["levels"] == pure.as_dict()["levels"]
 
@@ -862,7 +864,7 @@ def test_a_line_found_once_is_followed_again_within_a_tiny_budget():
     for move in path[:3]:
         pos = pos.play(move)
         # The next verdict of the game: its position is marked good, so no search is needed.
-        again = pegs.finish(solver.solve_steps(pos.pegs, budget=len(path)))
+        again = finish(solver.solve_steps(pos.pegs, budget=len(path)))
         assert again is not None
         assert_winning(pos, goal, again)
 
@@ -878,7 +880,7 @@ def test_beam_score_is_the_distance_to_the_goal_less_the_pagoda_share_plus_the_i
     goal = pegs.parse_goal(geo, None)
     pagodas = pegs.Pagodas(geo, goal)
     score = pegs.BeamScore(geo, goal, pagodas)
-    distance = pegs._distances(geo, goal)
+    distance = goal_distances(geo, goal)
     if board in pegs.PAGODAS:
         assert pagodas.weights
         distance = [d - score.PAGODA_SHARE * statistics.mean(w[i] for w in pagodas.weights)
@@ -908,7 +910,7 @@ def test_beam_lines_win_and_verdicts_with_the_beam_agree_with_the_exhaustive_sea
     for pos in [start, *random_positions(start, rng, 12)]:
         goods += good(pos.pegs)
         solver.good_memo.clear()
-        line = pegs.finish(solver.beam_steps(pos.pegs))
+        line = finish(solver.beam_steps(pos.pegs))
         if line is not None:
             assert good(pos.pegs)
             assert_winning(pos, goal_, line)
@@ -932,9 +934,9 @@ def test_early_wiegleb_positions_are_decided_within_the_verdict_budget():
         pos = pos.play(rng.choice(pos.legal_moves()))
         solver.good_memo.clear()
         solver.count_memo.clear()
-        assert pegs.finish(solver.decide_steps(pos.pegs, api.VERDICT_BUDGET)) is True
+        assert finish(solver.decide_steps(pos.pegs, api.VERDICT_BUDGET)) is True
         # The line found is memoised: asking again replays it within a tiny budget.
-        path = pegs.finish(solver.solve_steps(pos.pegs, budget=pos.peg_count))
+        path = finish(solver.solve_steps(pos.pegs, budget=pos.peg_count))
         assert path is not None
         assert_winning(pos, goal, path)
 
@@ -951,9 +953,9 @@ def test_wider_beams_decide_wiegleb_positions_that_one_narrow_beam_leaves_undeci
     narrow = pegs.Solver(pos.geo, goal)
     narrow.BEAM_WIDENING = (1,)
     with pytest.raises(pegs.OutOfBudget):
-        pegs.finish(narrow.decide_steps(pos.pegs, api.VERDICT_BUDGET))
+        finish(narrow.decide_steps(pos.pegs, api.VERDICT_BUDGET))
     solver = pegs.Solver(pos.geo, goal)
-    path = pegs.finish(solver.solve_steps(pos.pegs, api.VERDICT_BUDGET))
+    path = finish(solver.solve_steps(pos.pegs, api.VERDICT_BUDGET))
     assert path is not None
     assert_winning(pos, goal, path)
 
@@ -963,9 +965,9 @@ def test_a_beam_within_its_budget_gives_up_and_the_search_goes_on_with_the_rest(
     goal = pegs.parse_goal(start.geo, None)
     pos = start.play(start.legal_moves()[0])
     solver = pegs.Solver(start.geo, goal)
-    assert pegs.finish(solver.beam_steps(pos.pegs, budget=5)) is None
+    assert finish(solver.beam_steps(pos.pegs, budget=5)) is None
     assert solver.nodes <= 6
     assert not solver.good_memo
     with pytest.raises(pegs.OutOfBudget):
-        pegs.finish(solver.solve_steps(pos.pegs, budget=5))
+        finish(solver.solve_steps(pos.pegs, budget=5))
     assert solver.nodes <= 6 + 6

@@ -4,11 +4,15 @@ stop a census with a label saying what was computed."""
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from job_gaps import longest_gap
-from puzzlelab import api, pegs
+from puzzlelab import api, limits, pegs
+from puzzlelab.notation import PuzzleError
 from puzzlelab.pegs import census as pegs_census
+from puzzlelab.pegs import census_common
 
 try:
     from puzzlelab.pegs import census_numpy as pegs_numpy
@@ -53,7 +57,7 @@ def test_the_numpy_census_reports_progress_often():
 def test_a_census_past_its_memory_stops_with_a_label(monkeypatch, engine):
     if engine == "numpy" and pegs_numpy is None:
         pytest.skip("numpy is not installed")
-    monkeypatch.setattr(pegs_census, "census_memory", lambda: 5_000_000)
+    monkeypatch.setattr(census_common, "census_memory", lambda: 5_000_000)
     result = api.handle({"cmd": "pegs.census", "board": BIG, "goal": "any", "engine": engine})
     assert result["ok"], result
     census = result["result"]
@@ -66,4 +70,38 @@ def test_a_census_past_its_memory_stops_with_a_label(monkeypatch, engine):
 
 
 def test_census_memory_where_it_runs():
-    assert pegs_census.census_memory() >= 500_000_000
+    assert census_common.census_memory() >= 500_000_000
+
+
+def test_one_function_chooses_the_census_engine_and_says_why(monkeypatch):
+    python = pegs_census.choose_engine("python")
+    assert (python.name, python.note, python.steps) == ("python", "", pegs_census.census_steps)
+    if pegs_numpy is not None:
+        numpy = pegs_census.choose_engine("auto")
+        assert (numpy.name, numpy.note, numpy.steps) == ("numpy", "", pegs_numpy.census_steps)
+    # numpy unimportable: auto falls back and says why (the worker's reason when it
+    # gives one); the numpy engine asked for by name is refused with the reason.
+    monkeypatch.setitem(sys.modules, "numpy", None)
+    monkeypatch.delitem(sys.modules, "puzzlelab.pegs.census_numpy", raising=False)
+    monkeypatch.delattr(pegs, "census_numpy", raising=False)
+    fallback = pegs_census.choose_engine("auto")
+    assert (fallback.name, fallback.steps) == ("python", pegs_census.census_steps)
+    assert fallback.note == "numpy is not available: the pure Python engine ran."
+    worker = pegs_census.choose_engine("auto", "micropip could not load numpy")
+    assert worker.note == "micropip could not load numpy: the pure Python engine ran."
+    with pytest.raises(PuzzleError, match=r"^The numpy engine cannot run here: numpy is not "
+                                          r"available\.$"):
+        pegs_census.choose_engine("numpy")
+
+
+def test_the_census_engine_choice_leaves_numpy_unloaded_without_room_for_it(monkeypatch):
+    monkeypatch.delitem(sys.modules, "numpy", raising=False)  # as if not loaded yet
+    monkeypatch.setattr(limits, "memory_headroom", lambda: 50_000_000)
+    low = pegs_census.choose_engine("auto")
+    assert low.name == "python"
+    assert low.note == ("numpy needs about 150 MB to load, more than the 50 MB left here: "
+                        "the pure Python engine ran.")
+    assert "numpy" not in sys.modules
+    with pytest.raises(PuzzleError, match=r"^The numpy engine cannot run here: numpy needs about "
+                                          r"150 MB to load, more than the 50 MB left here"):
+        pegs_census.choose_engine("numpy")

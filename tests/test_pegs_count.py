@@ -8,6 +8,7 @@ import random
 import pytest
 
 from puzzlelab import api, pegs
+from puzzlelab.jobs import finish
 from puzzlelab.notation import PuzzleError
 from puzzlelab.pegs import census as pegs_census
 from puzzlelab.pegs import count as pegs_count
@@ -34,7 +35,7 @@ def good_games(start: pegs.Position, solver: pegs.Solver, rng: random.Random, ga
     for _ in range(games):
         pos = start
         while moves := pos.legal_moves():
-            good = [m for m in moves if pegs.finish(solver.decide_steps(pos.play(m).pegs))]
+            good = [m for m in moves if finish(solver.decide_steps(pos.play(m).pegs))]
             pos = pos.play(rng.choice(good if good and rng.random() < 0.9 else moves))
             yield pos
 
@@ -151,4 +152,4 @@ def test_a_level_past_the_memory_limit_stops_the_count_with_a_sentence():
     counter = pegs_count.LevelCounter(pegs.Solver(start.geo, pegs.parse_goal(start.geo, goal_text)))
     counter.level_limit = 50
     with pytest.raises(PuzzleError, match="would keep more than 50 positions"):
-        pegs.finish(counter.count_steps(start.pegs))
+        finish(counter.count_steps(start.pegs))

@@ -19,7 +19,6 @@ import contextlib
 import json
 import math
 import random
-import sys
 import time
 import traceback
 from collections.abc import Callable, Generator
@@ -878,23 +877,6 @@ def _pegs_count(request: Result) -> Steps[Result]:
             "seconds": round(time.perf_counter() - began, 3)}
 
 
-#: Address space numpy takes to load for the census (85 MB measured with one BLAS
-#: thread, see pegs_numpy), with room to spare: below it, loading it could end
-#: the process from inside its BLAS library, so the pure engine runs instead.
-NUMPY_LOAD_BYTES = 150_000_000
-
-
-def _numpy_fits() -> None:
-    """Raise ImportError (as a missing numpy does) when numpy is not loaded yet
-    and this process has no room left to load it."""
-    if "numpy" in sys.modules:
-        return
-    room = limits.memory_headroom()
-    if room < NUMPY_LOAD_BYTES:
-        raise ImportError(f"numpy needs about {limits.megabytes(NUMPY_LOAD_BYTES)} to load, "
-                          f"more than the {limits.megabytes(room)} left here")
-
-
 @command("pegs.census")
 def _pegs_census(request: Result) -> Steps[Result]:
     """The census of a board: levels, totals, solutions (exact integers), time, memory.
@@ -907,24 +889,12 @@ def _pegs_census(request: Result) -> Steps[Result]:
     engine, max_classes = request["engine"], request.get("max_classes")
     # The page caps the pure engine so that it finishes; numpy runs uncapped.
     pure_max_classes = request.get("pure_max_classes", max_classes)
-    numpy_error = request.get("numpy_error")
-    note = ""
-    if engine in ("auto", "numpy"):
-        try:
-            _numpy_fits()
-            from puzzlelab.pegs import census_numpy as pegs_numpy
-        except ImportError as exc:
-            why = str(exc) if str(exc).startswith("numpy needs") else "numpy is not available"
-            if engine == "numpy":
-                raise PuzzleError(f"The numpy engine cannot run here: {why}.") from None
-            pegs_numpy = None
-            note = (numpy_error or why) + ": the pure Python engine ran."
+    chosen = pegs_census.choose_engine(engine, request.get("numpy_error"))
+    note = chosen.note
+    if chosen.name == "numpy":
+        result = yield from chosen.steps(board, start, goal, max_classes)
     else:
-        pegs_numpy = None
-    if pegs_numpy is not None:
-        result = yield from pegs_numpy.census_steps(board, start, goal, max_classes)
-    else:
-        result = yield from pegs_census.census_steps(board, start, goal, pure_max_classes)
+        result = yield from chosen.steps(board, start, goal, pure_max_classes)
         if not result.complete and pure_max_classes != max_classes:
             note += (
                 f" It stopped where a level passed {pure_max_classes:,} positions up to symmetry:"

@@ -4,132 +4,24 @@
 positions, exact ints); :mod:`puzzlelab.pegs.census_numpy` is the same census
 vectorised with numpy. Both walk the game level by level from the start
 with two path counters, then a backward pass marks the positions from which
-the goal is still reachable. :func:`plan` estimates up front what a census
-needs where it runs and says in words what it cannot do.
+the goal is still reachable. :func:`choose_engine` is where a census's
+engine is chosen (numpy when asked and loadable, and why not when not); what
+both engines share is :mod:`puzzlelab.pegs.census_common`.
 """
 
 from __future__ import annotations
 
 import sys
 import time
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from puzzlelab import limits
 from puzzlelab.jobs import Progress, Steps, due, finish
-from puzzlelab.pegs import (
-    Geometry,
-    Goal,
-    Position,
-    board_position,
-    parse_goal,
-    symmetry_images,
-)
-
-
-@dataclass
-class Level:
-    """One level of the census: every position reached after ``moves`` moves."""
-
-    moves: int
-    pegs: int
-    positions: int = 0  # all positions reached
-    classes: int = 0  # up to symmetry
-    paths: int = 0  # move sequences from the start, full game tree
-    normal_paths: int = 0  # paths in the tree of normalised positions (the seed's 2nd counter)
-    dead_ends: int = 0  # positions with no move left
-    dead_end_classes: int = 0
-    dead_end_paths: int = 0  # games that end here (full tree)
-    good: int = 0  # positions from which the goal is still reachable
-    good_classes: int = 0
-    solutions: int = 0  # move sequences that reach the goal at this level
-
-    def as_dict(self) -> dict[str, int]:
-        return dict(self.__dict__)
-
-
-@dataclass
-class Census:
-    """The census of one board, start and goal (see :func:`census`)."""
-
-    board: str
-    start: str
-    goal: str
-    symmetries: int
-    engine: str
-    levels: list[Level]
-    seconds: float = 0.0
-    peak_bytes: int = 0
-    complete: bool = True
-    normal_games: int = 0  # paths of the normalised tree that end in a dead end
-    stopped: str = ""  # why the census stopped before the end, when a memory bound stopped it
-    # Normalised good positions per peg count, when asked for (not in as_dict).
-    good_keys: dict[int, list[int]] = field(default_factory=dict, repr=False)
-    # With them, the winning move sequences from each of those positions, in the same order.
-    good_wins: dict[int, list[int]] = field(default_factory=dict, repr=False)
-
-    def totals(self) -> dict[str, int]:
-        def total(name: str) -> int:
-            return sum(getattr(level, name) for level in self.levels)
-
-        return {
-            "positions": total("positions"),
-            "classes": total("classes"),
-            "games": total("dead_end_paths"),
-            "normal_games": self.normal_games,
-            "dead_ends": total("dead_ends"),
-            "dead_end_classes": total("dead_end_classes"),
-            "good": total("good"),
-            "good_classes": total("good_classes"),
-            "solutions": total("solutions"),
-        }
-
-    def as_dict(self) -> dict:
-        return {
-            "board": self.board,
-            "start": self.start,
-            "goal": self.goal,
-            "symmetries": self.symmetries,
-            "engine": self.engine,
-            "complete": self.complete,
-            "stopped": self.stopped,
-            "levels": [level.as_dict() for level in self.levels],
-            "solutions": sum(level.solutions for level in self.levels),
-            "totals": self.totals(),
-            "seconds": round(self.seconds, 3),
-            "peak_bytes": self.peak_bytes,
-        }
-
-
-#: The most a census may hold in the page's worker (Pyodide: 1 to 2 GB for everything).
-PAGE_CENSUS_MEMORY = 800_000_000
-
-
-def census_memory() -> int:
-    """Bytes a census may hold where it runs: half of what this process may still
-    take (:func:`limits.memory_headroom`: physical memory, ``ulimit -v``, a
-    container's cgroup), and at most 800 MB in the page's worker."""
-    cap = PAGE_CENSUS_MEMORY if sys.platform == "emscripten" else float("inf")
-    return limits.budget(0.5, cap)
-
-
-def stopped_before(depth: int, classes: int, need: float, budget: int) -> str:
-    """The label of a census that its memory ``budget`` stopped before level ``depth``."""
-    where = "in the page" if sys.platform == "emscripten" else "on this machine"
-    return (
-        f"Stopped before level {depth} ({classes:,} positions up to symmetry): expanding it "
-        f"would need about {need / 1e6:,.0f} MB, over the {budget / 1e6:,.0f} MB a "
-        f"census may use {where}. The figures cover levels 0 to {depth - 1}; the positions "
-        "from which the goal is reachable were not computed. Counting winning games from a "
-        "position further on (pegs count) needs far less."
-    )
-
-
-def census_setup(board: str, start: str | None, goal: str | None) -> tuple[Position, Goal, tuple]:
-    """Parse a census request: the start position, the goal and the symmetries in use."""
-    pos = board_position(board, start)
-    goal_ = parse_goal(pos.geo, goal)
-    syms = pos.geo.subgroup([pos.pegs], goal_.positions)
-    return pos, goal_, syms
+from puzzlelab.notation import PuzzleError
+from puzzlelab.pegs import census_common
+from puzzlelab.pegs.census_common import Census, Level, census_setup, stopped_before
+from puzzlelab.pegs.shape import Geometry, symmetry_images
 
 
 def census_steps(
@@ -179,7 +71,7 @@ def census_steps(
         # _dict_bytes counts 100 bytes an entry; with the key, the list and its two
         # ints a dict entry holds about 250 (the bound must not be passed).
         need = 2.5 * (_dict_bytes(stored) + _dict_bytes([current]) * (1 + growth))
-        budget = census_memory()  # (read at each level: what is in use changes)
+        budget = census_common.census_memory()  # (read at each level: what is in use changes)
         if need > budget:
             result.complete = False
             result.stopped = stopped_before(depth, len(current), need, budget)
@@ -268,11 +160,58 @@ def _backward_pass(geo, syms, images, move_images, goals, stored, levels) -> Ste
         yield Progress(len(stored) - depth, len(stored), "Backward pass")
 
 
+#: Address space numpy takes to load for the census (85 MB measured with one BLAS
+#: thread, see census_numpy), with room to spare: below it, loading it could end
+#: the process from inside its BLAS library, so the pure engine runs instead.
+NUMPY_LOAD_BYTES = 150_000_000
+
+
+def numpy_fits() -> None:
+    """Raise ImportError (as a missing numpy does) when numpy is not loaded yet
+    and this process has no room left to load it."""
+    if "numpy" in sys.modules:
+        return
+    room = limits.memory_headroom()
+    if room < NUMPY_LOAD_BYTES:
+        raise ImportError(f"numpy needs about {limits.megabytes(NUMPY_LOAD_BYTES)} to load, "
+                          f"more than the {limits.megabytes(room)} left here")
+
+
+@dataclass(frozen=True)
+class CensusEngine:
+    """The engine a census runs with (see :func:`choose_engine`)."""
+
+    name: str  # "numpy" or "python"
+    # Why the pure engine runs where numpy was asked for ("" when nothing is amiss).
+    note: str
+    # census_steps(board, start, goal, max_classes) of that engine.
+    steps: Callable[..., Steps[Census]]
+
+
+def choose_engine(asked: str, numpy_error: str | None = None) -> CensusEngine:
+    """The census engine for ``asked``: ``auto`` (numpy when it can be loaded), ``numpy``
+    or ``python`` (anything else runs the pure engine too).
+
+    numpy is loaded here, only when asked for and when this process has room for it
+    (:func:`numpy_fits`). ``auto`` falls back on the pure engine and says why in the
+    note (``numpy_error``, the web worker's reason, when given); ``numpy`` that
+    cannot run is a PuzzleError saying why.
+    """
+    if asked not in ("auto", "numpy"):
+        return CensusEngine("python", "", census_steps)
+    try:
+        numpy_fits()
+        from puzzlelab.pegs import census_numpy
+    except ImportError as exc:
+        why = str(exc) if str(exc).startswith("numpy needs") else "numpy is not available"
+        if asked == "numpy":
+            raise PuzzleError(f"The numpy engine cannot run here: {why}.") from None
+        return CensusEngine("python", (numpy_error or why) + ": the pure Python engine ran.",
+                            census_steps)
+    return CensusEngine("numpy", "", census_numpy.census_steps)
+
+
 def census(board: str, start: str | None = None, goal: str | None = None,
            engine: str = "python", max_classes: int | None = None) -> Census:
-    """Run a census to the end (``engine``: python or numpy)."""
-    if engine == "numpy":
-        from puzzlelab.pegs import census_numpy as pegs_numpy
-
-        return finish(pegs_numpy.census_steps(board, start, goal, max_classes))
-    return finish(census_steps(board, start, goal, max_classes))
+    """Run a census to the end (``engine``: python, numpy or auto, see :func:`choose_engine`)."""
+    return finish(choose_engine(engine).steps(board, start, goal, max_classes))

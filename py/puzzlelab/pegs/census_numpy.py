@@ -51,9 +51,9 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import numpy as np
 
-from puzzlelab import pegs
 from puzzlelab.jobs import Progress, Steps, due, finish
-from puzzlelab.pegs import census as pegs_census
+from puzzlelab.pegs import census_common
+from puzzlelab.pegs.shape import Geometry
 
 U64 = np.uint64
 TWO64 = 2.0**64
@@ -287,7 +287,7 @@ class Images:
 
     DIGIT = 11  # bits looked up at once: 33 cells in 3 look-ups, tables of 16 kB
 
-    def __init__(self, geo: pegs.Geometry, syms: tuple[int, ...]) -> None:
+    def __init__(self, geo: Geometry, syms: tuple[int, ...]) -> None:
         nbytes = (geo.size + 7) // 8
         # Byte tables (tables[s, k, v]: image under symmetry s of the value v in byte k),
         # then wider digits built from them: fewer look-ups per key, still in cache.
@@ -488,7 +488,7 @@ def sorted_in_pieces(keys: np.ndarray) -> np.ndarray:
 
 
 class _Engine:
-    def __init__(self, geo: pegs.Geometry, syms: tuple[int, ...]) -> None:
+    def __init__(self, geo: Geometry, syms: tuple[int, ...]) -> None:
         self.geo = geo
         self.images = Images(geo, syms)
         self.needs = np.array([m.need for m in geo.moves], dtype=U64)
@@ -567,7 +567,7 @@ def census_steps(
     max_classes: int | None = None,
     workers: int | None = None,
     keep_good_from: int | None = None,
-) -> Steps[pegs_census.Census]:
+) -> Steps[census_common.Census]:
     """The census (the same figures as :func:`puzzlelab.pegs.census.census_steps`) with numpy.
 
     With ``keep_good_from``, the result's ``good_keys`` also holds, per level
@@ -587,16 +587,16 @@ def _census(
     max_classes: int | None,
     workers: int | None,
     keep_good_from: int | None = None,
-) -> Steps[pegs_census.Census]:
+) -> Steps[census_common.Census]:
     began = time.perf_counter()
-    pos, goal_, syms = pegs_census.census_setup(board, start, goal)
+    pos, goal_, syms = census_common.census_setup(board, start, goal)
     geo = pos.geo
     engine = _Engine(geo, syms)
     images = engine.images
     h = images.count
     workers = _workers() if workers is None else workers
     goal_keys = sorted_unique(images.of(np.array(sorted(goal_.positions), dtype=U64)).min(axis=0))
-    result = pegs_census.Census(
+    result = census_common.Census(
         board=geo.format(geo.full),
         start=pos.grid,
         goal=goal_.text,
@@ -617,12 +617,12 @@ def _census(
         # The level's moves (8 bytes each, about three copies while they are merged)
         # beside the levels kept for the backward pass.
         need = sum(a.nbytes for a in stored) + counts.nbytes + n * (8 + moves_per_class * 24)
-        budget = pegs_census.census_memory()  # (read at each level: what is in use changes)
+        budget = census_common.census_memory()  # (read at each level: what is in use changes)
         if need > budget:
             result.complete = False
-            result.stopped = pegs_census.stopped_before(depth, n, need, budget)
+            result.stopped = census_common.stopped_before(depth, n, need, budget)
             break
-        level = pegs_census.Level(moves=depth, pegs=pos.peg_count - depth, classes=n)
+        level = census_common.Level(moves=depth, pegs=pos.peg_count - depth, classes=n)
         # Whole-level array passes, each up to 0.2 s natively on the largest
         # levels: a pause between them when a report is due.
         level.paths = yield from counts.total_steps(0)

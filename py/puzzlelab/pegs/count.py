@@ -41,19 +41,18 @@ from pathlib import Path
 from puzzlelab import limits
 from puzzlelab.jobs import Progress, Steps, due, finish, work_clock
 from puzzlelab.notation import PuzzleError
-from puzzlelab.pegs import (
+from puzzlelab.pegs.boards import CLASSIC_GAMES
+from puzzlelab.pegs.book import (
     BOOK_DIR,
-    CLASSIC_GAMES,
     OpeningBook,
-    Solver,
-    board_name,
     byte_planes,
     from_byte_planes,
-    goal_class_possible,
     opening_book,
-    parse_goal,
     read_level_streams,
 )
+from puzzlelab.pegs.goals import goal_class_possible, parse_goal
+from puzzlelab.pegs.position import board_name
+from puzzlelab.pegs.search import Solver
 
 #: Count tables by board name, beside the opening books (loaded on the first count).
 COUNT_TABLES = {"english": "english-central.counts"}
