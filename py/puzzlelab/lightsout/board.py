@@ -26,10 +26,8 @@ from puzzlelab.notation import (
 MAX_SIDE = 1000
 
 
-
 GRID_MEANING = "1 for a lit cell and 0 for a dark one"
 _HEX_DIGITS = "0123456789abcdef"
-
 
 
 def check_shape(rows: int, cols: int) -> None:
@@ -41,7 +39,6 @@ def check_shape(rows: int, cols: int) -> None:
             raise PuzzleError(
                 f"A board needs 1 to {MAX_SIDE} {name}; {value} is out of range."
             )
-
 
 
 @dataclass(frozen=True)
@@ -248,7 +245,6 @@ def _apply_mod(lights: int, presses: int, board: Board) -> int:
     return _cell_digits(modk.packed_mod(total, k), size)
 
 
-
 def _axis_moves(length: int, delta: int, wrap: bool) -> dict[int, list[int]]:
     """Positions 0..length-1 grouped by how far ``delta`` moves them along one axis."""
     moves: dict[int, list[int]] = {}
@@ -310,14 +306,12 @@ def transpose(bits: int, rows: int, cols: int) -> int:
     return int("".join(text[c::cols] for c in range(cols))[::-1], 2)
 
 
-
 def cells_of(bits: int, cols: int) -> list[tuple[int, int]]:
     """The set bits of a board as (row, col) pairs in reading order."""
     # Scanning the binary text is linear; peeling bits off a million-bit int
     # one at a time would copy it each time.
     text = format(bits, "b")[::-1]
     return [divmod(match.start(), cols) for match in re.finditer("1", text)]
-
 
 
 def _transpose_packed(packed: int, board: Board) -> int:

@@ -99,7 +99,6 @@ def _shape_steps(height: int, width: int) -> Steps[_Shape]:
 _shape.cache_clear = _SHAPES.clear  # type: ignore[attr-defined]  # as for lru_cache
 
 
-
 def _solve_classic(board: Board) -> Steps[tuple[int | None, tuple[int, ...], int | None]]:
     height, width = board.rows, board.cols
     shape = yield from _shape_steps(height, width)
@@ -116,7 +115,6 @@ def _solve_classic(board: Board) -> Steps[tuple[int | None, tuple[int, ...], int
     return presses, shape.quiet_patterns, None
 
 
-
 def _classic_quiet(rows: int, cols: int) -> tuple[int, ...]:
     """The quiet patterns of a classic board of this shape, in its orientation."""
     quiet = _shape(max(rows, cols), min(rows, cols)).quiet_patterns
@@ -124,7 +122,6 @@ def _classic_quiet(rows: int, cols: int) -> tuple[int, ...]:
         flipped = Board(cols, rows)
         quiet = tuple(_transpose_packed(q, flipped) for q in quiet)
     return quiet
-
 
 
 def kernel_dimension(rows: int, cols: int) -> int:

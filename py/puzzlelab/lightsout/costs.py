@@ -18,13 +18,10 @@ from puzzlelab.jobs import finish
 from puzzlelab.lightsout import modk
 from puzzlelab.lightsout.plan import _build_plan, _row_chase
 from puzzlelab.lightsout.variant import NEIGHBOURHOODS, Variant
-from puzzlelab.notation import (
-    PuzzleError,
-)
+from puzzlelab.notation import PuzzleError
 
 #: The gallery's fewest-press searches share this many times one solve's budget.
 GALLERY_SEARCHES = 4
-
 
 
 #: Whether this runs in the page's worker (Pyodide, WebAssembly) or natively.
@@ -84,7 +81,7 @@ def _system_growth(variant: Variant) -> tuple[float, float, float, float, float,
 
 
 def _system_size(rows: int, cols: int, variant: Variant) -> tuple[int, int]:
-    """Estimated unknowns and equations of the plan :func:`solve` uses (it chases
+    """Estimated unknowns and equations of the plan :func:`solve.solve` uses (it chases
     along the longer side)."""
     if cols > rows:
         rows, cols, variant = cols, rows, variant.mapped(lambda dr, dc: (dc, dr))
@@ -143,13 +140,13 @@ def _native_solve_cost(rows: int, cols: int, variant: Variant, boards: int = 1) 
 
 
 def solve_cost(rows: int, cols: int, variant: Variant) -> Cost:
-    """The estimated cost of :func:`solve` on a board of this shape and rules,
+    """The estimated cost of :func:`solve.solve` on a board of this shape and rules,
     where this runs (natively, or slower in the page's worker)."""
     return _where(_native_solve_cost(rows, cols, variant))
 
 
 def gallery_cost(rows: int, cols: int, variant: Variant) -> Cost:
-    """The estimated cost of :func:`gallery_steps`: a solve per cell."""
+    """The estimated cost of :func:`gallery.gallery_steps`: a solve per cell."""
     return _where(_native_solve_cost(rows, cols, variant, rows * cols))
 
 

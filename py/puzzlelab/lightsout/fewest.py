@@ -54,7 +54,6 @@ def press_lower_bound(board: Board) -> int:
     return max(counting, packing)
 
 
-
 def _axis_folds(length: int, wrap: bool) -> list[list[int | None]]:
     """Per fold of one axis, the folded coordinate of every index (None: left out).
 
@@ -122,7 +121,6 @@ def folding(rows: int, cols: int, variant: Variant) -> Folding | None:
             -1 if r_map[r] is None or c_map[c] is None else r_map[r] * cols + c_map[c]
             for r in range(rows) for c in range(cols)))
     return Folding(tuple(fibres), tuple(bounded))
-
 
 
 def _min_presses_mod(presses: int, quiet: tuple[int, ...], board: Board,

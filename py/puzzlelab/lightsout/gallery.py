@@ -1,5 +1,4 @@
-"""The gallery: for every cell, the board with only that light on, solved.
-"""
+"""The gallery: for every cell, the board with only that light on, solved."""
 
 from __future__ import annotations
 
@@ -9,12 +8,9 @@ from puzzlelab.lightsout.board import Board, _cell_bits
 from puzzlelab.lightsout.costs import GALLERY_SEARCHES, check_cost, gallery_cost
 from puzzlelab.lightsout.solve import solve_steps
 from puzzlelab.lightsout.variant import Variant
-from puzzlelab.notation import (
-    PuzzleError,
-)
+from puzzlelab.notation import PuzzleError
 
 MAX_GALLERY_CELLS = 900
-
 
 
 def gallery_steps(rows: int, cols: int, variant: Variant) -> Steps[list[dict[str, object]]]:

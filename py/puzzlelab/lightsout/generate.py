@@ -12,9 +12,7 @@ from puzzlelab.lightsout.board import _HEX_DIGITS, Board, check_shape
 from puzzlelab.lightsout.costs import Cost, solve_cost
 from puzzlelab.lightsout.solve import solve_steps
 from puzzlelab.lightsout.variant import CLASSIC, Variant
-from puzzlelab.notation import (
-    PuzzleError,
-)
+from puzzlelab.notation import PuzzleError
 
 
 def random_presses(rows: int, cols: int, variant: Variant, rng: random.Random) -> int:
@@ -132,7 +130,7 @@ def random_with_presses_steps(
     solutions is reached by t press sets. Where the kernel is too large to
     prove fewest, the board is returned with ``exact`` False (it needs at
     most that many presses). Where only a lower bound proves it
-    (:func:`press_lower_bound`), t is not known and is taken as 1; that is
+    (:func:`fewest.press_lower_bound`), t is not known and is taken as 1; that is
     rare here (random 39x39 boards of 3 to 20 presses: the search itself
     proved each, with one fewest solution). Gives up after ``attempts`` draws
     or :data:`GENERATOR_SECONDS`.

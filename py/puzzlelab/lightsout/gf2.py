@@ -124,9 +124,8 @@ def rank(rows: Sequence[int]) -> int:
     return sum(_echelon_add(pivots, row) for row in rows)
 
 
-
 def exhaustive_cost(dimension: int, bits: int) -> int:
-    """Work units of :func:`_exhaustive` over ``2**dimension`` vectors of ``bits`` bits.
+    """Work units of :func:`gf2_search._exhaustive` over ``2**dimension`` vectors of ``bits`` bits.
 
     Per vector the interpreter's overhead dominates until the XOR spans more
     than a few dozen machine words, hence ``16 + words`` units each.
@@ -138,7 +137,6 @@ def exhaustive_cost(dimension: int, bits: int) -> int:
 #: (idle to loaded), so at most about 2 to 5 s; the page, two to three times
 #: slower than idle CPython, stays under 10 s.
 DEFAULT_WORK_BUDGET = 3 << 25
-
 
 
 def _echelon_add(pivots: dict[int, int], v: int) -> bool:

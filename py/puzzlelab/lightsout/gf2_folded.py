@@ -42,7 +42,6 @@ class Folding:
     bounded: tuple[int, ...] = ()
 
 
-
 class _TooCostly(Exception):
     """The folded search would pass its work budget."""
 
@@ -118,7 +117,6 @@ def _fold_steps(basis: Sequence[int], folding: Folding) -> list[list[int]]:
         space = sub
     levels.append(space)
     return levels
-
 
 
 class _FoldedSearch:

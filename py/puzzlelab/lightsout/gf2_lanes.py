@@ -19,7 +19,6 @@ MAX_LANE_BITS = 20
 BATCH_LANE_BITS = 16
 
 
-
 def _forms(vectors: Sequence[int], size: int) -> list[int]:
     """Per cell, which of ``vectors`` contain it (bit i for vector i)."""
     forms = [0] * size
@@ -139,12 +138,12 @@ _Tally = tuple[int, list[tuple[int, list[tuple[int, int, tuple[int, ...]]]]], in
 
 
 class _Stage:
-    """One level of :class:`_FoldedSearch`, bounded a batch of lanes at a time.
+    """One level of :class:`gf2_folded._FoldedSearch`, bounded a batch of lanes at a time.
 
     Bit ``i`` of a lane's index chooses ``vectors[i]``: first the level's
     own vectors (the last ``carried_out`` of them, which the next level takes
     over, in the lowest bits), then the ``carried_in`` vectors taken over
-    from the level before (in the top bits). :func:`_separated_in_lanes`
+    from the level before (in the top bits). :func:`gf2_search._separated_in_lanes`
     uses one too, its deeper vectors being the separator's groups.
     """
 

@@ -26,7 +26,6 @@ from puzzlelab.lightsout.gf2_lanes import BATCH_LANE_BITS, _lightest, _Stage
 INNER_DIMENSION = 10
 
 
-
 def min_weight_search(
     offset: int, basis: Sequence[int], work_budget: int = DEFAULT_WORK_BUDGET,
     folding: Folding | None = None,
@@ -429,7 +428,6 @@ def _separated(offset: int, plan: _Separation) -> Steps[tuple[int, int]]:
         if not step & report_mask and due():
             yield Progress(step, total, "Searching the solutions for the fewest presses")
     return best, ties
-
 
 
 def min_weight_in_coset(

@@ -35,7 +35,6 @@ def _reach(cell: int, rows: int, cols: int, offsets: Offsets, wrap: bool) -> lis
     return cells
 
 
-
 @dataclass
 class _Plan:
     """Light chasing for any neighbourhood, edges and modulus, for one shape.

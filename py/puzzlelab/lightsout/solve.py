@@ -25,9 +25,7 @@ from puzzlelab.lightsout.fewest import (
 )
 from puzzlelab.lightsout.gf2_search import min_weight_in_coset, min_weight_search
 from puzzlelab.lightsout.plan import _plan_steps, _solve_general
-from puzzlelab.notation import (
-    PuzzleError,
-)
+from puzzlelab.notation import PuzzleError
 
 #: Kernels up to this dimension are searched for the fewest presses (exactly
 #: when the search fits its budget, by annealing above); larger ones return a
@@ -40,7 +38,6 @@ MAX_SEARCHED_KERNEL = 100
 MAX_SEARCHED_VALUES = 5_000_000
 #: How many quiet patterns a solution carries when the kernel is bigger.
 SHOWN_QUIET_PATTERNS = 64
-
 
 
 @dataclass(frozen=True)
@@ -150,7 +147,6 @@ def _cells_with_repeats(packed: int, board: Board) -> list[tuple[int, int]]:
     return [divmod(i, board.cols) for i, n in enumerate(counts) for _ in range(n)]
 
 
-
 def solve(board: Board, *, fewest: bool = True,
           work_budget: int = gf2.DEFAULT_WORK_BUDGET) -> Solution:
     """Solve ``board`` exactly; with ``fewest``, minimise the presses over the
@@ -215,7 +211,6 @@ def solve_steps(board: Board, *, fewest: bool = True,
                     dimension)
 
 
-
 #: Quotient tori up to this many cells are solved for :func:`_periodic_solution`.
 PERIODIC_MAX_CELLS = 40 * 40
 
@@ -265,7 +260,6 @@ def _periodic_solution(board: Board, work_budget: int) -> Steps[int | None]:
     return best
 
 
-
 def _conflict(board: Board) -> Steps[int]:
     """Weights (packed like lights) that prove ``board`` unsolvable: a quiet pattern
     of the mirrored rules, i.e. a vector y with y A = 0, whose weighted sum of
@@ -300,7 +294,6 @@ def _conflict(board: Board) -> Steps[int]:
             rest = (yield from plan.quiet_steps())[SHOWN_QUIET_PATTERNS:]
             found = yield from witnesses(rest)
     return min(found, key=lambda q: _weight(q, k))
-
 
 
 #: The dense baseline's largest board: its time grows with the cube of the cells

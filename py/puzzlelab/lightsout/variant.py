@@ -11,13 +11,10 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from puzzlelab.notation import (
-    PuzzleError,
-)
+from puzzlelab.notation import PuzzleError
 
 MAX_STATES = 9
 MAX_STENCIL_SIDE = 9
-
 
 
 _GAME_ID = re.compile(r"(\d+)x(\d+)((?:;[^:;]*)*):([0-9a-fA-F]*)")
@@ -34,7 +31,6 @@ NEIGHBOURHOODS: dict[str, Offsets] = {
         *((dr, dc) for dr in (-2, -1, 1, 2) for dc in (-2, -1, 1, 2) if abs(dr) != abs(dc)),
     ),
 }
-
 
 
 def parse_stencil(text: str) -> Offsets:
