@@ -206,8 +206,8 @@ def all_lit_other_rules(sides: int) -> None:
             quiet = _plan(n, n, variant).quiet(d)
             folds = lightsout.folding(n, n, variant)
             before_seconds, (before, before_proven, _) = timed(
-                lambda p=plain, q=quiet, f=folds: finish(gf2_search.min_weight_search(p.presses, q,
-                                                                            folding=f)))
+                lambda p=plain, q=quiet, f=folds: finish(gf2_search.min_weight_search(
+                    p.presses, q, folding=f)))
         else:
             before_seconds, before, before_proven = 0.0, plain.presses, False
         clear_caches()
