@@ -53,7 +53,9 @@ from bench_lightsout import A075464, all_lit, check, clear_caches, fmt_time, pri
 
 from puzzlelab import api, lightsout
 from puzzlelab.jobs import finish
-from puzzlelab.lightsout import gf2, modk
+from puzzlelab.lightsout import gf2, gf2_search, modk
+from puzzlelab.lightsout.fewest import _min_presses_mod
+from puzzlelab.lightsout.plan import _plan
 
 NEIGHBOURHOODS = ["cross", "king", "diagonal", "knight"]
 STATES = [2, 3, 4, 5]
@@ -70,7 +72,7 @@ PREVIOUS_MOD_WORK = 20_000_000
 
 def members(n: int, variant: lightsout.Variant) -> tuple[int, int]:
     """(number of generators d, number of members) of the n x n kernel."""
-    plan = lightsout._plan(n, n, variant)
+    plan = _plan(n, n, variant)
     if variant.states == 2:
         return len(plan.kernel), 1 << len(plan.kernel)
     k = variant.states
@@ -84,9 +86,9 @@ def searchable(n: int, variant: lightsout.Variant, d: int, count: int) -> bool:
     if d > lightsout.MAX_SEARCHED_KERNEL:
         return False
     # Every quiet pattern (a solution carries only the first 64 of a bigger kernel).
-    quiet = lightsout._plan(n, n, variant).quiet()
+    quiet = _plan(n, n, variant).quiet()
     if variant.states == 2:
-        return gf2.search_cost(quiet) <= gf2.DEFAULT_WORK_BUDGET
+        return gf2_search.search_cost(quiet) <= gf2.DEFAULT_WORK_BUDGET
     if modk.enumeration_cost(count, cells, variant.states) <= gf2.DEFAULT_WORK_BUDGET:
         return True
     generators = [lightsout.Board(n, n, q, variant).values() for q in quiet]
@@ -98,7 +100,7 @@ def searchable_rectangle(rows: int, cols: int, d: int) -> bool:
     if gf2.exhaustive_cost(d, rows * cols) <= gf2.DEFAULT_WORK_BUDGET:
         return True
     quiet = lightsout.solve(lightsout.Board(rows, cols), fewest=False).quiet_patterns
-    return gf2.search_cost(quiet) <= gf2.DEFAULT_WORK_BUDGET
+    return gf2_search.search_cost(quiet) <= gf2.DEFAULT_WORK_BUDGET
 
 
 def landscape(sides: int, states: Sequence[int]) -> None:
@@ -109,7 +111,7 @@ def landscape(sides: int, states: Sequence[int]) -> None:
         with_kernel, beyond, largest = 0, [], (0, 0, 1)
         for n in range(1, sides + 1):
             d, count = members(n, variant)
-            lightsout._plan.cache_clear()  # big plans; keep memory flat
+            _plan.cache_clear()  # big plans; keep memory flat
             if not d:
                 continue
             with_kernel += 1
@@ -142,7 +144,7 @@ def previous_search(offset: int, basis: Sequence[int]) -> tuple[int, bool]:
     else the same annealing (``(vector, proven)``)."""
     bits = max(v.bit_length() for v in (offset, *basis))
     if gf2.exhaustive_cost(len(basis), bits) > PREVIOUS_BUDGET:
-        return finish(gf2._anneal(offset, basis)), False
+        return finish(gf2_search._anneal(offset, basis)), False
     best = current = offset
     for step in range(1, 1 << len(basis)):
         current ^= basis[(step & -step).bit_length() - 1]
@@ -160,8 +162,8 @@ def sweep(sides: int) -> None:
         seconds, solution = timed(lambda b=board: lightsout.solve(b))
         check(board, solution.presses, "the solver")
         plain = lightsout.solve(board, fewest=False)
-        search_seconds = timed(lambda p=plain: finish(
-            gf2.min_weight_search(p.presses, p.quiet_patterns)))[0] if plain.quiet_patterns else 0
+        search_seconds = timed(lambda p=plain: finish(gf2_search.min_weight_search(
+            p.presses, p.quiet_patterns)))[0] if plain.quiet_patterns else 0
         old_seconds, (old, old_proven) = timed(
             lambda p=plain: previous_search(p.presses, p.quiet_patterns))
         check(board, old, "the previous search")
@@ -201,11 +203,11 @@ def all_lit_other_rules(sides: int) -> None:
         plain = lightsout.solve(board, fewest=False)
         if d <= lightsout.MAX_SEARCHED_KERNEL:
             # The whole kernel (a plain solution carries only its first 64 patterns).
-            quiet = lightsout._plan(n, n, variant).quiet(d)
+            quiet = _plan(n, n, variant).quiet(d)
             folds = lightsout.folding(n, n, variant)
             before_seconds, (before, before_proven, _) = timed(
-                lambda p=plain, q=quiet, f=folds: finish(gf2.min_weight_search(p.presses, q,
-                                                                            folding=f)))
+                lambda p=plain, q=quiet, f=folds: finish(gf2_search.min_weight_search(
+                    p.presses, q, folding=f)))
         else:
             before_seconds, before, before_proven = 0.0, plain.presses, False
         clear_caches()
@@ -246,7 +248,7 @@ def random_folded(seeds: int, prove: bool) -> None:
         board = lightsout.random_solvable(r, c, random.Random(seed), variant)
         plain = lightsout.solve(board, fewest=False)
         anneal_seconds, light = timed(
-            lambda p=plain: finish(gf2._anneal(p.presses, p.quiet_patterns)))
+            lambda p=plain: finish(gf2_search._anneal(p.presses, p.quiet_patterns)))
         cells = [f"{r}x{c}{' torus' if wrap else ''}", str(seed), str(plain.kernel_dimension),
                  f"{light.bit_count()} ({fmt_time(anneal_seconds)})"]
         for effort in (1, api.PROVE_EFFORT) if prove else (1,):
@@ -301,7 +303,7 @@ def k_states(sides: int, states: Sequence[int]) -> None:
             check(board, solution.presses, "the solver")
             plain = lightsout.solve(board, fewest=False)
             search_seconds = timed(lambda b=board, p=plain: finish(
-                lightsout._min_presses_mod(p.presses, p.quiet_patterns, b)))[0]
+                _min_presses_mod(p.presses, p.quiet_patterns, b)))[0]
             old_cell = "—"
             if count <= PREVIOUS_MOD_MEMBERS and count * n * n * d <= PREVIOUS_MOD_WORK:
                 old_seconds, old = timed(

@@ -62,11 +62,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import importlib.util
 import itertools
 import json
 import math
 import os
+import pkgutil
 import platform
 import random
 import shutil
@@ -84,7 +86,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))  # run from anywhere
 
 from puzzlelab import api, lightsout
-from puzzlelab.lightsout import gf2, modk
+from puzzlelab.lightsout import costs
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
@@ -262,7 +264,9 @@ def all_lit(n: int) -> lightsout.Board:
 
 def clear_caches() -> None:
     """Empty every per-shape cache of the solver (whatever the modules name them)."""
-    for module in (lightsout, gf2, modk):
+    # Every module of the family: each keeps its own caches.
+    for info in pkgutil.iter_modules(lightsout.__path__):
+        module = importlib.import_module(f"puzzlelab.lightsout.{info.name}")
         for value in vars(module).values():
             if callable(getattr(value, "cache_clear", None)):
                 value.cache_clear()
@@ -1224,8 +1228,8 @@ def print_big(seed: int, log: Log) -> None:
     rows = []
     for variant in BIG_CASES:
         label = lightsout.Board(1, 1, 0, variant).game_id[3:-2] or "classic"
-        estimate = lightsout._native_solve_cost(BIG_SIDE, BIG_SIDE, variant)
-        unknowns, _ = lightsout._system_size(BIG_SIDE, BIG_SIDE, variant)
+        estimate = costs._native_solve_cost(BIG_SIDE, BIG_SIDE, variant)
+        unknowns, _ = costs._system_size(BIG_SIDE, BIG_SIDE, variant)
         row = [label, f"{unknowns:,}", f"{estimate.seconds:.0f} s",
                f"{estimate.megabytes:.0f} MB"]
         if not estimate.fits:

@@ -22,6 +22,8 @@ deadline; the issue's bound is 0.25 s.
 from __future__ import annotations
 
 import argparse
+import importlib
+import pkgutil
 import random
 import sys
 import time
@@ -31,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from job_gaps import longest_gap
 from puzzlelab import lightsout
-from puzzlelab.lightsout import Board, Variant, gf2, modk
+from puzzlelab.lightsout import Board, Variant
 
 
 def _game(side: int, variant: Variant) -> str:
@@ -87,7 +89,9 @@ def cases(quick: bool) -> list[tuple[str, dict]]:
 
 def cold() -> None:
     """Forget every cached plan, kernel and separation: a first request."""
-    for module in (lightsout, gf2, modk):
+    # Every module of the family: each keeps its own caches.
+    for info in pkgutil.iter_modules(lightsout.__path__):
+        module = importlib.import_module(f"puzzlelab.lightsout.{info.name}")
         for value in vars(module).values():
             clear = getattr(value, "cache_clear", None)
             if callable(clear):

@@ -3,7 +3,7 @@
 A press at (r, c) adds 1 (modulo k) to each cell (r + dr, c + dc) of its
 stencil, wrapped round on a torus and dropped past a wall; two offsets that
 land on one cell (a small torus) add 2. Nothing here imports the solver's
-press code: the tests of py/puzzlelab/lightsout/__init__.py and of the page's
+press code: the tests of the py/puzzlelab/lightsout package and of the page's
 web/puzzles/lightsout/rules.mjs compare them with this.
 """
 

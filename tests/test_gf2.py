@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlelab.jobs import finish
-from puzzlelab.lightsout import gf2
+from puzzlelab.lightsout import gf2, gf2_search
 
 FAST = settings(max_examples=150, deadline=None)
 
@@ -182,15 +182,15 @@ def in_coset(vector: int, offset: int, basis: list[int]) -> bool:
 )
 def test_min_weight_in_coset_matches_brute_force(case):
     offset, basis = case  # the basis may be dependent or hold zero vectors
-    vector, proven = gf2.min_weight_in_coset(offset, basis)
+    vector, proven = gf2_search.min_weight_in_coset(offset, basis)
     assert proven
     assert in_coset(vector, offset, basis)
     assert vector.bit_count() == brute_min_weight(offset, basis)
 
 
 def test_min_weight_with_empty_basis_is_the_offset():
-    assert gf2.min_weight_in_coset(0b1011, []) == (0b1011, True)
-    assert gf2.min_weight_in_coset(0, []) == (0, True)
+    assert gf2_search.min_weight_in_coset(0b1011, []) == (0b1011, True)
+    assert gf2_search.min_weight_in_coset(0, []) == (0, True)
 
 
 @FAST
@@ -204,7 +204,7 @@ def test_min_weight_with_empty_basis_is_the_offset():
 )
 def test_unproven_path_still_returns_a_coset_member(case):
     offset, basis = case
-    vector, proven = gf2.min_weight_in_coset(offset, basis, work_budget=0)
+    vector, proven = gf2_search.min_weight_in_coset(offset, basis, work_budget=0)
     assert not proven
     assert in_coset(vector, offset, basis)
     assert vector.bit_count() <= offset.bit_count()  # the descent never gets heavier
@@ -216,7 +216,7 @@ def test_large_kernel_is_not_claimed_proven(dimension):
     width = 500
     basis = [rng.getrandbits(width) for _ in range(dimension)]
     offset = rng.getrandbits(width)
-    vector, proven = gf2.min_weight_in_coset(offset, basis)
+    vector, proven = gf2_search.min_weight_in_coset(offset, basis)
     assert not proven
     assert in_coset(vector, offset, basis)
     assert vector.bit_count() <= offset.bit_count()
@@ -226,7 +226,7 @@ def test_greedy_descent_finds_an_obvious_improvement():
     # Offset = basis vector 0 plus one stray bit: the lightest member is that single bit.
     basis = [(1 << 40) - 2, 0b1 << 50]
     offset = basis[0] | 1
-    vector, proven = gf2.min_weight_in_coset(offset, basis, work_budget=0)
+    vector, proven = gf2_search.min_weight_in_coset(offset, basis, work_budget=0)
     assert not proven and vector == 1
 
 
@@ -234,7 +234,7 @@ def test_default_budget_searches_sixteen_dimensions_exhaustively():
     rng = random.Random(16)
     basis = [rng.getrandbits(64) for _ in range(16)]
     offset = rng.getrandbits(64)
-    vector, proven = gf2.min_weight_in_coset(offset, basis)
+    vector, proven = gf2_search.min_weight_in_coset(offset, basis)
     assert proven and in_coset(vector, offset, basis)
     # Brute force by a second route: every subset, in plain loops.
     best = min((offset ^ combine(basis, y)).bit_count() for y in range(1 << 16))
@@ -249,7 +249,7 @@ def test_pairs_of_basis_vectors_are_tried():
     offset = 0b1111_1111 | 1 << 30
     assert (offset ^ a).bit_count() > offset.bit_count()
     assert (offset ^ b).bit_count() > offset.bit_count()
-    vector, proven = gf2.min_weight_in_coset(offset, [a, b], work_budget=0)
+    vector, proven = gf2_search.min_weight_in_coset(offset, [a, b], work_budget=0)
     assert not proven and vector == 1 << 30
 
 
@@ -280,8 +280,8 @@ def brute_min_and_ties(offset: int, basis: list[int]) -> tuple[int, int]:
 @given(st.integers(0, 1 << 32))
 def test_separator_search_matches_brute_force(seed):
     offset, basis = sparse_coset(seed)
-    plan = gf2._Separation.plan(basis)
-    vector, ties = finish(gf2._separated(offset, plan))
+    plan = gf2_search._Separation.plan(basis)
+    vector, ties = finish(gf2_search._separated(offset, plan))
     assert in_coset(vector, offset, basis)
     assert (vector.bit_count(), ties) == brute_min_and_ties(offset, basis)
 
@@ -290,9 +290,9 @@ def test_separator_search_matches_brute_force(seed):
 @given(st.integers(0, 1 << 32))
 def test_search_cost_picks_the_cheaper_exact_method(seed):
     offset, basis = sparse_coset(seed)
-    cost = gf2.search_cost(basis)
+    cost = gf2_search.search_cost(basis)
     assert cost <= gf2.exhaustive_cost(len(basis), max(v.bit_length() for v in basis))
-    vector, proven, ties = finish(gf2.min_weight_search(offset, basis, work_budget=cost))
+    vector, proven, ties = finish(gf2_search.min_weight_search(offset, basis, work_budget=cost))
     assert proven and in_coset(vector, offset, basis)
     assert (vector.bit_count(), ties) == brute_min_and_ties(offset, basis)
 
@@ -304,6 +304,6 @@ def test_exhaustive_counts_ties_across_the_table():
         if gf2.rank(basis) < len(basis):
             continue
         offset = rng.getrandbits(24)
-        vector, ties = finish(gf2._exhaustive(offset, basis))
+        vector, ties = finish(gf2_search._exhaustive(offset, basis))
         assert in_coset(vector, offset, basis)
         assert (vector.bit_count(), ties) == brute_min_and_ties(offset, basis)

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from puzzlelab import lightsout
 from puzzlelab.jobs import finish
-from puzzlelab.lightsout import Board, gf2, solve, toggled_by
+from puzzlelab.lightsout import Board, gf2, gf2_folded, gf2_search, solve, toggled_by
 from puzzlelab.notation import PuzzleError
 
 FAST = settings(max_examples=60, deadline=None)
@@ -341,15 +341,15 @@ def test_folded_search_agrees_with_the_exhaustive_one(rows, cols, wrap):
         plain = solve(board, fewest=False)
         quiet = list(plain.quiet_patterns)
         assert quiet
-        best, ties = finish(gf2._exhaustive(plain.presses, quiet))
+        best, ties = finish(gf2_search._exhaustive(plain.presses, quiet))
         for upper in (best.bit_count(), best.bit_count() + 3):
             found, proven, count = finish(
-                gf2.folded_search(plain.presses, quiet, folding, upper, 1 << 40))
+                gf2_folded.folded_search(plain.presses, quiet, folding, upper, 1 << 40))
             assert proven and found is not None
             assert found.bit_count() == best.bit_count() and count == ties
             assert board.apply(found).lights == 0
         # Below the lightest weight there is nothing to find.
-        assert finish(gf2.folded_search(plain.presses, quiet, folding,
+        assert finish(gf2_folded.folded_search(plain.presses, quiet, folding,
                                         best.bit_count() - 1, 1 << 40)) == (None, True, 0)
 
 
@@ -360,7 +360,8 @@ def test_folded_search_out_of_budget_keeps_what_it_found():
     quiet = list(plain.quiet_patterns)
     folding = lightsout.folding(39, 39, lightsout.CLASSIC)
     upper = plain.presses.bit_count()
-    found, proven, ties = finish(gf2.folded_search(plain.presses, quiet, folding, upper, 3 << 24))
+    found, proven, ties = finish(
+        gf2_folded.folded_search(plain.presses, quiet, folding, upper, 3 << 24))
     assert not proven and ties is None
     assert found is not None and found.bit_count() <= upper
     assert board.apply(found).lights == 0

@@ -10,13 +10,16 @@ refused up front in one sentence.
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import random
 
 import pytest
 
 from job_gaps import longest_gap
 from puzzlelab import api, lightsout
-from puzzlelab.lightsout import Board, Variant, gf2, modk
+from puzzlelab.lightsout import Board, Variant, costs
+from puzzlelab.lightsout.plan import _plan
 
 #: The longest CPU time between two progress reports the tests accept: the
 #: jobs aim at a report every jobs.REPORT_SECONDS (0.1 s), as every job does.
@@ -27,7 +30,9 @@ MAX_GAP_S = 0.5
 def cold_caches() -> None:
     """Each job starts cold, as a first request in the page does: a plan or kernel
     cached by an earlier test would skip the very work whose reports are timed."""
-    for module in (lightsout, gf2, modk):
+    # Every module of the family: each keeps its own caches.
+    for info in pkgutil.iter_modules(lightsout.__path__):
+        module = importlib.import_module(f"puzzlelab.lightsout.{info.name}")
         for value in vars(module).values():
             clear = getattr(value, "cache_clear", None)
             if callable(clear):
@@ -117,9 +122,9 @@ def test_what_cannot_finish_is_refused_in_one_sentence(monkeypatch):
     assert "limit of 60 s" in error and "board with these rules fits" in error
     assert error.count(". ") == 0  # one sentence
     # In the page the worker is slower and has less memory: the limit names that.
-    monkeypatch.setattr(lightsout, "IN_PAGE", True)
+    monkeypatch.setattr(costs, "IN_PAGE", True)
     assert not lightsout.solve_cost(1000, 1000, Variant(states=3)).fits
-    assert lightsout._native_solve_cost(1000, 1000, Variant(states=3)).fits
+    assert costs._native_solve_cost(1000, 1000, Variant(states=3)).fits
     big = Board(1000, 1000, 0, Variant(states=3)).game_id
     error = api.handle({"cmd": "lightsout.solve", "game": big})["error"]
     assert "in the page" in error and "the command line" in error
@@ -138,8 +143,8 @@ def test_estimates_follow_the_plan_sizes():
     # The fitted unknowns match the plans actually built.
     for variant in (Variant("king"), Variant(wrap=True, states=3), Variant("knight", True)):
         for rows, cols in ((40, 30), (25, 60)):
-            plan = lightsout._plan(max(rows, cols), min(rows, cols),
-                                   variant if rows >= cols else
-                                   variant.mapped(lambda dr, dc: (dc, dr)))
-            assert lightsout._system_size(rows, cols, variant) == (
+            plan = _plan(max(rows, cols), min(rows, cols),
+                         variant if rows >= cols else
+                         variant.mapped(lambda dr, dc: (dc, dr)))
+            assert costs._system_size(rows, cols, variant) == (
                 plan.variables, len(plan.equations))

@@ -18,10 +18,10 @@ from puzzlelab.lightsout import (
     CLASSIC,
     Board,
     Variant,
-    _solve_general,
     difficulty_presses,
     gallery_steps,
     gf2,
+    gf2_search,
     kernel_dimension,
     modk,
     press_lower_bound,
@@ -30,6 +30,7 @@ from puzzlelab.lightsout import (
     random_with_presses,
     solve,
 )
+from puzzlelab.lightsout.plan import _solve_general
 from puzzlelab.notation import PuzzleError
 
 NEIGHBOURHOODS = ["cross", "king", "diagonal", "knight", "110.011.000", "001.000.100"]
@@ -333,7 +334,7 @@ def test_annealing_alone_reaches_the_known_minimum_on_39x39():
     unproven, and annealing still reaches A075464's minimum of 561."""
     board = Board(39, 39, (1 << 39 * 39) - 1)
     presses, quiet = _coset(board)
-    best, proven, ties = finish(gf2.min_weight_search(presses, list(quiet)))
+    best, proven, ties = finish(gf2_search.min_weight_search(presses, list(quiet)))
     assert not proven and ties is None
     assert board.apply(best).lit == 0
     assert best.bit_count() == 561
@@ -358,13 +359,13 @@ def test_separator_search_agrees_with_exhaustive_search(neighbourhood, wrap, sid
         offset, quiet = _coset(board)
         if not quiet:
             continue
-        plan = gf2._Separation.plan(quiet)
-        separated, ties = finish(gf2._separated(offset, plan))
-        exhaustive, exhaustive_ties = finish(gf2._exhaustive(offset, quiet))
+        plan = gf2_search._Separation.plan(quiet)
+        separated, ties = finish(gf2_search._separated(offset, plan))
+        exhaustive, exhaustive_ties = finish(gf2_search._exhaustive(offset, quiet))
         assert board.apply(separated).lit == 0
         assert (separated.bit_count(), ties) == (exhaustive.bit_count(), exhaustive_ties)
         if plan.lanes_cost is not None:
-            in_lanes, lane_ties = finish(gf2._separated_in_lanes(offset, plan))
+            in_lanes, lane_ties = finish(gf2_search._separated_in_lanes(offset, plan))
             assert board.apply(in_lanes).lit == 0
             assert (in_lanes.bit_count(), lane_ties) == (exhaustive.bit_count(), exhaustive_ties)
 
@@ -379,10 +380,10 @@ def test_separator_in_lanes_agrees_with_the_gray_code_walk(side):
     for board in (random_solvable(side, side, rng, variant),
                   Board(side, side, 0, variant).apply((1 << side * side) - 1)):
         offset, quiet = _coset(board)
-        plan = gf2._Separation.plan(quiet)
+        plan = gf2_search._Separation.plan(quiet)
         assert plan.lanes_cost is not None and len(plan.separator) > 6
-        walked, ties = finish(gf2._separated(offset, plan))
-        in_lanes, lane_ties = finish(gf2._separated_in_lanes(offset, plan))
+        walked, ties = finish(gf2_search._separated(offset, plan))
+        in_lanes, lane_ties = finish(gf2_search._separated_in_lanes(offset, plan))
         assert board.apply(in_lanes).lit == 0
         assert (in_lanes.bit_count(), lane_ties) == (walked.bit_count(), ties)
 
@@ -396,7 +397,7 @@ def test_king_walls_beyond_exhaustive_reach_are_proven():
     board = random_solvable(11, 11, rng, variant)
     solution = solve(board)
     offset, quiet = _coset(board)
-    exhaustive, ties = finish(gf2._exhaustive(offset, quiet))
+    exhaustive, ties = finish(gf2_search._exhaustive(offset, quiet))
     assert solution.proven_fewest and solution.kernel_dimension == 21
     assert (solution.press_count, solution.fewest_solutions) == (exhaustive.bit_count(), ties)
     for side, dimension in [(14, 27), (23, 45), (32, 63), (35, 69)]:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from puzzlelab.jobs import Progress, Steps, due, finish
-from puzzlelab.lightsout import gf2
+from puzzlelab.lightsout import gf2_search
 
 
 def prime_powers(k: int) -> list[tuple[int, int]]:
@@ -418,12 +418,12 @@ def min_weight_search(
     member is met exactly once and the count of lightest members is exact.
 
     For prime k, where the generators can be made to share few cells, the
-    exact separator search of :func:`puzzlelab.lightsout.gf2.min_weight_search` is
+    exact separator search of :func:`puzzlelab.lightsout.gf2_search.min_weight_search` is
     used instead when cheaper (:func:`_separated`).
 
     Returns ``(entries, True, ties)`` when ``work_budget`` covers the
     enumeration (see :func:`enumeration_cost`), else ``(entries, False,
-    None)``: a light member found by annealing (:func:`puzzlelab.lightsout.gf2.anneal`,
+    None)``: a light member found by annealing (:func:`puzzlelab.lightsout.gf2_search.anneal`,
     moves adding a multiple of a generator), not proven lightest.
     """
     packing = _Packed(k, len(base))
@@ -446,7 +446,7 @@ def min_weight_search(
         # cells takes milliseconds, and the first 1000 took 60 s of CPU there.
         floor = min(1000, max(100, 10_000_000 // words))
         steps = max(floor, min(250_000, 2_500_000 // words, 1000 * len(moves)))
-        light = yield from gf2.anneal(packing.pack(base), moves, packing.add, packing.weight,
+        light = yield from gf2_search.anneal(packing.pack(base), moves, packing.add, packing.weight,
                                       steps)
         return packing.unpack(light), False, None
     current = packing.pack(base)
@@ -582,7 +582,7 @@ def is_prime(k: int) -> bool:
 @dataclass(frozen=True)
 class _Separation:
     """Packed generators over Z/k (k prime) split as in
-    :func:`puzzlelab.lightsout.gf2.separate_steps`: a separator, and groups whose cells
+    :func:`puzzlelab.lightsout.gf2_search.separate_steps`: a separator, and groups whose cells
     (``masks``, whole fields) no other group touches."""
 
     separator: tuple[int, ...]
@@ -620,7 +620,7 @@ def _plan_separation(packed: tuple[int, ...], k: int, length: int) -> Steps[_Sep
     lighter = yield from _lighten_steps(list(packed), packing)
     supports = [packing.support(g) for g in lighter]
     # Each member costs about a dozen packed operations on the whole width, in Python.
-    separator, groups, cost = yield from gf2.separate_steps(supports, k, 16, sweep_divisor=1)
+    separator, groups, cost = yield from gf2_search.separate_steps(supports, k, 16, sweep_divisor=1)
     field = (1 << packing.width) - 1
     masks = []
     for group in groups:
@@ -665,7 +665,7 @@ def _lighten_steps(vectors: list[int], packing: _Packed) -> Steps[list[int]]:
 def _separated(base: int, plan: _Separation, packing: _Packed) -> Steps[tuple[int, int]]:
     """Exact minimum over ``base`` + the span, enumerating only the separator
     (odometer order) and minimising each group on its own cells; as
-    :func:`puzzlelab.lightsout.gf2._separated`, over Z/k."""
+    :func:`puzzlelab.lightsout.gf2_search._separated`, over Z/k."""
     add, weight = packing.add, packing.weight
     tables = []
     for group in plan.groups:

@@ -1,0 +1,194 @@
+"""What a Lights Out job costs, and refusing up front what cannot finish.
+
+Time and memory are estimated from the shape and rules (the chase plan's
+size grows linearly along each side, fitted on small boards), where the job
+runs: natively or slower in the page's worker. :func:`check_cost` refuses a
+job over the limits in one sentence naming a size that fits.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from puzzlelab import limits
+from puzzlelab.jobs import finish
+from puzzlelab.lightsout import modk
+from puzzlelab.lightsout.plan import _build_plan, _row_chase
+from puzzlelab.lightsout.variant import NEIGHBOURHOODS, Variant
+from puzzlelab.notation import PuzzleError
+
+#: The gallery's fewest-press searches share this many times one solve's budget.
+GALLERY_SEARCHES = 4
+
+
+#: Whether this runs in the page's worker (Pyodide, WebAssembly) or natively.
+IN_PAGE = sys.platform == "emscripten"
+#: How much slower the page's worker runs Python than native CPython (2 to 3
+#: times in the round trips of bench/bench_lightsout.py).
+PAGE_SLOWDOWN = 2.5
+#: The most one job may take where it runs; an estimate beyond either is refused.
+JOB_SECONDS = 60.0
+#: Memory per job at most: the page's worker has one WebAssembly heap (2 GB
+#: at most, shared with Pyodide itself).
+JOB_MEGABYTES = 1000.0 if IN_PAGE else 2000.0
+
+
+def job_megabytes() -> float:
+    """The memory (MB) a job may plan to use here: :data:`JOB_MEGABYTES`, or
+    less where the process may take less (an address-space or container limit,
+    read by :func:`limits.budget`), so that a job that cannot fit is refused
+    up front in words instead of running out of memory."""
+    return limits.budget(0.8, JOB_MEGABYTES * 1e6) / 1e6
+
+
+@dataclass(frozen=True)
+class Cost:
+    """A job's estimated time (seconds, where it runs) and peak memory (MB)."""
+
+    seconds: float
+    megabytes: float
+
+    @property
+    def fits(self) -> bool:
+        """Whether the job can finish within :data:`JOB_SECONDS` and :func:`job_megabytes`."""
+        return self.seconds <= JOB_SECONDS and self.megabytes <= job_megabytes()
+
+    def __add__(self, other: Cost) -> Cost:
+        return Cost(self.seconds + other.seconds, max(self.megabytes, other.megabytes))
+
+    def times(self, factor: float) -> Cost:
+        """The time of ``factor`` such jobs run one after another."""
+        return Cost(self.seconds * factor, self.megabytes)
+
+
+@lru_cache(maxsize=32)
+def _system_growth(variant: Variant) -> tuple[float, float, float, float, float, float]:
+    """Unknowns and equations of a chase plan as ``a + b * rows + c * cols`` each,
+    fitted on three small boards: the plan's structure repeats row by row and
+    column by column away from the edges, so the fit extrapolates."""
+    reach = max(max(abs(dr), abs(dc)) for dr, dc in variant.offsets)
+    side = 2 * reach + 3
+    counts = []
+    for rows, cols in ((side, side), (2 * side, side), (side, 2 * side)):
+        plan = finish(_build_plan(rows, cols, variant))
+        counts.append((plan.variables, len(plan.equations)))
+    (v1, e1), (v2, e2), (v3, e3) = counts
+    vb, vc, eb, ec = (v2 - v1) / side, (v3 - v1) / side, (e2 - e1) / side, (e3 - e1) / side
+    return v1 - (vb + vc) * side, vb, vc, e1 - (eb + ec) * side, eb, ec
+
+
+def _system_size(rows: int, cols: int, variant: Variant) -> tuple[int, int]:
+    """Estimated unknowns and equations of the plan :func:`solve.solve` uses (it chases
+    along the longer side)."""
+    if cols > rows:
+        rows, cols, variant = cols, rows, variant.mapped(lambda dr, dc: (dc, dr))
+    if variant.is_classic:
+        return cols, cols
+    va, vb, vc, ea, eb, ec = _system_growth(variant)
+    size = rows * cols
+    unknowns = min(size, max(1, round(va + vb * rows + vc * cols)))
+    return unknowns, min(size, max(0, round(ea + eb * rows + ec * cols)))
+
+
+def _where(cost: Cost) -> Cost:
+    return Cost(cost.seconds * PAGE_SLOWDOWN, cost.megabytes) if IN_PAGE else cost
+
+
+def _native_solve_cost(rows: int, cols: int, variant: Variant, boards: int = 1) -> Cost:
+    """The native cost of the first solve of a shape and ``boards - 1`` more:
+    the constants are CPU seconds per operation measured on this solver
+    (bench/bench_lightsout.py, the "estimate" column, compares them)."""
+    size, k = rows * cols, variant.states
+    if variant.is_classic:
+        # Classic: a chase of whole rows and one system of min(rows, cols) unknowns.
+        side = min(rows, cols)
+        seconds = size * 1e-6 + side**3 / 64 * 2e-9 + boards * size * 0.5e-6
+        return Cost(seconds, 30 + size * 40e-6)
+    unknowns, equations = _system_size(rows, cols, variant)
+    terms = len(variant.offsets)
+    form_bytes = unknowns / 8 if k == 2 else unknowns
+    whole_rows = _row_chase(variant, max(rows, cols), min(rows, cols)) is not None
+    # Per cell and stencil term: a big-int operation on a form (XOR is cheaper
+    # than a multiply-add and reduction), and the loop, unless whole rows go at once.
+    byte = 1e-9 if k == 2 else 3e-9
+    build = size * terms * (byte * form_bytes + (0.05e-6 if whole_rows else 0.4e-6))
+    chase = size * terms * 0.1e-6 + size * 0.5e-6  # a numeric chase, and the board's values
+    if k == 2:
+        eliminate = unknowns * equations * (form_bytes * 0.5e-9 + 40e-9)
+        per_board = 0.0
+    else:
+        # Byte-packed rows up to q = 13 (modk.PACKED_PRIME_LIMIT), lists above.
+        eliminate = sum((5e-9 if q <= modk.PACKED_PRIME_LIMIT else 80e-9)
+                        * unknowns * equations * unknowns for _, q in modk.prime_powers(k))
+        per_board = eliminate  # a k-state solve eliminates again for its right-hand side
+    search = 5.0  # the fewest-press search stops at its work budget: seconds
+    if boards > 1:  # the gallery: its searches share GALLERY_SEARCHES budgets
+        search = GALLERY_SEARCHES * search / boards
+    seconds = build + eliminate + 3 * chase + search + (boards - 1) * (
+        per_board + 2 * chase + search)
+    reach = max(max(abs(dr), abs(dc)) for dr, dc in variant.offsets)
+    window = (2 * reach + 3) * max(rows, cols) * form_bytes * 3
+    system = equations * form_bytes * 3 + (equations * unknowns * 8 * 3 if k > 2 else 0)
+    # Per cell: the plan, three lists, and the expansion of up to 64 quiet
+    # patterns (a lane int per cell, then its text or bytes to slice the lanes
+    # from): 271 MB for the 1000x1000 torus, 258 MB with 3 states (--big).
+    per_cell = 6 + 3 * 8 + 230
+    return Cost(seconds, 30 + (window + system + size * per_cell) / 1e6)
+
+
+def solve_cost(rows: int, cols: int, variant: Variant) -> Cost:
+    """The estimated cost of :func:`solve.solve` on a board of this shape and rules,
+    where this runs (natively, or slower in the page's worker)."""
+    return _where(_native_solve_cost(rows, cols, variant))
+
+
+def gallery_cost(rows: int, cols: int, variant: Variant) -> Cost:
+    """The estimated cost of :func:`gallery.gallery_steps`: a solve per cell."""
+    return _where(_native_solve_cost(rows, cols, variant, rows * cols))
+
+
+def _shape_name(rows: int, cols: int, variant: Variant) -> str:
+    rules = [variant.neighbourhood if variant.neighbourhood in NEIGHBOURHOODS
+             else f"stencil {variant.neighbourhood}"]
+    if variant.wrap:
+        rules.append("wrap")
+    if variant.states != 2:
+        rules.append(f"{variant.states} states")
+    return f"{cols}x{rows} board ({', '.join(rules)})"
+
+
+def _article(number: str) -> str:
+    """"an" before a number said with a vowel first (8, 11, 18, 80, 800 ...), else "a"."""
+    digits = number.split("x")[0]
+    return "an" if digits.startswith("8") or digits in ("11", "18") else "a"
+
+
+def check_cost(what: str, rows: int, cols: int, variant: Variant,
+               estimate: Callable[[int, int, Variant], Cost]) -> None:
+    """Refuse up front, in one sentence naming the limit and what would fit
+    instead, a job whose ``estimate`` does not fit where this runs."""
+    cost = estimate(rows, cols, variant)
+    if cost.fits:
+        return
+    where = "in the page" if IN_PAGE else "here"
+    limit = (f"{JOB_SECONDS:.0f} s" if cost.seconds > JOB_SECONDS
+             else f"{job_megabytes():.0f} MB")
+    need = (f"about {cost.seconds:.0f} s" if cost.seconds > JOB_SECONDS
+            else f"about {cost.megabytes:.0f} MB")
+    smaller = None
+    for tenth in range(9, 0, -1):
+        r, c = max(1, rows * tenth // 10), max(1, cols * tenth // 10)
+        if estimate(r, c, variant).fits:
+            smaller = f"{c}x{r}"
+            break
+    instead = (f"{_article(smaller)} {smaller} board with these rules fits" if smaller
+               else "a smaller board fits")
+    if IN_PAGE and _native_solve_cost(rows, cols, variant).fits and estimate is solve_cost:
+        instead += ", and the command line (python3 -m puzzlelab) solves this one natively"
+    raise PuzzleError(
+        f"{what} {_article(str(cols))} {_shape_name(rows, cols, variant)} needs {need} {where}, "
+        "over the "
+        f"limit of {limit} for one job; {instead}.")
