@@ -199,8 +199,6 @@ class Verb:
     examples: tuple[str, ...]
     #: Optional: completes the request from the parsed words (beyond one word per argument).
     build: Callable[[Any, dict[str, Any]], None] | None = None
-    #: Optional: the ``--json`` text of an answer, when plain ``json.dumps`` is not the way.
-    json_text: Callable[[Any, dict[str, Any]], str] | None = None
     #: Words of the command line only (no request argument of their own), read by
     #: ``build``: (name or flag, ``add_argument`` options).
     words: tuple[tuple[str, dict[str, Any]], ...] = ()
