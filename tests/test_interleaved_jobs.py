@@ -22,6 +22,7 @@ import pytest
 
 from puzzlelab import api, jobs, lightsout, pegs
 from puzzlelab.lightsout import Board, Variant, gf2, modk
+from puzzlelab.lightsout import commands as lightsout_commands
 from puzzlelab.pegs import count as pegs_count
 
 #: A position of the English board (goal: one peg anywhere) that the verdict
@@ -63,7 +64,7 @@ def _cold() -> None:
     pegs.solver.cache_clear()
     pegs._GOAL_TABLES.clear()
     pegs_count.counter.cache_clear()
-    api._PROVEN.clear()
+    lightsout_commands._PROVEN.clear()
     for module in (lightsout, gf2, modk):
         for value in vars(module).values():
             clear = getattr(value, "cache_clear", None)
@@ -216,8 +217,8 @@ def test_counts_too_long_to_show_are_not_computed_but_read_the_same(base):
         for divisor in (1, base, base ** min(exponent, 7), 3):
             value = base**exponent // divisor
             power = (base, exponent) if base in (2, 3, 5) and divisor == 1 else None
-            exact = api._count("n", value, power)
-            quick = api._power_count("n", base, exponent, divisor, power)
+            exact = lightsout_commands._count("n", value, power)
+            quick = lightsout_commands._power_count("n", base, exponent, divisor, power)
             if exact["n"] is not None or power:
                 assert quick == exact, (base, exponent, divisor)
             else:  # "about 2^e": the float estimate of e may be one off at most

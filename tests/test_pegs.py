@@ -17,6 +17,7 @@ import pytest
 from puzzlelab import api, pegs
 from puzzlelab.notation import PuzzleError
 from puzzlelab.pegs import census as pegs_census
+from puzzlelab.pegs import commands as pegs_commands
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGLISH = "--ooo--/--ooo--/ooooooo/ooo.ooo/ooooooo/--ooo--/--ooo--"
@@ -932,7 +933,7 @@ def test_early_wiegleb_positions_are_decided_within_the_verdict_budget():
         pos = pos.play(rng.choice(pos.legal_moves()))
         solver.good_memo.clear()
         solver.count_memo.clear()
-        assert pegs.finish(solver.decide_steps(pos.pegs, api.VERDICT_BUDGET)) is True
+        assert pegs.finish(solver.decide_steps(pos.pegs, pegs_commands.VERDICT_BUDGET)) is True
         # The line found is memoised: asking again replays it within a tiny budget.
         path = pegs.finish(solver.solve_steps(pos.pegs, budget=pos.peg_count))
         assert path is not None
@@ -951,9 +952,9 @@ def test_wider_beams_decide_wiegleb_positions_that_one_narrow_beam_leaves_undeci
     narrow = pegs.Solver(pos.geo, goal)
     narrow.BEAM_WIDENING = (1,)
     with pytest.raises(pegs.OutOfBudget):
-        pegs.finish(narrow.decide_steps(pos.pegs, api.VERDICT_BUDGET))
+        pegs.finish(narrow.decide_steps(pos.pegs, pegs_commands.VERDICT_BUDGET))
     solver = pegs.Solver(pos.geo, goal)
-    path = pegs.finish(solver.solve_steps(pos.pegs, api.VERDICT_BUDGET))
+    path = pegs.finish(solver.solve_steps(pos.pegs, pegs_commands.VERDICT_BUDGET))
     assert path is not None
     assert_winning(pos, goal, path)
 
