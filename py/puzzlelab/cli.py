@@ -194,6 +194,11 @@ def arrange(argv: Sequence[str]) -> list[str]:
 # --- running ------------------------------------------------------------------------
 
 
+def _json_text(verb: Verb, words: argparse.Namespace, result: dict[str, Any]) -> str:
+    """The ``--json`` line of an answer: the verb's JSON value of it, as compact JSON."""
+    return dumps(result if verb.answer is None else verb.answer(words, result))
+
+
 def _run_each(verb: Verb, words: argparse.Namespace) -> int:
     """``--each``: one request per line of the grid argument, one JSON line per answer."""
     grid_name = verb.positionals[0]
@@ -206,7 +211,7 @@ def _run_each(verb: Verb, words: argparse.Namespace) -> int:
             failed += 1
             write_json({"line": number, "error": str(exc)})
             continue
-        write_out(dumps(result) + "\n")
+        write_out(_json_text(verb, words, result) + "\n")
     if failed:
         print(f"error: {failed} of {total} lines were not answered (see their \"error\").",
               file=sys.stderr)
@@ -240,7 +245,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             result = call(request_of(verb, words))
             if words.json:
-                write_out(dumps(result) + "\n")
+                write_out(_json_text(verb, words, result) + "\n")
             else:
                 verb.show(result)
         finally:

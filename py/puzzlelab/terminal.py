@@ -199,6 +199,8 @@ class Verb:
     examples: tuple[str, ...]
     #: Optional: completes the request from the parsed words (beyond one word per argument).
     build: Callable[[Any, dict[str, Any]], None] | None = None
+    #: Optional: the value written for ``--json`` and ``--each``, when it is not the answer as is.
+    answer: Callable[[Any, dict[str, Any]], dict[str, Any]] | None = None
     #: Words of the command line only (no request argument of their own), read by
     #: ``build``: (name or flag, ``add_argument`` options).
     words: tuple[tuple[str, dict[str, Any]], ...] = ()
