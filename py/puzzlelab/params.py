@@ -28,7 +28,6 @@ from puzzlelab.arguments import (
     MAX_WORD_CHARS,
     SEED,
     Arg,
-    _shown_text,
     check_value,
     from_text,
 )
@@ -36,7 +35,7 @@ from puzzlelab.notation import PuzzleError
 
 __all__ = [
     "COMMANDS", "KINDS", "MAX_GRID_CHARS", "MAX_SEED", "MAX_SMALL_GRID_CHARS",
-    "MAX_WORD_CHARS", "SEED", "Arg", "_shown_text", "check", "check_value", "describe",
+    "MAX_WORD_CHARS", "SEED", "Arg", "check", "check_value", "describe",
     "from_text", "spec",
 ]
 

@@ -25,7 +25,7 @@ Result = dict[str, Any]
 MAX_SIDE = binairo.MAX_SIDE
 
 BIN_GAME = game("rows of 0, 1 and . joined by '/', or a game ID like 6x6:1b0...",
-                 MAX_SMALL_GRID_CHARS)
+                MAX_SMALL_GRID_CHARS)
 
 
 #: Each command's arguments (see :mod:`puzzlelab.params`).

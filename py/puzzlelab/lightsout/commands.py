@@ -26,7 +26,7 @@ Result = dict[str, Any]
 MAX_SIDE = lightsout.MAX_SIDE
 
 LIGHTS_GAME = game("the board: rows of digits joined by '/' (0 dark, 1 lit; 0..K-1 with "
-                    "K states) or a game ID like 5x5:1f8c4a0")
+                   "K states) or a game ID like 5x5:1f8c4a0")
 VARIANT = (
     Arg("neighbourhood", "text", "which lights a press changes: cross (default), king, "
         "diagonal, knight, or a stencil such as 010.111.010"),
