@@ -1,8 +1,9 @@
 """The command line: ``puzzlelab FAMILY VERB ...`` (or ``python -m puzzlelab``).
 
-Every verb (each family's, in its ``cli`` module, found through
-:mod:`puzzlelab.families`) builds one request for :mod:`puzzlelab.api` (the same surface the
-web page uses), its words read and checked with the argument descriptions of
+The verbs are the families' (each family's ``cli`` module, found through
+:mod:`puzzlelab.families`); this module parses and runs them. Every verb
+builds one request for :mod:`puzzlelab.api` (the same surface the web page
+uses), its words read and checked with the argument descriptions of
 :mod:`puzzlelab.params`, and prints the result, as JSON with ``--json`` or as
 text for people. With ``--each`` a grid verb reads one grid per line and
 writes one JSON object per line.
@@ -125,9 +126,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog=PROG,
         description="Play, solve, analyse and count 0/1-cell puzzles.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog="examples:\n  puzzlelab lightsout solve 11111/11111/11111/11111/11111\n"
-               "  puzzlelab pegs solve english\n  puzzlelab binairo generate 8 --seed 7\n\n"
-               f"{GRIDS_WITH_DASHES}\n\n{EXIT_CODES}",
+        epilog="examples:\n" + "".join(f"  {families.cli(family).EXAMPLE}\n"
+                                         for family in families.FAMILIES)
+               + f"\n{GRIDS_WITH_DASHES}\n\n{EXIT_CODES}",
     )
     parser.add_argument("--version", action="version", version=f"puzzlelab {__version__}")
     family_parsers = parser.add_subparsers(dest="family", required=True, metavar="FAMILY")

@@ -66,6 +66,9 @@ def _generate_show(result: dict[str, Any]) -> None:
     print(result["game"])
 
 
+#: The family's line in ``puzzlelab --help``'s examples.
+EXAMPLE = "puzzlelab binairo generate 8 --seed 7"
+
 VERBS = (
     Verb("binairo", "solve", "binairo.solve",
          "solve; say whether the puzzle is good (one solution)", ("game",), (),

@@ -101,6 +101,9 @@ def _show_game(result: dict[str, Any]) -> None:
 
 VARIANT_OPTIONS = ("wrap", "neighbourhood", "states")
 
+#: The family's line in ``puzzlelab --help``'s examples.
+EXAMPLE = "puzzlelab lightsout solve 11111/11111/11111/11111/11111"
+
 VERBS = (
     Verb("lightsout", "solve", "lightsout.solve",
          "fewest presses that turn every light off, or why there are none",

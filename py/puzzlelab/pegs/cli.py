@@ -68,6 +68,9 @@ def print_census(result: dict[str, Any]) -> None:
     print(f"Time {result['seconds']:.2f} s; peak data {result['peak_bytes'] / 1e6:.0f} MB.")
 
 
+#: The family's line in ``puzzlelab --help``'s examples.
+EXAMPLE = "puzzlelab pegs solve english"
+
 VERBS = (
     Verb("pegs", "solve", "pegs.solve", "a winning move list from the position",
          ("grid",), ("goal",), _solve_show,
