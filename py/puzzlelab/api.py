@@ -33,8 +33,6 @@ from puzzlelab.notation import PuzzleError
 Result = dict[str, Any]
 
 
-
-
 class _Handlers(MutableMapping[str, Handler]):
     """Every command's handler: the surface's own (and any registered with
     :func:`command`, e.g. by tests), then each family's, loaded on first lookup."""
