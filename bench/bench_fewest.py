@@ -51,8 +51,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_lightsout import A075464, all_lit, check, clear_caches, fmt_time, print_table, timed
 
-from puzzlelab import api, lightsout
+from puzzlelab import lightsout
 from puzzlelab.jobs import finish
+from puzzlelab.lightsout import commands as lightsout_commands
 from puzzlelab.lightsout import gf2, gf2_search, modk
 from puzzlelab.lightsout.fewest import _min_presses_mod
 from puzzlelab.lightsout.plan import _plan
@@ -251,7 +252,7 @@ def random_folded(seeds: int, prove: bool) -> None:
             lambda p=plain: finish(gf2_search._anneal(p.presses, p.quiet_patterns)))
         cells = [f"{r}x{c}{' torus' if wrap else ''}", str(seed), str(plain.kernel_dimension),
                  f"{light.bit_count()} ({fmt_time(anneal_seconds)})"]
-        for effort in (1, api.PROVE_EFFORT) if prove else (1,):
+        for effort in (1, lightsout_commands.PROVE_EFFORT) if prove else (1,):
             clear_caches()
             seconds, solution = timed(lambda b=board, e=effort: lightsout.solve(
                 b, work_budget=e * gf2.DEFAULT_WORK_BUDGET))
@@ -264,7 +265,8 @@ def random_folded(seeds: int, prove: bool) -> None:
     print("Random solvable boards. Annealing alone: the answer before the folded search; quick: "
           "lightsout.solve with the default budget (annealing, then the folded branch and bound "
           "until the budget runs out, keeping the lightest member found); prove: the same with "
-          f"{api.PROVE_EFFORT}x the budget, the page's 'Prove fewest' and the CLI's --prove. "
+          f"{lightsout_commands.PROVE_EFFORT}x the budget, the page's 'Prove fewest' and the "
+          "CLI's --prove. "
           "Times in brackets, caches cold.")
     print()
 

@@ -42,10 +42,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))  # run from anywhere
 
-from puzzlelab import api, pegs
+from puzzlelab import pegs
 from puzzlelab.jobs import finish
 from puzzlelab.notation import PuzzleError
 from puzzlelab.pegs import census as pegs_census
+from puzzlelab.pegs import commands as pegs_commands
 from puzzlelab.pegs import count as pegs_count
 from puzzlelab.pegs import pruning as pegs_pruning
 
@@ -158,7 +159,8 @@ def solver_table(args):
 
         def verdict(pos=pos):
             try:
-                return finish(pegs.Solver(pos.geo, goal).solve_steps(pos.pegs, api.VERDICT_BUDGET))
+                return finish(pegs.Solver(pos.geo, goal).solve_steps(
+                    pos.pegs, pegs_commands.VERDICT_BUDGET))
             except pegs.OutOfBudget:
                 return "unknown"
 
@@ -225,7 +227,7 @@ def forget_tables():
 def still_good(solver, pegs_):
     """The page's verdict: False only when the goal is shown out of reach."""
     try:
-        return finish(solver.decide_steps(pegs_, api.VERDICT_BUDGET))
+        return finish(solver.decide_steps(pegs_, pegs_commands.VERDICT_BUDGET))
     except pegs.OutOfBudget:
         return True
 
@@ -325,7 +327,7 @@ def verdict_times(solver, positions):
         before = solver.nodes
         began = time.perf_counter()
         try:
-            finish(solver.decide_steps(pos.pegs, api.VERDICT_BUDGET))
+            finish(solver.decide_steps(pos.pegs, pegs_commands.VERDICT_BUDGET))
         except pegs.OutOfBudget:
             unknown += 1
         times.append(time.perf_counter() - began)
@@ -353,7 +355,7 @@ def verdict_times_in_game_order(solver, positions):
         began = time.perf_counter()
         unknown = 0
         try:
-            finish(solver.decide_steps(pos.pegs, api.VERDICT_BUDGET))
+            finish(solver.decide_steps(pos.pegs, pegs_commands.VERDICT_BUDGET))
         except pegs.OutOfBudget:
             unknown = 1
         out.append((time.perf_counter() - began, unknown, solver.nodes - before))
@@ -361,7 +363,7 @@ def verdict_times_in_game_order(solver, positions):
 
 
 def verdict_table(args):
-    print(f"\n## Verdict after each move (budget {api.VERDICT_BUDGET:,} positions): "
+    print(f"\n## Verdict after each move (budget {pegs_commands.VERDICT_BUDGET:,} positions): "
           "plain search vs goal table, rounds, beam and opening book\n")
     print("| board     | positions    |   n | table build |"
           " plain: median / worst ms (undecided) most searched |"

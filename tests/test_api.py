@@ -436,6 +436,13 @@ def test_a_job_that_runs_out_of_memory_answers_one_sentence(monkeypatch):
     assert '"ok":false' in api.start({"cmd": "lightsout.load", "game": "1"}).step_json()
 
 
+
+def test_memory_advice_is_the_commands_then_the_familys_then_a_smaller_request():
+    assert api.memory_advice("pegs.census").startswith("a smaller max_classes")
+    assert api.memory_advice("pegs.count") == "a position with fewer pegs"
+    assert api.memory_advice("binairo.count").startswith("a smaller grid")
+    assert api.memory_advice("ping") == api.memory_advice("nofamily.verb") == "a smaller request"
+
 BIN_SIDES = range(2, 17, 2)
 
 

@@ -23,7 +23,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from puzzlelab import api, params
+from puzzlelab import api, arguments, params
 from puzzlelab.cli import VERBS, main
 from puzzlelab.notation import PuzzleError
 from puzzlelab.terminal import Verb, option
@@ -265,7 +265,7 @@ def test_numeric_words_are_judged_exactly_and_refusals_quote_them(arg, data):
         exact = None if exponent and abs(int(exponent.group(1))) > 400 else Fraction(word)
     if exact is None and not _PLAIN_NUMBER.fullmatch(word):  # not a number at all
         assert message is not None and message.startswith(f"{label} must be "), (text, message)
-        assert params._shown_text(text) in message
+        assert arguments._shown_text(text) in message
         return
     if exact is None:  # an exponent beyond any range: its sign says which side
         huge = not word.split("e")[1].lstrip("+").startswith("-") and \

@@ -30,6 +30,7 @@ from puzzlelab.lightsout import (
     random_with_presses,
     solve,
 )
+from puzzlelab.lightsout import commands as lightsout_commands
 from puzzlelab.lightsout.plan import _solve_general
 from puzzlelab.notation import PuzzleError
 
@@ -520,7 +521,7 @@ def test_k_state_boards_beyond_the_budget_get_an_annealed_solution():
     board = random_solvable(17, 17, random.Random(1), Variant("cross", False, 3))
     plain = solve(board, fewest=False)
     quick = solve(board)
-    proven = solve(board, work_budget=api.PROVE_EFFORT * gf2.DEFAULT_WORK_BUDGET)
+    proven = solve(board, work_budget=lightsout_commands.PROVE_EFFORT * gf2.DEFAULT_WORK_BUDGET)
     assert not quick.proven_fewest and proven.proven_fewest
     assert board.apply(quick.presses).lit == 0
     assert proven.press_count <= quick.press_count < plain.press_count

@@ -18,6 +18,7 @@ from puzzlelab import api, pegs
 from puzzlelab.jobs import finish
 from puzzlelab.notation import PuzzleError
 from puzzlelab.pegs import census as pegs_census
+from puzzlelab.pegs import commands as pegs_commands
 from puzzlelab.pegs.goals import goal_distances
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -934,7 +935,7 @@ def test_early_wiegleb_positions_are_decided_within_the_verdict_budget():
         pos = pos.play(rng.choice(pos.legal_moves()))
         solver.good_memo.clear()
         solver.count_memo.clear()
-        assert finish(solver.decide_steps(pos.pegs, api.VERDICT_BUDGET)) is True
+        assert finish(solver.decide_steps(pos.pegs, pegs_commands.VERDICT_BUDGET)) is True
         # The line found is memoised: asking again replays it within a tiny budget.
         path = finish(solver.solve_steps(pos.pegs, budget=pos.peg_count))
         assert path is not None
@@ -953,9 +954,9 @@ def test_wider_beams_decide_wiegleb_positions_that_one_narrow_beam_leaves_undeci
     narrow = pegs.Solver(pos.geo, goal)
     narrow.BEAM_WIDENING = (1,)
     with pytest.raises(pegs.OutOfBudget):
-        finish(narrow.decide_steps(pos.pegs, api.VERDICT_BUDGET))
+        finish(narrow.decide_steps(pos.pegs, pegs_commands.VERDICT_BUDGET))
     solver = pegs.Solver(pos.geo, goal)
-    path = finish(solver.solve_steps(pos.pegs, api.VERDICT_BUDGET))
+    path = finish(solver.solve_steps(pos.pegs, pegs_commands.VERDICT_BUDGET))
     assert path is not None
     assert_winning(pos, goal, path)
 

@@ -8,7 +8,7 @@
 //
 // Boots Pyodide from ./pyodide/ and unpacks our wheel (named in
 // ./build-info.json) into it, then says it is ready. The request surface
-// (puzzlelab.api, which imports every puzzle module) is imported at the first
+// (puzzlelab.api, and with it every family's commands) is imported at the first
 // request or as soon as the engine is idle, whichever comes first; only then
 // is Python's memory snapshot saved for the next visit. Nothing that a first
 // request does not need runs before "ready".
@@ -372,7 +372,10 @@ function runIdle() {
 
 function warmUp() {
   try {
-    api();
+    // Every family's commands too (Python loads each on first use): as before
+    // the families were found lazily, a first request never waits for them,
+    // and the memory snapshot holds them.
+    api().load_families();
   } catch (error) {
     console.warn(`Importing the solvers failed: ${messageOf(error)}`); // the first request reports it
     return;

@@ -31,9 +31,9 @@ not push the step's own report later.
 from __future__ import annotations
 
 import time
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -58,6 +58,23 @@ class Progress:
 
 #: A job's steps: a report, or ``None`` (a pause: the last report stands).
 Steps = Generator[Progress | None, None, T]
+
+#: A request's handler: its checked arguments in, a JSON-ready answer out, at
+#: once or as a job's steps (:class:`puzzlelab.api.Job` drives both).
+Handler = Callable[[dict[str, Any]], Any]
+
+
+def registrar(table: dict[str, Handler]) -> Callable[[str], Callable[[Handler], Handler]]:
+    """A decorator maker that enters handlers in ``table``: ``@command("family.verb")``."""
+
+    def command(name: str) -> Callable[[Handler], Handler]:
+        def register(fn: Handler) -> Handler:
+            table[name] = fn
+            return fn
+
+        return register
+
+    return command
 
 _period_began = time.monotonic()  # when the running step began or last reported
 

@@ -10,21 +10,24 @@ GRID: ``o`` peg, ``.`` hole, ``-`` no hole, rows joined by ``/`` (or a board
 name for its standard start). BOARD: english, french, wiegleb, diamond,
 triangle or a grid. HOLE: ``r,c`` (zero-based row and column) or ``centre``.
 A grid that begins with ``-`` is read as a grid (see :func:`cli.arrange`).
+Each verb makes one request of :mod:`puzzlelab.api` per board.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from puzzlelab.terminal import Verb, call
+from puzzlelab import pegs
+from puzzlelab.terminal import Verb
 
 ENGLISH = "--ooo--/--ooo--/ooooooo/ooo.ooo/ooooooo/--ooo--/--ooo--"
 
 
 def _solve_show(result: dict[str, Any]) -> None:
-    state = call({"cmd": "pegs.load", "grid": result["grid"], "goal": result["goal"]},
-                 progress=False)
-    print(f"{state['pegs']} pegs; goal: {state['goal_text']}.")
+    # The answer's canonical grid and goal are the position itself: read here, not asked for again.
+    position = pegs.Position.parse(result["grid"])
+    goal = pegs.parse_goal(position.geo, result["goal"])
+    print(f"{position.peg_count} pegs; goal: {goal.describe(position.geo)}.")
     if not result["solvable"]:
         print("The goal cannot be reached from this position.")
     else:
@@ -64,6 +67,9 @@ def print_census(result: dict[str, Any]) -> None:
         print("Stopped early (--max-classes): the figures cover the levels shown.")
     print(f"Time {result['seconds']:.2f} s; peak data {result['peak_bytes'] / 1e6:.0f} MB.")
 
+
+#: The family's line in ``puzzlelab --help``'s examples.
+EXAMPLE = "puzzlelab pegs solve english"
 
 VERBS = (
     Verb("pegs", "solve", "pegs.solve", "a winning move list from the position",

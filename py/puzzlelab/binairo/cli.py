@@ -1,0 +1,96 @@
+"""``puzzlelab binairo ...``: solve, count, hint, minimize and generate from the command line.
+
+::
+
+    binairo solve|count|hint GRID [--json] [--each]
+    binairo minimize GRID [--seed S] [--budget SECONDS] [--json] [--each]
+    binairo generate SIZE [--difficulty D] [--seed S] [--json]
+
+Each verb makes one request of :mod:`puzzlelab.api` per grid.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from typing import Any
+
+from puzzlelab import params
+from puzzlelab.notation import PuzzleError
+from puzzlelab.terminal import Verb, print_board
+
+
+def _size(words: argparse.Namespace, request: dict[str, Any]) -> None:
+    """``8`` or ``COLSxROWS`` (``10x8``) as rows and columns."""
+    text = words.size
+    parts = text.strip().lower().split("x")
+    if len(parts) > 2 or not all(re.fullmatch(r"[0-9]+", part) for part in parts):
+        raise PuzzleError(f"SIZE is N or COLSxROWS, e.g. 8 or 10x8; got {text[:40]!r}.")
+    spec = params.spec("binairo.new", "rows")
+    # (Read as the options are: exactly, and quoted as given when out of range.)
+    request["cols"] = params.from_text(spec, parts[0], "The number of columns in SIZE")
+    request["rows"] = (params.from_text(spec, parts[1], "The number of rows in SIZE")
+                       if len(parts) == 2 else request["cols"])
+
+
+def _solve_show(result: dict[str, Any]) -> None:
+    print({0: "No solution.", 1: "Exactly one solution: a good puzzle.",
+           2: "Several solutions: not a good puzzle."}[result["solutions"]])
+    for name in ("solution", "second"):
+        if result[name]:
+            print(f"{'First' if name == 'solution' else 'Second'} solution:"
+                  if result["second"] else "Solution:")
+            print_board(result[name])
+    if result["difficulty"]:
+        print(f"Difficulty: {result['difficulty']}.")
+
+
+def _count_show(result: dict[str, Any]) -> None:
+    print(f"{result['count']:,} solutions ({result['seconds']} s).")
+
+
+def _hint_show(result: dict[str, Any]) -> None:
+    print(result["text"])
+
+
+def _minimize_show(result: dict[str, Any]) -> None:
+    print(f"{result['clues']} clues left of {result['clues_before']} "
+          f"({result['difficulty']}); no clue can be removed.")
+    print_board(result["givens"].split("/"))
+    print(result["game"])
+
+
+def _generate_show(result: dict[str, Any]) -> None:
+    print(f"{result['difficulty']} puzzle, {result['clues']} clues, seed {result['seed']}:")
+    print_board(result["givens"].split("/"))
+    print(result["game"])
+
+
+#: The family's line in ``puzzlelab --help``'s examples.
+EXAMPLE = "puzzlelab binairo generate 8 --seed 7"
+
+VERBS = (
+    Verb("binairo", "solve", "binairo.solve",
+         "solve; say whether the puzzle is good (one solution)", ("game",), (),
+         _solve_show,
+         ("puzzlelab binairo solve 1..0../....../..1.../....../0...1./......",
+          "puzzlelab binairo solve - --each < puzzles.txt")),
+    Verb("binairo", "count", "binairo.count", "the exact number of solutions", ("game",), (),
+         _count_show,
+         ("puzzlelab binairo count 6x6:1zi",
+          "puzzlelab binairo count ..../..../..../.... --json")),
+    Verb("binairo", "hint", "binairo.hint", "the next deduction, naming the rule", ("game",), (),
+         _hint_show,
+         ("puzzlelab binairo hint 6x6:e1a0a00c1g00f0e",
+          "puzzlelab binairo hint 1..0../....../..1.../....../0...1./...... --json")),
+    Verb("binairo", "minimize", "binairo.minimize", "remove clues while the puzzle stays good",
+         ("game",), ("seed", "budget"), _minimize_show,
+         ("puzzlelab binairo minimize 0110/1001/0101/1010",
+          "puzzlelab binairo minimize @solution.txt --budget 5 --json")),
+    Verb("binairo", "generate", "binairo.new", "a good puzzle of a difficulty",
+         (), ("difficulty", "seed"), _generate_show,
+         ("puzzlelab binairo generate 8 --seed 7",
+          "puzzlelab binairo generate 10x8 --difficulty hard --json"),
+         _size,
+         words=(("size", {"metavar": "SIZE", "help": "N or COLSxROWS, even sides 2 to 16"}),)),
+)
