@@ -98,7 +98,7 @@ class Recorder:
             f"request {json.dumps(r)}\n  python {json.dumps(p)}\n  js     {json.dumps(j)}"
             for r, p, j in wrong[:4]
         )
-        assert not wrong, f"{len(wrong)} of {len(js)} answers differ or are left to Python:\n{shown}"
+        assert not wrong, f"{len(wrong)} of {len(js)} answers differ or are left:\n{shown}"
         assert all(j is None or j["ok"] for j in js), "the page words no refusal: Python does"
         return sum(j is not None for j in js)
 
