@@ -1,24 +1,31 @@
-"""The JavaScript move rules (web/rules/*.mjs) answer exactly as Python does.
+"""The page's move rules (web/puzzles/*/rules.mjs, asked through
+web/rules/index.mjs) answer exactly as Python does, or leave the request to it.
 
-Python is the definition of the rules: random boards of every variant get
-random move sequences, each move is answered by ``api.handle`` and, in one
-``node`` process (tests/js/rules_driver.mjs), by the JavaScript modules; every
-answer must be the same JSON (game ID, grid, counts, legal moves, error marks,
-and the error message of a rejected move). Each sequence continues from
-Python's answer, so every move starts from a state Python produced.
+Python is the definition of the rules and the one voice for errors: random
+boards of every variant get random move sequences, each move is answered by
+``api.handle`` and, in one ``node`` process (tests/js/rules_driver.mjs), by
+``answerLocally`` as the page's client asks it before it sends a request to
+Python. Every answer the page gives must be Python's JSON exactly (game ID,
+grid, counts, legal moves, error marks); every refusal is left to Python
+(null); and the page must answer every valid move, game ID and load of plain
+text itself, so that leaving everything to Python cannot pass. Each sequence
+continues from Python's answer, so every move starts from a state Python
+produced.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import re
+import shutil
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from lightsout_brute import after_presses, offsets_of, stencil_of
-from puzzlelab import api, binairo, lightsout, params, pegs
+from puzzlelab import api, binairo, lightsout, pegs
 from puzzlelab.notation import PuzzleError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,10 +34,11 @@ DRIVER = ROOT / "tests" / "js" / "rules_driver.mjs"
 Request = dict[str, Any]
 
 
-def answers_in_js(node: str, requests: list[Request]) -> list[Any]:
-    """The envelopes of ``requests`` from the JavaScript rules, in one node process."""
+def answers_in_js(node: str, requests: list[Request], web: Path | None = None) -> list[Any]:
+    """The envelopes of ``requests`` from the page's rules, in one node process
+    (those of the page in ``web``, by default web/ itself)."""
     done = subprocess.run(
-        [node, str(DRIVER)],
+        [node, str(DRIVER), *([str(web)] if web else [])],
         input=json.dumps(requests),
         capture_output=True,
         text=True,
@@ -41,13 +49,24 @@ def answers_in_js(node: str, requests: list[Request]) -> list[Any]:
     return json.loads(done.stdout)
 
 
-def fits_description(request: Request) -> bool:
-    """Whether params.py accepts the request's arguments (else JS may leave it to Python)."""
-    try:
-        params.check(request["cmd"], request)
-    except PuzzleError:
-        return False
-    return True
+#: The requests the page's rules answer themselves when Python accepts them.
+LOCAL_COMMANDS = frozenset({
+    "lightsout.load", "lightsout.press",
+    "pegs.boards", "pegs.load", "pegs.move",
+    "binairo.empty", "binairo.load", "binairo.set",
+})
+#: Text the page's rules read (web/rules/common.mjs, isPlainText); other text is Python's.
+PLAIN_TEXT = re.compile(r"[\t\n\r\x20-\x7e]*")
+
+
+def page_must_answer(request: Request, answer: dict) -> bool:
+    """Whether the page must answer ``request`` without Python: a move, game ID
+    or load Python accepts, of a command the rules cover, in plain text."""
+    return (
+        answer["ok"]
+        and request["cmd"] in LOCAL_COMMANDS
+        and all(PLAIN_TEXT.fullmatch(v) for v in request.values() if isinstance(v, str))
+    )
 
 
 class Recorder:
@@ -64,21 +83,24 @@ class Recorder:
         self.answers.append(answer)
         return answer
 
-    def compare(self, node: str) -> None:
-        """Every JavaScript answer equals Python's, except that a request whose
-        arguments do not fit params.py's description is left to Python (null);
-        the first differences are shown."""
+    def compare(self, node: str) -> int:
+        """Every answer the page gives equals Python's; a request it leaves
+        (null) is one Python answers, and not one the page must answer
+        (page_must_answer). The first failures are shown; returns how many
+        requests the page answered."""
         js = answers_in_js(node, self.requests)
         assert len(js) == len(self.requests)
         wrong = [
             (r, p, j) for r, p, j in zip(self.requests, self.answers, js, strict=True)
-            if p != j and not (j is None and not fits_description(r))
+            if (j is not None and p != j) or (j is None and page_must_answer(r, p))
         ]
         shown = "\n".join(
             f"request {json.dumps(r)}\n  python {json.dumps(p)}\n  js     {json.dumps(j)}"
             for r, p, j in wrong[:4]
         )
-        assert not wrong, f"{len(wrong)} of {len(js)} answers differ:\n{shown}"
+        assert not wrong, f"{len(wrong)} of {len(js)} answers differ or are left:\n{shown}"
+        assert all(j is None or j["ok"] for j in js), "the page words no refusal: Python does"
+        return sum(j is not None for j in js)
 
     def count(self, cmd: str, ok: bool | None = None) -> int:
         return sum(
@@ -587,6 +609,26 @@ def test_unknown_commands_are_left_to_python(node: str) -> None:
         {"cmd": "pegs.constructor"},
     ]
     assert answers_in_js(node, requests) == [None] * len(requests)
+
+
+def test_the_default_boards_need_no_python(node: str, build_py: Any, tmp_path: Path) -> None:
+    """The page's first requests (its default boards) are answered without
+    Python, as Python answers them: the ones build.py computes into the built
+    copy of rules/first-boards.mjs, and those the rules compute themselves."""
+    web = tmp_path / "web"
+    for part in ("rules", "puzzles"):
+        shutil.copytree(ROOT / "web" / part, web / part)
+    build_py.write_first_boards(web)
+    requests = [dict(request) for request in build_py.FIRST_REQUESTS]
+    requests += [
+        {"cmd": "pegs.boards"},
+        {"cmd": "pegs.load", "grid": pegs.standard_start("english").grid, "goal": None},
+        {"cmd": "binairo.empty", "rows": 8, "cols": 8},
+        {"cmd": "lightsout.new", "rows": 5, "cols": 5, "random": False},
+    ]
+    assert answers_in_js(node, requests, web) == [api.handle(dict(r)) for r in requests]
+    # The copy in web/ holds no answers: build.py fills the built one.
+    assert answers_in_js(node, requests[:1]) == [None]
 
 
 # --- odd text ---------------------------------------------------------------

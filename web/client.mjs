@@ -98,7 +98,8 @@ export class PuzzleLabClient {
   /**
    * Sends one request; resolves to its result. Moves and game IDs (and the
    * default boards) are answered at once by the JavaScript rules, also while
-   * Python boots (rules/index.mjs); the rest waits for the worker.
+   * Python boots (rules/index.mjs); the rest, every refusal included, waits
+   * for the worker: Python words every error.
    */
   request(request, { onProgress, onWait, signal } = {}) {
     return new Promise((resolve, reject) => {
@@ -106,10 +107,9 @@ export class PuzzleLabClient {
         reject(cancelledError());
         return;
       }
-      const local = answerLocally(request);
+      const local = answerLocally(request); // {ok: true, result} or null
       if (local) {
-        if (local.ok) resolve(local.result);
-        else reject(new Error(local.error));
+        resolve(local.result);
         return;
       }
       this.startPython();

@@ -82,45 +82,58 @@ function relayEvents(element, board) {
   });
 }
 
-const NEIGHBOURHOODS = ["cross", "king", "diagonal", "knight"];
-const PEG_BOARDS = ["english", "french", "wiegleb", "diamond", "triangle"];
+// What each puzzle accepts in data-size and data-variant is its registry
+// entry's `embed` (puzzles/index.mjs); the readers below know no puzzle.
 
-/** data-size "7" or "6x8" as {rows, cols}; throws with the reason. */
-function parseSize(puzzle, text) {
+/** data-size "7" or "6x8" as {rows, cols}, within the puzzle's `embed.size`; throws with the reason. */
+function parseSize(entry, text) {
+  const limits = entry.embed.size;
+  if (!limits) {
+    const hint = entry.embed.variant ? "; choose a board with data-variant" : "";
+    throw new Error(`data-size does not apply to ${entry.title.toLowerCase()}${hint}`);
+  }
   const match = /^\s*(\d+)\s*(?:[x×]\s*(\d+))?\s*$/i.exec(text);
-  if (puzzle === "pegs") throw new Error("data-size does not apply to peg solitaire; choose a board with data-variant");
   if (!match) throw new Error(`data-size "${text}" is not a size like 7 or 6x8`);
   const rows = Number(match[1]);
   const cols = Number(match[2] ?? match[1]);
-  const even = puzzle === "binairo";
-  const ok = (n) => (even ? n >= 2 && n <= 16 && n % 2 === 0 : n >= 1 && n <= 1000);
+  const { low, high, even } = limits;
+  const ok = (n) => n >= low && n <= high && (!even || n % 2 === 0);
   if (!ok(rows) || !ok(cols)) {
-    throw new Error(`data-size "${text}": ${even ? "even sides from 2 to 16" : "sides from 1 to 1000"}`);
+    throw new Error(`data-size "${text}": ${even ? "even sides" : "sides"} from ${low} to ${high}`);
   }
   return { rows, cols };
 }
 
-/** data-variant as the board's start options; throws with the reason. */
-function parseVariant(puzzle, text) {
+/**
+ * data-variant as the board's start options, read by the puzzle's
+ * `embed.variant`: each word a choice (sets its option), a flag (sets it to
+ * true) or "name=N" (a number in range); throws with the reason.
+ */
+function parseVariant(entry, text) {
+  const spec = entry.embed.variant;
+  if (!spec) throw new Error(`data-variant does not apply to ${entry.id}`);
   const words = text.trim().toLowerCase().split(/[\s,]+/).filter(Boolean);
-  if (puzzle === "pegs") {
-    if (words.length !== 1 || !PEG_BOARDS.includes(words[0])) {
-      throw new Error(`data-variant "${text}" is not a peg board (known: ${PEG_BOARDS.join(", ")})`);
-    }
-    return { board: words[0] };
-  }
-  if (puzzle !== "lightsout") throw new Error(`data-variant does not apply to ${puzzle}`);
-  const variant = { neighbourhood: "cross", wrap: false, states: 2 };
+  const choices = Object.entries(spec.choices ?? {});
+  const flags = spec.flags ?? [];
+  const numbers = Object.entries(spec.numbers ?? {});
+  const known = [
+    ...choices.flatMap(([, values]) => values), ...flags,
+    ...numbers.map(([name, [low, high]]) => `${name}=${low}..${high}`),
+  ].join(", ");
+  const refuse = (word) => new Error(spec.single ? `data-variant "${text}" is not a ${spec.noun} (known: ${known})`
+    : `data-variant: unknown word "${word}" (known: ${known})`);
+  if (spec.single && words.length !== 1) throw refuse();
+  const options = { ...spec.defaults };
   for (const word of words) {
-    const states = /^states=(\d)$/.exec(word);
-    if (NEIGHBOURHOODS.includes(word)) variant.neighbourhood = word;
-    else if (word === "wrap") variant.wrap = true;
-    else if (states && Number(states[1]) >= 2) variant.states = Number(states[1]);
-    else {
-      throw new Error(`data-variant: unknown word "${word}" (known: ${NEIGHBOURHOODS.join(", ")}, wrap, states=2..9)`);
-    }
+    const [, name, value] = /^([a-z]+)=([1-9][0-9]*)$/.exec(word) ?? [];
+    const choice = choices.find(([, values]) => values.includes(word));
+    const range = numbers.find(([key]) => key === name)?.[1];
+    if (choice) options[choice[0]] = word;
+    else if (flags.includes(word)) options[word] = true;
+    else if (range && Number(value) >= range[0] && Number(value) <= range[1]) options[name] = Number(value);
+    else throw refuse(word);
   }
-  return { variant };
+  return spec.into ? { [spec.into]: options } : options;
 }
 
 /**
@@ -209,14 +222,14 @@ if (inFrame) {
   });
 }
 
-/** The board options of mount()'s arguments, checked; throws with the reason. */
-function boardOptions(puzzle, { game, gameLabel = "The game of data-game", size, variant, hints = true,
+/** The board options of mount()'s arguments for the puzzle `entry`, checked; throws with the reason. */
+function boardOptions(entry, { game, gameLabel = "The game of data-game", size, variant, hints = true,
   controls, readonly = false }) {
   const options = { readonly, hints: hints !== false && hints !== "off", gameLabel,
     controls: controls === "full" ? "full" : "board" };
   if (game) options.game = game;
-  if (size !== undefined && size !== "") Object.assign(options, parseSize(puzzle, String(size)));
-  if (variant !== undefined && variant !== "") Object.assign(options, parseVariant(puzzle, String(variant)));
+  if (size !== undefined && size !== "") Object.assign(options, parseSize(entry, String(size)));
+  if (variant !== undefined && variant !== "") Object.assign(options, parseVariant(entry, String(variant)));
   return options;
 }
 
@@ -231,7 +244,7 @@ export function mount(element, { puzzle, height, theme, ...choices } = {}) {
   let options;
   let scheme;
   try {
-    options = boardOptions(puzzle, choices);
+    options = boardOptions(entry, choices);
     scheme = parseTheme(theme);
   } catch (error) {
     return Promise.reject(error);

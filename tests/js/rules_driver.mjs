@@ -1,25 +1,30 @@
 /**
- * Answers a batch of requests with the JavaScript move rules (web/rules/):
- * reads a JSON array on stdin, writes the JSON array of answers on stdout.
+ * Answers a batch of requests with the page's rules: reads a JSON array on
+ * stdin, writes the JSON array of answers on stdout.
  *
- * An api request ({"cmd": "lightsout.press", ...}) is answered with its
- * envelope ({ok, result} or {ok: false, error}; null for a command the rules
- * leave to Python). {"call": "pegs.gameId", "args": [...]} calls an exported
- * function of a module and answers {ok, result} or {ok: false, error}.
+ * An api request ({"cmd": "lightsout.press", ...}) is answered as client.mjs
+ * asks before it sends a request to Python: answerLocally of rules/index.mjs
+ * ({ok: true, result}, or null for a request left to Python).
+ * {"call": "pegs.gameId", "args": [...]} calls an exported function of a
+ * puzzle's rules module (found through the registry, puzzles/index.mjs) and
+ * answers {ok, result} or {ok: false, error}.
+ *
+ * The page's directory is web/ beside tests/, or the first argument (a built
+ * copy, whose rules/first-boards.mjs holds Python's first boards).
  * tests/test_js_rules.py compares the answers with Python's.
  */
 
-import * as binairo from "../../web/puzzles/binairo/rules.mjs";
-import { answerLocally } from "../../web/rules/index.mjs";
-import * as lightsout from "../../web/puzzles/lightsout/rules.mjs";
-import * as pegs from "../../web/puzzles/pegs/rules.mjs";
+import { pathToFileURL } from "node:url";
+import { resolve } from "node:path";
 
-const FAMILIES = { binairo, lightsout, pegs };
+const web = resolve(process.argv[2] ?? new URL("../../web", import.meta.url).pathname);
+const { answerLocally } = await import(pathToFileURL(`${web}/rules/index.mjs`).href);
+const { findPuzzle } = await import(pathToFileURL(`${web}/puzzles/index.mjs`).href);
 
 function call(name, args) {
-  const [family, fn] = name.split(".");
+  const [puzzle, fn] = name.split(".");
   try {
-    return { ok: true, result: FAMILIES[family][fn](...args) };
+    return { ok: true, result: findPuzzle(puzzle).rules[fn](...args) };
   } catch (error) {
     return { ok: false, error: error.message };
   }
@@ -28,9 +33,5 @@ function call(name, args) {
 const chunks = [];
 for await (const chunk of process.stdin) chunks.push(chunk);
 const requests = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-const answers = requests.map((request) => {
-  if (request.call) return call(request.call, request.args);
-  return answerLocally(request); // as client.mjs asks
-
-});
+const answers = requests.map((request) => (request.call ? call(request.call, request.args) : answerLocally(request)));
 process.stdout.write(JSON.stringify(answers));

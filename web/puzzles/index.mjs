@@ -1,5 +1,21 @@
-// The puzzles of Puzzle Lab: one entry per family. The main page builds its
-// tabs from this list, and embeds find their board class here by name.
+// The puzzles of Puzzle Lab: one entry per puzzle, the one list the page
+// reads. Adding a puzzle to the page is one folder (web/puzzles/<id>/ with
+// board.mjs and rules.mjs) and one entry here:
+//   id, title, intro   the main page's tab and its introduction
+//   load()             the board class; a dynamic import, so a page loads
+//                      only the boards it shows
+//   rules              the move rules (rules.mjs) of the api requests named
+//                      "<id>.…": small, and needed at once to answer moves
+//                      before Python is up (rules/index.mjs)
+//   embed              what embed.mjs accepts for the puzzle: `size` (data-size:
+//                      sides from `low` to `high`, `even` ones only, or null
+//                      when the puzzle has no size) and `variant` (data-variant:
+//                      `words`, each a choice of one option, a flag or a
+//                      number "name=N"; `single`: exactly one word; or null)
+
+import * as binairo from "./binairo/rules.mjs";
+import * as lightsout from "./lightsout/rules.mjs";
+import * as pegs from "./pegs/rules.mjs";
 
 export const PUZZLES = [
   {
@@ -10,6 +26,17 @@ export const PUZZLES = [
       (XLightOff, Enlight, …) and let <em>Show solution</em> mark the fewest presses.
       Other rules are under <em>Board and rules</em>; <em>Analysis</em> explains which boards can be solved.`,
     load: async () => (await import("./lightsout/board.mjs")).LightsOutBoard,
+    rules: lightsout,
+    embed: {
+      size: { low: 1, high: lightsout.MAX_SIDE, even: false },
+      variant: {
+        into: "variant", // the board's option {variant: {neighbourhood, wrap, states}}
+        defaults: { neighbourhood: "cross", wrap: false, states: 2 },
+        choices: { neighbourhood: Object.keys(lightsout.NEIGHBOURHOODS) },
+        flags: ["wrap"],
+        numbers: { states: [2, lightsout.MAX_STATES] },
+      },
+    },
   },
   {
     id: "pegs",
@@ -20,6 +47,11 @@ export const PUZZLES = [
       <em>Count</em> help, <em>Edit</em> draws any board, and the <em>Census</em> counts every
       position the board can reach.`,
     load: async () => (await import("./pegs/board.mjs")).PegsBoard,
+    rules: pegs,
+    embed: {
+      size: null, // the board (data-variant) fixes the size
+      variant: { noun: "peg board", single: true, choices: { board: pegs.BOARDS } },
+    },
   },
   {
     id: "binairo",
@@ -30,6 +62,11 @@ export const PUZZLES = [
       <em>Check puzzle</em> tests for exactly one solution, <em>Count solutions</em> counts any
       grid exactly, and <em>Generate</em> makes good puzzles by difficulty.`,
     load: async () => (await import("./binairo/board.mjs")).BinairoBoard,
+    rules: binairo,
+    embed: {
+      size: { low: binairo.MIN_SIDE, high: binairo.MAX_SIDE, even: true },
+      variant: null,
+    },
   },
 ];
 

@@ -1,16 +1,18 @@
-// The requests the page can answer without Python: moves and game IDs by the
-// rule modules beside this file, and the first boards the page asks for by
-// default, computed by Python when the site was built (first-boards.mjs).
-// client.mjs asks here before it sends a request to the worker, so a board
-// is drawn and played while Python is still starting.
+// The requests the page can answer without Python: moves and game IDs by
+// each puzzle's rules module (found through the registry, puzzles/index.mjs),
+// and the first boards the page asks for by default, computed by Python when
+// the site was built (first-boards.mjs). client.mjs asks here before it sends
+// a request to the worker, so a board is drawn and played while Python is
+// still starting. Every refusal is Python's: a request the rules do not
+// accept gets null here and goes to the worker.
 
-import * as binairo from "../puzzles/binairo/rules.mjs";
+import { isPlainText } from "./common.mjs";
 import { FIRST_BOARDS } from "./first-boards.mjs";
-import * as lightsout from "../puzzles/lightsout/rules.mjs";
 import { COMMANDS } from "./params.mjs";
-import * as pegs from "../puzzles/pegs/rules.mjs";
+import { PUZZLES } from "../puzzles/index.mjs";
 
-const FAMILIES = { binairo, lightsout, pegs };
+/** Each puzzle's rules module by the prefix of its requests ("pegs" of "pegs.move"). */
+const RULES = new Map(PUZZLES.map((puzzle) => [puzzle.id, puzzle.rules]));
 
 /** A request as one text with its keys sorted, as build.py writes FIRST_BOARDS' keys. */
 export function requestKey(request) {
@@ -19,8 +21,9 @@ export function requestKey(request) {
 
 /**
  * Whether `value` fits argument `arg` of params.mjs (as params.check_value
- * would accept it). A request that does not fit is left to Python, which
- * says what is wrong with it in its own words.
+ * would accept it; text only when plain, see isPlainText). A request that
+ * does not fit is left to Python, which says what is wrong with it in its
+ * own words.
  */
 function fitsArgument(arg, value) {
   const inRange = (v) => (arg.low === undefined || v >= arg.low) && (arg.high === undefined || v <= arg.high);
@@ -31,9 +34,9 @@ function fitsArgument(arg, value) {
     case "number": return Number.isFinite(value) && inRange(value);
     case "cell": return Array.isArray(value) && value.length === 2
       && value.every((v) => whole(v) && v >= 0 && v <= (arg.high ?? 0));
-    case "level": return typeof value === "string" ? arg.choices.includes(value.trim().toLowerCase())
+    case "level": return isPlainText(value) ? arg.choices.includes(value.trim().toLowerCase())
       : whole(value) && inRange(value);
-    default: return typeof value === "string" && value.length <= arg.max_chars
+    default: return isPlainText(value) && value.length <= arg.max_chars
       && (!arg.choices || arg.choices.includes(value.trim().toLowerCase()));
   }
 }
@@ -45,14 +48,13 @@ function fitsCommand(request) {
 }
 
 /**
- * api.handle's envelope for `request` ({ok, result} or {ok: false, error}),
- * or null when only Python can answer it.
+ * api.handle's envelope {ok: true, result} for `request`, or null when only
+ * Python can answer it (every refusal included).
  */
 export function answerLocally(request) {
   if (!request || typeof request !== "object" || !fitsCommand(request)) return null;
-  const family = Object.hasOwn(FAMILIES, String(request.cmd).split(".")[0])
-    ? FAMILIES[String(request.cmd).split(".")[0]] : null;
-  const answer = family?.handle(request) ?? null;
+  const rules = RULES.get(String(request.cmd).split(".")[0]);
+  const answer = rules?.handle(request) ?? null;
   if (answer) return answer;
   const key = requestKey(request);
   return Object.hasOwn(FIRST_BOARDS, key) ? { ok: true, result: structuredClone(FIRST_BOARDS[key]) } : null;

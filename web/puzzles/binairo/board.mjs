@@ -6,9 +6,9 @@
 import { GridCanvas } from "../../grid-canvas.mjs";
 import { ProgressMeter } from "../../progress.mjs";
 import { PuzzleBoard, duration } from "../../puzzle-board.mjs";
+import { MAX_SIDE, MIN_SIDE, fitsShape, nextValue } from "./rules.mjs";
 
 const SIZES = [4, 6, 8, 10, 12, 14];
-const MAX_SIDE = 16;
 
 /** "a" or "an" before a word. */
 const article = (word) => (/^[aeiou]/i.test(word) ? "an" : "a");
@@ -33,8 +33,8 @@ const TEMPLATE = `
   <div class="toolbar">
     <div class="group">
       <label>Size <select data-field="size"></select></label>
-      <label>Rows <input data-field="rows" type="number" min="2" max="${MAX_SIDE}" step="2" value="8"></label>
-      <label>Columns <input data-field="cols" type="number" min="2" max="${MAX_SIDE}" step="2" value="8"></label>
+      <label>Rows <input data-field="rows" type="number" min="${MIN_SIDE}" max="${MAX_SIDE}" step="2" value="8"></label>
+      <label>Columns <input data-field="cols" type="number" min="${MIN_SIDE}" max="${MAX_SIDE}" step="2" value="8"></label>
       <label>Difficulty <select data-field="difficulty">
         <option value="easy">easy</option><option value="medium" selected>medium</option>
         <option value="hard">hard</option></select></label>
@@ -215,8 +215,7 @@ export class BinairoBoard extends PuzzleBoard {
     const back = event?.button === 2 || event?.shiftKey;
     this.run(async () => {
       const current = this.state.grid.split("/")[row][col];
-      const order = back ? [".", "1", "0"] : [".", "0", "1"];
-      const value = order[(order.indexOf(current) + 1) % 3];
+      const value = nextValue(current, back);
       const state = await this.client.request({
         cmd: "binairo.set", game: this.state.game, row, col, value,
       });
@@ -263,9 +262,8 @@ export class BinairoBoard extends PuzzleBoard {
   #size() {
     const rows = Number(this.root.querySelector('[data-field="rows"]').value);
     const cols = Number(this.root.querySelector('[data-field="cols"]').value);
-    const ok = (n) => Number.isInteger(n) && n >= 2 && n <= MAX_SIDE && n % 2 === 0;
-    if (!ok(rows) || !ok(cols)) {
-      throw new Error(`Rows and columns must be even numbers from 2 to ${MAX_SIDE}.`);
+    if (!fitsShape(rows, cols)) {
+      throw new Error(`Rows and columns must be even numbers from ${MIN_SIDE} to ${MAX_SIDE}.`);
     }
     return { rows, cols };
   }

@@ -7,29 +7,24 @@
  *
  * py/puzzlelab/binairo/__init__.py is the definition of these rules and api.py's
  * "binairo.load" / "binairo.set" / "binairo.empty" of the answers; this
- * module repeats them so that play starts before Python is up. Solving,
- * hints, rating and counting stay in Python. tests/test_js_rules.py plays
- * thousands of random entries on random grids of every size through both and
- * fails on any difference in the answers (error messages included).
+ * module repeats what they accept so that play starts before Python is up,
+ * and leaves every refusal to Python (NotMine). Solving, hints, rating and
+ * counting stay in Python. tests/test_js_rules.py plays thousands of random
+ * entries on random grids of every size through both and fails on any answer
+ * that differs, or on a valid one these rules leave to Python.
  */
 
-import { DIGIT, PuzzleError, argument, bitCount, handleWith, parseRows, pyInt, pyTrim } from "../../rules/common.mjs";
+import { accept, argument, bitCount, handleWith, parseRows } from "../../rules/common.mjs";
 
 export const MIN_SIDE = 2;
 export const MAX_SIDE = 16;
-const GRID_MEANING = "0, 1, or . for an empty cell";
-const GAME_ID = new RegExp(`^(${DIGIT}+)x(${DIGIT}+):([01a-z]*)(?::([01a-z]*))?$`, "u");
+/** What a cell holds, in the order a click cycles them: empty, 0, 1. */
+export const CELL_VALUES = [".", "0", "1"];
+const GAME_ID = /^([0-9]+)x([0-9]+):([01a-z]*)(?::([01a-z]*))?$/;
 
-/** Reject shapes that are not even by even within 2..16 (numbers or BigInts). */
-function checkShape(rows, cols) {
-  for (const [name, value] of [["rows", rows], ["columns", cols]]) {
-    const n = Number(value);
-    if (!(n >= MIN_SIDE && n <= MAX_SIDE) || n % 2) {
-      throw new PuzzleError(
-        `A binary puzzle needs an even number of ${name} from ${MIN_SIDE} to ${MAX_SIDE}; ${value} is not.`);
-    }
-  }
-}
+/** Whether `rows` x `cols` is a grid shape: even sides from MIN_SIDE to MAX_SIDE. */
+export const fitsShape = (rows, cols) => [rows, cols]
+  .every((n) => Number.isInteger(n) && n >= MIN_SIDE && n <= MAX_SIDE && n % 2 === 0);
 
 /** Row masks (bit c = column c) as column masks (bit r = row r). */
 export function transpose(masks, length) {
@@ -67,35 +62,32 @@ export class Grid {
 
   /** The empty grid of a shape. */
   static empty(rows, cols) {
-    checkShape(rows, cols);
+    accept(fitsShape(rows, cols), "shape out of range");
     return new Grid(rows, cols, new Array(rows).fill(0), new Array(rows).fill(0));
   }
 
   /** A game ID (COLSxROWS:GIVENS[:ENTRIES]) or a plain grid of 0, 1 and "." (all givens). */
   static parse(text) {
-    if (typeof text !== "string") throw new PuzzleError("The grid must be text: rows of 0, 1 and . joined by '/'.");
-    const stripped = pyTrim(text);
+    accept(typeof text === "string", "grid not text");
+    const stripped = text.trim();
     const match = GAME_ID.exec(stripped);
     if (match) {
-      checkShape(pyInt(match[2]), pyInt(match[1]));
-      const cols = Number(pyInt(match[1]));
-      const rows = Number(pyInt(match[2]));
+      const cols = Number(match[1]);
+      const rows = Number(match[2]);
+      accept(fitsShape(rows, cols), "shape out of range");
       const given = decodeCells(match[3], rows * cols, "givens");
       const entries = match[4] ? decodeCells(match[4], rows * cols, "entries") : null;
       const [gOne, gZero] = cellsToMasks(given, rows, cols);
       if (entries === null) return new Grid(rows, cols, gOne, gZero);
       const [eOne, eZero] = cellsToMasks(entries, rows, cols);
       for (let r = 0; r < rows; r++) {
-        if ((eOne[r] | eZero[r]) & (gOne[r] | gZero[r])) throw new PuzzleError("The game ID has an entry on a given cell.");
+        accept(!((eOne[r] | eZero[r]) & (gOne[r] | gZero[r])), "an entry on a given cell");
       }
       return new Grid(rows, cols, gOne, gZero, eOne, eZero);
     }
-    if (stripped.includes(":")) {
-      throw new PuzzleError(
-        "A binary puzzle game ID looks like 8x8:GIVENS[:ENTRIES] with digits 0/1 and letters a-z for runs of empty cells.");
-    }
-    const lines = parseRows(stripped, "01.", GRID_MEANING);
-    checkShape(lines.length, lines[0].length);
+    accept(!stripped.includes(":"), "not a game ID");
+    const lines = parseRows(stripped, "01.");
+    accept(fitsShape(lines.length, lines[0].length), "shape out of range");
     const [ones, zeros] = cellsToMasks(lines.join(""), lines.length, lines[0].length);
     return new Grid(lines.length, lines[0].length, ones, zeros);
   }
@@ -163,11 +155,8 @@ export class Grid {
 
   /** The grid with the player's digit at (row, col) set to `value` ("0", "1", or "." to clear). */
   withEntry(row, col, value) {
-    if (!(row >= 0 && row < this.rows && col >= 0 && col < this.cols)) {
-      throw new PuzzleError(`There is no cell (${row}, ${col}) on a ${this.cols}x${this.rows} grid.`);
-    }
-    if (this.isGiven(row, col)) throw new PuzzleError("That cell is a given: it cannot be changed.");
-    if (!["0", "1", "."].includes(value)) throw new PuzzleError("A cell holds 0, 1 or . (empty).");
+    accept(row >= 0 && row < this.rows && col >= 0 && col < this.cols, "cell outside the grid");
+    accept(!this.isGiven(row, col) && CELL_VALUES.includes(value), "a given, or not a cell value");
     const bit = 1 << col;
     const ones = [...this.entryOnes];
     const zeros = [...this.entryZeros];
@@ -242,17 +231,18 @@ export class Grid {
 
 /**
  * The digit a click puts in a cell holding `current` ("0", "1" or "."): the
- * page cycles empty -> 0 -> 1 -> empty, and backwards with `back`.
+ * page cycles empty -> 0 -> 1 -> empty (CELL_VALUES' order), and backwards
+ * with `back`.
  */
 export function nextValue(current, back = false) {
-  const order = back ? [".", "1", "0"] : [".", "0", "1"];
-  return order[(order.indexOf(current) + 1) % 3];
+  const step = back ? CELL_VALUES.length - 1 : 1;
+  return CELL_VALUES[(CELL_VALUES.indexOf(current) + step) % CELL_VALUES.length];
 }
 
 function decodeCells(text, size, part) {
   let out = "";
   for (const char of text) out += char >= "a" && char <= "z" ? ".".repeat(char.charCodeAt(0) - 96) : char;
-  if (out.length !== size) throw new PuzzleError(`The game ID's ${part} describe ${out.length} cells, not ${size}.`);
+  accept(out.length === size, `the ${part} do not fill the grid`);
   return out;
 }
 
@@ -307,5 +297,5 @@ export const COMMANDS = {
   },
 };
 
-/** Answer a request like api.handle ({ok, result} or {ok: false, error}); null when Python must. */
+/** Answer a request like api.handle ({ok: true, result}); null when Python must. */
 export const handle = (request) => handleWith(COMMANDS, request);

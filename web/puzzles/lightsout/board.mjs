@@ -5,6 +5,7 @@
 import { GridCanvas, packColor, paintThumbnail } from "../../grid-canvas.mjs";
 import { ProgressMeter } from "../../progress.mjs";
 import { PuzzleBoard } from "../../puzzle-board.mjs";
+import { MAX_SIDE, MAX_STATES, MAX_STENCIL_SIDE, NEIGHBOURHOODS as OFFSETS, fitsShape, stencilText } from "./rules.mjs";
 
 const PRESETS = [
   { label: "5×5 (XLightOff)", rows: 5, cols: 5 },
@@ -15,7 +16,6 @@ const PRESETS = [
   { label: "200×200", rows: 200, cols: 200 },
   { label: "1000×1000", rows: 1000, cols: 1000 },
 ];
-const MAX_SIDE = 1000;
 const NEIGHBOURHOODS = [
   { value: "cross", label: "Cross (classic)", rule: "its four neighbours" },
   { value: "king", label: "Cross + diagonals", rule: "its eight neighbours" },
@@ -23,11 +23,11 @@ const NEIGHBOURHOODS = [
   { value: "knight", label: "Knight's moves", rule: "the cells a knight's move away" },
   { value: "custom", label: "Custom…", rule: "the cells of your pattern" },
 ];
-const STATES = [2, 3, 4, 5, 6, 7, 8, 9];
+const STATES = Array.from({ length: MAX_STATES - 1 }, (_, i) => i + 2); // 2 (on/off) .. MAX_STATES
 // The custom pattern editor starts 5x5 and grows by a ring whenever a cell on
 // its edge is marked, up to the 9x9 the solver accepts (MAX_STENCIL_SIDE).
 const STENCIL_MIN_RADIUS = 2;
-const STENCIL_MAX_RADIUS = 4;
+const STENCIL_MAX_RADIUS = (MAX_STENCIL_SIDE - 1) / 2;
 const MAX_THUMBNAILS = 64; // quiet patterns drawn; the rest are counted
 
 const TEMPLATE = `
@@ -459,8 +459,7 @@ export class LightsOutBoard extends PuzzleBoard {
   async #newBoard(random) {
     const rows = Number(this.#field("rows").value);
     const cols = Number(this.#field("cols").value);
-    if (!Number.isInteger(rows) || !Number.isInteger(cols) || rows < 1 || cols < 1
-        || rows > MAX_SIDE || cols > MAX_SIDE) {
+    if (!fitsShape(rows, cols)) {
       this.say(`Rows and columns must be whole numbers from 1 to ${MAX_SIDE}.`, true);
       return;
     }
@@ -1245,7 +1244,7 @@ export class LightsOutBoard extends PuzzleBoard {
     difficulty.disabled = (variant.states || 2) > 2;
     difficulty.title = difficulty.disabled ? "Difficulty levels are graded for on/off boards (2 states)." : "";
     this.root.querySelector(".stencil-editor").hidden = !custom;
-    if (custom) this.#syncStencil(variant.stencil || [[-1, 0], [0, -1], [0, 0], [0, 1], [1, 0]]);
+    if (custom) this.#syncStencil(variant.stencil || OFFSETS.cross);
   }
 
   /** Show the board's stencil ([dr, dc] offsets) in the editor, one ring wider than its reach. */
@@ -1266,16 +1265,7 @@ export class LightsOutBoard extends PuzzleBoard {
 
   /** The editor's pattern as a STENCIL (odd rows of 0/1 joined by "."), trimmed to its reach. */
   #stencilText() {
-    const on = this.#stencilOffsets();
-    const reach = Math.max(0, ...on.map(([dr, dc]) => Math.max(Math.abs(dr), Math.abs(dc))));
-    const set = new Set(on.map((offset) => offset.join(",")));
-    const rows = [];
-    for (let dr = -reach; dr <= reach; dr++) {
-      let row = "";
-      for (let dc = -reach; dc <= reach; dc++) row += set.has(`${dr},${dc}`) ? "1" : "0";
-      rows.push(row);
-    }
-    return rows.join(".");
+    return stencilText(this.#stencilOffsets());
   }
 
   /** (Re)build the editor's (2 radius + 1)-square grid of cell buttons, all off. */

@@ -5,19 +5,19 @@
  *
  * py/puzzlelab/lightsout/__init__.py is the definition of these rules and api.py's
  * "lightsout.load" / "lightsout.press" of the answers; this module repeats
- * them so that play starts before Python is up. tests/test_js_rules.py plays
- * thousands of random presses on random boards of every variant through both
- * and fails on any difference in the answers (error messages included).
+ * what they accept so that play starts before Python is up, and leaves every
+ * refusal to Python (NotMine). tests/test_js_rules.py plays thousands of
+ * random presses on random boards of every variant through both and fails on
+ * any answer that differs, or on a valid one these rules leave to Python.
  */
 
-import { DIGIT, PuzzleError, argument, handleWith, parseRows, pyInt, pyRepr, pyTrim, quoteStart } from "../../rules/common.mjs";
+import { NotMine, accept, argument, handleWith, parseRows } from "../../rules/common.mjs";
 
 export const MAX_SIDE = 1000;
 export const MAX_STATES = 9;
 export const MAX_STENCIL_SIDE = 9;
-const GRID_MEANING = "1 for a lit cell and 0 for a dark one";
-const GAME_ID = new RegExp(`^(${DIGIT}+)x(${DIGIT}+)((?:;[^:;]*)*):([0-9a-fA-F]*)$`, "u");
-const WHOLE = new RegExp(`^${DIGIT}+$`, "u");
+const GAME_ID = /^([0-9]+)x([0-9]+)((?:;[^:;]*)*):([0-9a-fA-F]*)$/;
+const WHOLE = /^[0-9]+$/;
 const HEX = "0123456789abcdef";
 const HEX_CODES = Uint8Array.from(HEX, (ch) => ch.charCodeAt(0));
 const SLASH = "/".charCodeAt(0);
@@ -39,39 +39,27 @@ export const NEIGHBOURHOODS = {
     .filter((dc) => Math.abs(dr) !== Math.abs(dc)).map((dc) => [dr, dc]))],
 };
 
-/** Reject shapes outside 1x1 .. MAX_SIDE x MAX_SIDE (numbers or BigInts). */
-function checkShape(rows, cols) {
-  for (const [name, value] of [["rows", rows], ["columns", cols]]) {
-    const n = Number(value);
-    if (!(n >= 1 && n <= MAX_SIDE)) {
-      throw new PuzzleError(`A board needs 1 to ${MAX_SIDE} ${name}; ${value} is out of range.`);
-    }
-  }
-}
+/** Whether `rows` x `cols` is a board shape: 1 to MAX_SIDE each way. */
+export const fitsShape = (rows, cols) => [rows, cols].every((n) => Number.isInteger(n) && n >= 1 && n <= MAX_SIDE);
 
 /** Offsets of a stencil drawing such as 010.111.010 (centred on the pressed cell). */
 export function parseStencil(text) {
   const rows = text.replaceAll(".", "/").split("/");
   const height = rows.length;
   const width = rows[0].length;
-  if (height % 2 === 0 || width % 2 === 0 || height > MAX_STENCIL_SIDE || width > MAX_STENCIL_SIDE
-      || rows.some((r) => r.length !== width) || rows.some((r) => /[^01]/.test(r))) {
-    throw new PuzzleError(
-      `Not a neighbourhood: ${quoteStart(text)}. Use cross, king, diagonal, knight, or `
-      + `a stencil of odd-sized rows of 0/1 (at most ${MAX_STENCIL_SIDE}) joined by '.', `
-      + "centred on the pressed cell, e.g. 010.111.010.");
-  }
+  accept(height % 2 && width % 2 && height <= MAX_STENCIL_SIDE && width <= MAX_STENCIL_SIDE
+    && rows.every((r) => r.length === width && /^[01]*$/.test(r)), "not a neighbourhood");
   const offsets = [];
   rows.forEach((row, r) => Array.from(row).forEach((ch, c) => {
     if (ch === "1") offsets.push([r - (height >> 1), c - (width >> 1)]);
   }));
-  if (!offsets.length) throw new PuzzleError("A neighbourhood stencil needs at least one cell.");
+  accept(offsets.length, "a stencil without cells");
   return offsets;
 }
 
-/** The stencil drawing of `offsets` (the inverse of parseStencil). */
+/** The stencil drawing of `offsets` (the inverse of parseStencil), as small as holds them. */
 export function stencilText(offsets) {
-  const radius = Math.max(...offsets.map(([dr, dc]) => Math.max(Math.abs(dr), Math.abs(dc))));
+  const radius = Math.max(0, ...offsets.map(([dr, dc]) => Math.max(Math.abs(dr), Math.abs(dc))));
   const cells = new Set(offsets.map(([dr, dc]) => `${dr},${dc}`));
   const lines = [];
   for (let r = -radius; r <= radius; r++) {
@@ -91,9 +79,7 @@ const sortedKey = (offsets) => offsets.map(([a, b]) => [a, b])
  */
 export class Variant {
   constructor(neighbourhood = "cross", wrap = false, states = 2) {
-    if (!Number.isInteger(states) || states < 2 || states > MAX_STATES) {
-      throw new PuzzleError(`The number of states must be 2 to ${MAX_STATES}.`);
-    }
+    accept(Number.isInteger(states) && states >= 2 && states <= MAX_STATES, "states out of range");
     if (!Object.hasOwn(NEIGHBOURHOODS, neighbourhood)) {
       const offsets = parseStencil(neighbourhood);
       const key = sortedKey(offsets);
@@ -139,11 +125,8 @@ export class Variant {
     for (const part of text.split(";").filter(Boolean)) {
       if (part === "wrap") wrap = true;
       else if (part.startsWith("n=")) neighbourhood = part.slice(2);
-      else if (part.startsWith("k=") && WHOLE.test(part.slice(2))) states = Number(pyInt(part.slice(2)));
-      else {
-        throw new PuzzleError(
-          `Unknown game ID option ${pyRepr(part)}; options are wrap, n=NEIGHBOURHOOD, k=STATES.`);
-      }
+      else if (part.startsWith("k=") && WHOLE.test(part.slice(2))) states = Number(part.slice(2));
+      else throw new NotMine("unknown game ID option");
     }
     return new Variant(neighbourhood, wrap, states);
   }
@@ -153,7 +136,7 @@ export const CLASSIC = new Variant();
 
 /** The rules a game ID names (the classic game for a plain grid). */
 export function writtenVariant(text) {
-  const match = typeof text === "string" ? GAME_ID.exec(pyTrim(text)) : null;
+  const match = typeof text === "string" ? GAME_ID.exec(text.trim()) : null;
   return match ? Variant.fromOptions(match[3]) : CLASSIC;
 }
 
@@ -174,30 +157,23 @@ export class Board {
    * `variant` (when given) replaces the rules written in the game ID.
    */
   static parse(text, variant = null) {
-    if (typeof text !== "string") throw new PuzzleError("A Lights Out board must be given as text.");
-    const stripped = pyTrim(text);
+    accept(typeof text === "string", "board not text");
+    const stripped = text.trim();
     const match = GAME_ID.exec(stripped);
     if (match) {
-      checkShape(pyInt(match[2]), pyInt(match[1]));
-      const cols = Number(pyInt(match[1]));
-      const rows = Number(pyInt(match[2]));
+      const cols = Number(match[1]);
+      const rows = Number(match[2]);
+      accept(fitsShape(rows, cols), "shape out of range");
       const written = Variant.fromOptions(match[3]);
       const values = written.states === 2
         ? hexToValues(match[4], rows * cols) : hexCells(match[4], rows * cols, written.states);
       const board = new Board(rows, cols, values, written);
       return variant === null ? board : board.withVariant(variant);
     }
-    if (stripped.includes(":") || stripped.includes("x")) {
-      throw new PuzzleError(
-        `Not a Lights Out game ID or grid: ${quoteStart(stripped)}. A game ID looks like `
-        + "5x5:1f8c4a0 (columns x rows, options, then the cells in hex); a grid like 101/010/101.");
-    }
+    accept(!stripped.includes(":") && !stripped.includes("x"), "neither a game ID nor a grid");
     const rules = variant ?? CLASSIC;
-    const k = rules.states;
-    const digits = HEX.slice(0, k);
-    const meaning = k === 2 ? GRID_MEANING : `digits 0 to ${k - 1}, one per light`;
-    const grid = parseRows(stripped, digits, meaning);
-    checkShape(grid.length, grid[0].length);
+    const grid = parseRows(stripped, HEX.slice(0, rules.states));
+    accept(fitsShape(grid.length, grid[0].length), "shape out of range");
     const values = Uint8Array.from(grid.join(""), (ch) => Number(ch));
     return new Board(grid.length, grid[0].length, values, rules);
   }
@@ -264,9 +240,7 @@ export class Board {
 
   /** The board after pressing (row, col) once: each reached cell goes up by 1 modulo k. */
   press(row, col) {
-    if (!(row >= 0 && row < this.rows && col >= 0 && col < this.cols)) {
-      throw new PuzzleError(`Cell (${row}, ${col}) is outside the ${this.rows}x${this.cols} board.`);
-    }
+    accept(row >= 0 && row < this.rows && col >= 0 && col < this.cols, "cell outside the board");
     const values = this.values.slice();
     const k = this.states;
     for (const [r, c] of this.reach(row, col)) {
@@ -316,16 +290,13 @@ export class Board {
 /** Two states: hex digits, four cells each, first cell the high bit (notation.hex_to_bits). */
 function hexToValues(text, size) {
   const digits = Math.ceil(size / 4);
-  if (text.length !== digits) {
-    throw new PuzzleError(
-      `The board data should be ${digits} hex digits for ${size} cells, got ${quoteStart(text)}.`);
-  }
+  accept(text.length === digits, "wrong number of hex digits");
   const values = new Uint8Array(size);
   for (let d = 0; d < digits; d++) {
     const nibble = HEX_VALUE[text.charCodeAt(d)];
     for (let b = 0; b < 4; b++) {
       if (!((nibble >> (3 - b)) & 1)) continue;
-      if (4 * d + b >= size) throw new PuzzleError("The board data has bits set beyond the last cell.");
+      accept(4 * d + b < size, "bits set beyond the last cell");
       values[4 * d + b] = 1;
     }
   }
@@ -336,10 +307,7 @@ function hexToValues(text, size) {
 function hexCells(text, size, states) {
   const values = new Uint8Array(text.length);
   for (let i = 0; i < text.length; i++) values[i] = HEX_VALUE[text.charCodeAt(i)];
-  if (text.length !== size || values.some((d) => d >= states)) {
-    throw new PuzzleError(
-      `The board data should be ${size} digits from 0 to ${states - 1}, got ${quoteStart(text)}.`);
-  }
+  accept(text.length === size && values.every((d) => d < states), "cells outside 0..k-1");
   return values;
 }
 
@@ -359,7 +327,6 @@ export function requestBoard(request) {
   return Board.parse(text, requestVariant(request, writtenVariant(text)));
 }
 
-/** The requests these rules answer, as api.py does: name -> (request -> state). */
 /**
  * A board drawn uniformly from the solvable boards of its shape and rules, as
  * lightsout.random_solvable: uniformly random presses (0..k-1 each), again
@@ -384,12 +351,9 @@ export function randomSolvable(rows, cols, variant = CLASSIC, random = Math.rand
 function newBoard(request) {
   const plain = (key) => request[key] === undefined || request[key] === null;
   if (!plain("seed") || !plain("difficulty")) return null;
-  const whole = (value) => Number.isInteger(value) && value >= 1 && value <= MAX_SIDE;
   const rows = request.rows;
   const cols = plain("cols") ? rows : request.cols;
-  if (!whole(rows) || !whole(cols) || !(plain("random") || typeof request.random === "boolean")) {
-    return null; // Python words the refusal
-  }
+  accept(fitsShape(rows, cols) && (plain("random") || typeof request.random === "boolean"), "not a new board");
   const variant = requestVariant(request, CLASSIC);
   const board = request.random === false
     ? new Board(rows, cols, new Uint8Array(rows * cols), variant)
@@ -397,6 +361,7 @@ function newBoard(request) {
   return board.state();
 }
 
+/** The requests these rules answer, as api.py does: name -> (request -> state). */
 export const COMMANDS = {
   "lightsout.load": (request) => requestBoard(request).state(),
   "lightsout.new": newBoard,
@@ -406,5 +371,5 @@ export const COMMANDS = {
   },
 };
 
-/** Answer a request like api.handle ({ok, result} or {ok: false, error}); null when Python must. */
+/** Answer a request like api.handle ({ok: true, result}); null when Python must. */
 export const handle = (request) => handleWith(COMMANDS, request);

@@ -6,6 +6,8 @@ import { drawFocusRing } from "../../grid-canvas.mjs";
 import { bestKnownMoves, countMoves, jumpBetween } from "./moves.mjs";
 import { ProgressMeter } from "../../progress.mjs";
 import { PuzzleBoard } from "../../puzzle-board.mjs";
+// A game ID is the grid, then "@" and the goal when it is not the default.
+import { BOARDS, gameId, parseGameId as parsePegsId } from "./rules.mjs";
 
 const STYLE = new URL("./pegs.css", import.meta.url);
 const PURE_LIMIT = 150_000; // classes per level the pure engine may reach in the page
@@ -122,21 +124,6 @@ function formatGrid(cells, lattice) {
 
 const key = (r, c) => `${r},${c}`;
 
-/**
- * A peg game ID is its grid, then "@" and the goal when it is not the
- * default: "@any", "@r,c" (a hole) or "@" and a pattern grid. IDs without
- * "@" (older links and saves) mean the default goal. Returns {grid, goal}.
- */
-export function parsePegsId(id) {
-  const at = id.indexOf("@");
-  if (at < 0) return { grid: id, goal: "default" };
-  const goal = id.slice(at + 1);
-  if (!/^(any|\d+,\d+|(t:)?[-o./]+)$/.test(goal)) {
-    throw new Error(`unknown goal "${goal}" (any, a hole r,c or a pattern grid)`);
-  }
-  return { grid: id.slice(0, at), goal };
-}
-
 /** A hole as people count them, from 1 (game IDs and the command line count from 0). */
 const holeName = ([row, col]) => `row ${row + 1} column ${col + 1}`;
 const plural = (n, word) => `${n.toLocaleString("en")} ${word}${n === 1 || n === 1n ? "" : "s"}`;
@@ -188,7 +175,7 @@ export class PegsBoard extends PuzzleBoard {
   start(options) {
     this.run(async () => {
       await this.#boardList();
-      this.#field("board").value = options.board || "english";
+      this.#field("board").value = options.board || BOARDS[0]; // the English board
       const board = this.boards.find((b) => b.name === this.#field("board").value);
       if (!options.grid) this.#setGoal(board.goal);
       await this.#newGame(options.grid || board.grid);
@@ -285,7 +272,7 @@ export class PegsBoard extends PuzzleBoard {
 
   /** The game ID of `grid` under the current goal (see parsePegsId). */
   #gameIdOf(grid) {
-    return this.goal === "default" ? grid : `${grid}@${this.goal}`;
+    return gameId(grid, this.goal);
   }
 
   /** True when no action, verdict or playback is under way (tests wait on it). */

@@ -6,22 +6,20 @@
  *
  * py/puzzlelab/pegs/__init__.py is the definition of these rules and api.py's
  * "pegs.boards" / "pegs.load" / "pegs.move" of the answers; this module
- * repeats them so that play starts before Python is up. What needs a search
- * (the verdict of pegs.status, hints, solving, counting) stays in Python.
+ * repeats what they accept so that play starts before Python is up, and
+ * leaves every refusal to Python (NotMine). What needs a search (the verdict
+ * of pegs.status, hints, solving, counting) stays in Python.
  * tests/test_js_rules.py plays thousands of random jumps on every named board
- * and random custom boards through both and fails on any difference in the
- * answers (error messages included).
+ * and random custom boards through both and fails on any answer that
+ * differs, or on a valid one these rules leave to Python.
  */
 
-import {
-  DIGIT, PuzzleError, SPACE, argument, handleWith, parseRows, pyInt, pyRepr, pyStrip, pyTrim, quoteStart,
-} from "../../rules/common.mjs";
+import { accept, argument, handleWith, parseRows, stripChars } from "../../rules/common.mjs";
 
 export const MAX_HOLES = 64;
 const PEG = "o";
 const HOLE = ".";
 const NONE = "-";
-const GRID_MEANING = "o for a peg, . for an empty hole and - for no hole";
 export const SQUARE = "square";
 export const TRIANGLE = "triangular";
 const DIRECTIONS = {
@@ -68,8 +66,8 @@ export const BOARDS = Object.keys(BOARD_GRIDS);
 const CLASSIC_GAMES = { french: ["2,3", "4,3"], diamond: ["2,4", "6,4"] };
 
 const cellKey = (r, c) => `${r},${c}`;
-const HOLE_NAME = new RegExp(`^\\(?${SPACE}*(${DIGIT}+)${SPACE}*[, ]${SPACE}*(${DIGIT}+)${SPACE}*\\)?$`, "u");
-const HOLE_LIKE = new RegExp(`^(?:${DIGIT}|${SPACE}|[,()])+$`, "u");
+const HOLE_NAME = /^\(?\s*([0-9]+)\s*[, ]\s*([0-9]+)\s*\)?$/;
+const HOLE_LIKE = /^[0-9\s,()]+$/;
 const lexLess = (a, b) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
 const lexMin = (cells) => cells.reduce((best, cell) => (lexLess(cell, best) ? cell : best));
 
@@ -126,19 +124,15 @@ export class Geometry {
 
   /** The hole number of "r,c" (zero-based) or "centre". */
   hole(text) {
-    const cleaned = pyTrim(text).toLowerCase();
+    const cleaned = text.trim().toLowerCase();
     if (["centre", "center", "c"].includes(cleaned)) {
-      if (this.centre === null) throw new PuzzleError("This board has no centre hole; name a hole as row,col.");
+      accept(this.centre !== null, "no centre hole");
       return this.centre;
     }
     const match = HOLE_NAME.exec(cleaned);
-    if (!match) {
-      throw new PuzzleError(
-        `Not a hole: ${quoteStart(text)}. Name a hole by its zero-based row and column, e.g. 3,3, or say centre.`);
-    }
-    const [row, col] = [pyInt(match[1]), pyInt(match[2])];
-    const index = this.index.get(`${row},${col}`);
-    if (index === undefined) throw new PuzzleError(`There is no hole at row ${row}, column ${col}.`);
+    accept(match, "not a hole");
+    const index = this.index.get(cellKey(Number(match[1]), Number(match[2])));
+    accept(index !== undefined, "no hole there");
     return index;
   }
 
@@ -170,27 +164,24 @@ export class Position {
 
   /** Read a grid ("o . -" rows joined by "/"; ragged or "t:" = triangular) or a board name. */
   static parse(text) {
-    if (typeof text !== "string") throw new PuzzleError("A peg solitaire grid must be given as text.");
-    const name = pyTrim(text).toLowerCase();
+    accept(typeof text === "string", "grid not text");
+    const name = text.trim().toLowerCase();
     if (BOARDS.includes(name)) return standardStart(name);
     let lattice = SQUARE;
-    let body = pyTrim(text);
+    let body = text.trim();
     if (body.slice(0, 2).toLowerCase() === "t:") {
       lattice = TRIANGLE;
       body = body.slice(2);
     }
-    const raw = pyStrip(body.replace(/[\r \t]/g, ""), "/\n").split(/[/\n]/);
+    const raw = stripChars(body.replace(/[\r \t]/g, ""), "/\n").split(/[/\n]/);
     const lengths = raw.map((row) => Array.from(row).length); // in characters, as Python counts
     const width = Math.max(0, ...lengths);
     if (lattice === SQUARE && new Set(lengths).size > 1 && raw.every(Boolean)) lattice = TRIANGLE;
     const padded = raw.map((row, r) => (row ? row + NONE.repeat(width - lengths[r]) : row));
-    const rows = parseRows(padded.join("/"), PEG + HOLE + NONE, GRID_MEANING);
+    const rows = parseRows(padded.join("/"), PEG + HOLE + NONE);
     const cells = [];
     rows.forEach((row, r) => Array.from(row).forEach((ch, c) => { if (ch !== NONE) cells.push([r, c]); }));
-    if (!cells.length) throw new PuzzleError("The board has no holes: use o for a peg and . for an empty hole.");
-    if (cells.length > MAX_HOLES) {
-      throw new PuzzleError(`A board has at most ${MAX_HOLES} holes; this one has ${cells.length}.`);
-    }
+    accept(cells.length && cells.length <= MAX_HOLES, "no holes, or too many");
     const geo = geometry(lattice, cells);
     return new Position(geo, Uint8Array.from(cells, ([r, c]) => (rows[r][c] === PEG ? 1 : 0)));
   }
@@ -209,18 +200,13 @@ export class Position {
     return this.geo.moves.filter((m) => p[m.src] && p[m.over] && !p[m.dst]);
   }
 
-  /** The legal jump from cell `src` to cell `dst` ([row, col]), or a PuzzleError saying why not. */
+  /** The legal jump from cell `src` to cell `dst` ([row, col]); NotMine when it is not one. */
   findMove(src, dst) {
     const geo = this.geo;
     const a = geo.index.get(cellKey(...src));
     const b = geo.index.get(cellKey(...dst));
-    if (a === undefined) throw new PuzzleError(`There is no hole at row ${src[0]}, column ${src[1]}.`);
-    if (b === undefined) throw new PuzzleError(`There is no hole at row ${dst[0]}, column ${dst[1]}.`);
     const move = geo.moves.find((m) => m.src === a && m.dst === b);
-    if (!move) throw new PuzzleError("A peg jumps over one neighbour in a straight line into the hole behind.");
-    if (!this.pegs[a]) throw new PuzzleError("There is no peg to move there.");
-    if (!this.pegs[move.over]) throw new PuzzleError("A jump needs a peg to jump over.");
-    if (this.pegs[b]) throw new PuzzleError("The target hole is not empty.");
+    accept(move && this.pegs[a] && this.pegs[move.over] && !this.pegs[b], "not a legal jump");
     return move;
   }
 
@@ -240,10 +226,8 @@ export class Position {
 
 /** The usual start of a named board: every hole filled but the centre (triangle: the top). */
 export function standardStart(name) {
-  const key = pyTrim(name).toLowerCase();
-  if (!Object.hasOwn(BOARD_GRIDS, key)) {
-    throw new PuzzleError(`Unknown board ${pyRepr(name)}; the boards are ${BOARDS.join(", ")}, or give a grid.`);
-  }
+  const key = name.trim().toLowerCase();
+  accept(Object.hasOwn(BOARD_GRIDS, key), "unknown board");
   return Position.parse(BOARD_GRIDS[key]);
 }
 
@@ -303,15 +287,14 @@ export class Goal {
 
 /** The goal on `geo` named by `text`: null/""/"default", "any", "centre", "r,c" or a pattern grid. */
 export function parseGoal(geo, text) {
-  if (text === null || text === undefined || pyTrim(text) === "" || pyTrim(text).toLowerCase() === "default") {
+  if (text === null || text === undefined || text.trim() === "" || text.trim().toLowerCase() === "default") {
     text = geo.centre !== null ? "centre" : "any";
   }
-  const cleaned = pyTrim(text).toLowerCase();
+  const cleaned = text.trim().toLowerCase();
   if (cleaned === "any") return new Goal("any");
   if (/[o./-]/.test(cleaned) && !HOLE_LIKE.test(cleaned)) {
     const pattern = Position.parse(text);
-    if (pattern.geo.key !== geo.key) throw new PuzzleError("The goal pattern must be drawn on the same board.");
-    if (!pattern.pegs.some(Boolean)) throw new PuzzleError("The goal pattern needs at least one peg.");
+    accept(pattern.geo.key === geo.key && pattern.pegs.some(Boolean), "not a goal pattern of this board");
     return new Goal(pattern.grid, { pattern: pattern.pegs });
   }
   const hole = geo.hole(text);
@@ -348,13 +331,17 @@ export function pegsState(position, goal) {
  */
 export const gameId = (grid, goal = "default") => (goal === "default" ? grid : `${grid}@${goal}`);
 
-/** The {grid, goal} of a game ID (goal "default" without "@"); an unknown goal is refused. */
+/**
+ * The {grid, goal} of a game ID (goal "default" without "@": older links and
+ * saves); an unknown goal is the page's own refusal (an Error naming it: no
+ * request is made for it).
+ */
 export function parseGameId(id) {
   const at = id.indexOf("@");
   if (at < 0) return { grid: id, goal: "default" };
   const goal = id.slice(at + 1);
   if (!/^(any|\d+,\d+|(t:)?[-o./]+)$/.test(goal)) {
-    throw new PuzzleError(`Unknown goal ${pyRepr(goal)} in the game ID: use any, a hole r,c or a pattern grid.`);
+    throw new Error(`unknown goal "${goal}" (any, a hole r,c or a pattern grid)`);
   }
   return { grid: id.slice(0, at), goal };
 }
@@ -366,10 +353,8 @@ function requestPosition(request) {
 
 function cellArgument(request, key) {
   const value = request[key];
-  if (!Array.isArray(value) || value.length !== 2
-      || !value.every((v) => typeof v === "number" && Number.isInteger(v))) {
-    throw new PuzzleError(`'${key}' must be a [row, column] pair.`);
-  }
+  accept(Array.isArray(value) && value.length === 2 && value.every((v) => Number.isSafeInteger(v)),
+    `${key} is not a cell`);
   return value;
 }
 
@@ -389,5 +374,5 @@ export const COMMANDS = {
   },
 };
 
-/** Answer a request like api.handle ({ok, result} or {ok: false, error}); null when Python must. */
+/** Answer a request like api.handle ({ok: true, result}); null when Python must. */
 export const handle = (request) => handleWith(COMMANDS, request);
