@@ -83,6 +83,19 @@ def _answer(response: dict) -> dict:
     return {k: v for k, v in response["result"].items() if k not in TIMINGS}
 
 
+def _winning_line(request: dict, answer: dict) -> dict:
+    """A peg solve's answer with its line replaced by whether it wins: a shared
+    solver's memo (facts another job may have added) can steer the search to
+    another winning line, and any winning line is the right answer."""
+    if request["cmd"] != "pegs.solve" or not answer.get("solvable"):
+        return answer
+    position = pegs.Position.parse(request["grid"])
+    goal = pegs.parse_goal(position.geo, request["goal"])
+    for (fr, fc), (tr, tc) in answer["moves"]:
+        position = position.play(position.find_move((fr, fc), (tr, tc)))
+    return {**answer, "moves": position.pegs in goal.positions}
+
+
 def _alone(requests: list[dict]) -> list[dict]:
     out = []
     for request in requests:
@@ -129,7 +142,7 @@ def test_jobs_paused_at_every_look_at_the_clock_give_their_answers_alone(monkeyp
     monkeypatch.setattr(jobs, "REPORT_SECONDS", 0.0)
     answers, _ = _round_robin(requests)
     for request, answer, alone in zip(requests, answers, expected, strict=True):
-        assert answer == alone, request["cmd"]
+        assert _winning_line(request, answer) == _winning_line(request, alone), request["cmd"]
 
 
 def test_interleaved_jobs_keep_their_answers_and_their_report_periods():
@@ -137,7 +150,7 @@ def test_interleaved_jobs_keep_their_answers_and_their_report_periods():
     expected = _alone(requests)
     answers, longest = _round_robin(requests)
     for request, answer, alone, took in zip(requests, answers, expected, longest, strict=True):
-        assert answer == alone, request["cmd"]
+        assert _winning_line(request, answer) == _winning_line(request, alone), request["cmd"]
         assert took < LONGEST_GAP, (request["cmd"], took)
 
 
