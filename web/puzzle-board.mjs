@@ -34,12 +34,20 @@
 //   dailyPuzzle(seed, day) the date's game: the same for everyone on that day
 //                          (seed a number YYYYMMDD, day its index since 1970)
 //   startGameId()          the game ID of the starting position, for the link
+// and, for the game's history, which this.session (session.mjs) owns:
+//   static session         the Session's options ({idOf, moves}) for the kind
+//   showState(state)       draw a state the session hands back (undo, redo,
+//                          reset); undo(), redo() and reset() queue those, and
+//                          U / R on the root call the first two
 // and, to be shared and saved (app.mjs), implements:
 //   snapshot()             the game and its undo/redo history as plain JSON:
 //                          {game, moves?, start?, history: [{game, moves?}],
 //                          future: [...]} plus the board's own fields
-//   restore(snapshot)      rebuild from one; readSnapshot() does the checks
+//                          (default: the session's)
+//   restore(snapshot)      rebuild from one; restoreSession() does the checks
 //                          (saved-game.mjs); resume(snapshot) queues it
+// Requests that may run long go through this.jobs (long-jobs.mjs): progress,
+// Cancel, one job per slot, answers dropped once the position changed.
 //
 // Options every board takes: `daily` (a date, "2026-11-24": that day's daily
 // puzzle, from a #lightsout&daily=… link) or `game` (a game ID, e.g. from a
@@ -62,8 +70,10 @@
 // The base's own constructor wires the boot, but start() only runs from a
 // promise callback, that is after the subclass constructor has finished.
 
+import { LongJobs } from "./long-jobs.mjs";
 import { ProgressMeter, waitingText } from "./progress.mjs";
 import { SAVED_GAME_RULES, readSavedGame } from "./saved-game.mjs";
+import { Session } from "./session.mjs";
 
 /**
  * Today as the daily puzzles count it, in UTC so that everyone gets the same
@@ -112,6 +122,9 @@ export class PuzzleBoard {
     this.client = client.scoped?.((token, info) => this.#engineWait(token, info)) ?? client;
     this.queue = Promise.resolve(); // actions run one at a time, in order
     this.pending = 0;
+    this.session = new Session(this.constructor.session);
+    // A job's answer about a position no longer shown is dropped.
+    this.jobs = new LongJobs(this.client, { version: () => this.session.state });
 
     root.classList.add("puzzle", this.constructor.kind);
     root.innerHTML = this.constructor.template;
@@ -128,6 +141,11 @@ export class PuzzleBoard {
       .addEventListener("change", () => this.state && this.repaint());
     this.setStatus("loading");
     this.#watchPython(client);
+    root.addEventListener("keydown", (event) => {
+      if (event.target.matches("input, select") || !this.state) return;
+      if (event.key === "u" || event.key === "U") this.undo();
+      if (event.key === "r" || event.key === "R") this.redo();
+    });
     // Moves, game IDs and the default boards need no Python (rules/): the
     // board starts at once, after the subclass constructor has finished.
     Promise.resolve().then(() => this.#begin(options));
@@ -383,11 +401,11 @@ export class PuzzleBoard {
     // Under the board, before the settings: the board keeps the first screen.
     (this.root.querySelector(".board-area") ?? this.message).after(bar);
     this.playOn = bar;
-    this.timer = { game: null, from: 0, until: null, ticking: null };
+    let ticking = null;
     const toggle = bar.querySelector(".timer-toggle input");
     toggle.addEventListener("change", () => {
-      clearInterval(this.timer.ticking);
-      this.timer.ticking = toggle.checked ? setInterval(() => this.#showTime(), 1000) : null;
+      clearInterval(ticking);
+      ticking = toggle.checked ? setInterval(() => this.#showTime(), 1000) : null;
       this.#showTime();
     });
     this.root.addEventListener("puzzle-change", () => this.#showTime());
@@ -412,15 +430,10 @@ export class PuzzleBoard {
    */
   #showTime() {
     if (!this.state) return;
-    const t = this.timer;
-    const start = this.startGameId();
-    const now = performance.now();
-    if (start !== t.game) Object.assign(t, { game: start, from: now, until: null });
     const done = ["solved", "won"].includes(this.root.dataset.status);
-    if (!done) t.until = null;
-    else t.until ??= now;
+    const elapsed = this.session.clock(this.startGameId(), done);
     const shown = this.playOn.querySelector(".timer-toggle input").checked;
-    this.playOn.querySelector(".timer").textContent = shown ? duration((t.until ?? now) - t.from) : "";
+    this.playOn.querySelector(".timer").textContent = shown ? duration(elapsed) : "";
   }
 
   /**
@@ -739,9 +752,41 @@ export class PuzzleBoard {
     this.root.dispatchEvent(new CustomEvent("puzzle-notice", { bubbles: true, detail: { text, source } }));
   }
 
-  /** The current game and its history as plain JSON; boards override. */
+  /** The current game and its history as plain JSON (the session's); boards may add fields. */
   snapshot() {
-    return null;
+    return this.session.snapshot();
+  }
+
+  /** Draw a state the session handed back (undo, redo, reset); every board overrides this. */
+  showState() {
+    throw new Error(`${this.constructor.name} must define showState(state)`);
+  }
+
+  /** Queue one step back in the game's history: a stored state, no request. */
+  undo() {
+    return this.run(() => {
+      const entry = this.session.undo();
+      if (entry) this.showState(entry.state);
+    });
+  }
+
+  /** Queue one step forward again. */
+  redo() {
+    return this.run(() => {
+      const entry = this.session.redo();
+      if (entry) this.showState(entry.state);
+    });
+  }
+
+  /**
+   * Queue going back to the starting position, as a move Undo takes back
+   * (`always`: also when the position already is the start's).
+   */
+  reset({ always = false } = {}) {
+    return this.run(() => {
+      const entry = this.session.reset({ always });
+      if (entry) this.showState(entry.state);
+    });
   }
 
   /** Rebuild the game and its history from snapshot(); boards override. */
@@ -763,6 +808,15 @@ export class PuzzleBoard {
       this.notify(`The saved game was repaired (${s.repairs.join("; ")}).`, "repaired");
     }
     return s;
+  }
+
+  /**
+   * readSnapshot, then the session adopts the game and its history (call
+   * once everything else the board needs from the snapshot is known good).
+   * Returns the session's current {state, moves}.
+   */
+  async restoreSession(snapshot, load) {
+    return this.session.restore(await this.readSnapshot(snapshot, load));
   }
 
   /** Load the first game; every board overrides this. */

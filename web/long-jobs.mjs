@@ -1,0 +1,150 @@
+// Every Python request of a board that may run long goes through one
+// manager: it shows progress (ProgressMeter) with a Cancel, runs one job at a
+// time per slot (a new one in the slot stops the old), and drops an answer
+// when the board has moved on since the request.
+//
+//   const jobs = new LongJobs(client, { version: () => board.state });
+//   const line = new ProgressLine(note);          // <p><button/><progress/><span/></p>
+//   const result = await jobs.run("solve", request, { line, activity: "Solving" });
+//
+// run() resolves to the answer; it rejects with the client's error, or with
+// an Error whose `cancelled` is true when the job was cancelled (Cancel, or a
+// newer job in its slot) and whose `stale` is also true when the board moved
+// on before the answer came (`version()` differs from what it was at the
+// start). The client itself rejects at once on an abort (client.mjs).
+
+import { ProgressMeter } from "./progress.mjs";
+
+function cancelled(stale = false) {
+  return Object.assign(new Error("Cancelled."), { cancelled: true, stale });
+}
+
+/**
+ * The line that shows one slot's job: a Cancel button, a bar (hidden while
+ * the total is unknown) and the text, in a note element holding a button, a
+ * <progress> and a <span>.
+ */
+export class ProgressLine {
+  /**
+   * @param {HTMLElement} note
+   * @param {{alwaysBar?: boolean}} options alwaysBar: the bar shows from the
+   *   start (at 0 while the total is unknown) instead of only with a total
+   */
+  constructor(note, { alwaysBar = false } = {}) {
+    this.note = note;
+    this.alwaysBar = alwaysBar;
+    this.button = note.querySelector("button");
+    this.bar = note.querySelector("progress");
+    this.text = note.querySelector("span");
+  }
+
+  /** Running: Cancel shown; `fraction` (0..1 or null: no bar) and `text`. */
+  show(fraction, text) {
+    this.button.hidden = false;
+    this.button.textContent = "Cancel";
+    const known = fraction !== null && fraction !== undefined;
+    this.bar.hidden = !known && !this.alwaysBar;
+    if (!this.bar.hidden) this.bar.value = known ? fraction : 0;
+    if (text !== undefined) this.text.textContent = text;
+    this.written = this.text.textContent;
+  }
+
+  /**
+   * Not running: no Cancel, no bar; the text becomes `text` when given, else
+   * a progress text still shown goes (a result written since stays).
+   */
+  hide(text) {
+    this.button.hidden = true;
+    this.bar.hidden = true;
+    if (text !== undefined) this.text.textContent = text;
+    else if (this.text.textContent === this.written) this.text.textContent = "";
+    this.written = null;
+  }
+}
+
+export class LongJobs {
+  /**
+   * @param {object} client the board's client (client.mjs)
+   * @param {{version?: () => unknown}} options version(): what identifies the
+   *   board's position now; an answer that arrives after it changed is dropped
+   */
+  constructor(client, { version = () => null } = {}) {
+    this.client = client;
+    this.version = version;
+    this.slots = new Map(); // slot name -> {controller, version, key}
+  }
+
+  /**
+   * Run `request` in `slot`, stopping the slot's earlier job. Options:
+   *   line      a ProgressLine (or null: no line); the first text is
+   *             `${activity}…`, then the meter's
+   *   activity  the words of the progress line ("Solving")
+   *   delay     ms before the line shows (quick jobs do not flicker)
+   *   quiet     no line at all (a background check)
+   *   key       what the job is about (running(slot) gives it back)
+   *   tied      false: the answer stands even if the position changed (a
+   *             census of the starting board); default true
+   *   onProgress(report, {fraction, text})  instead of the line's update
+   * Resolves to the answer, or rejects (see the top of this module).
+   */
+  async run(slot, request, { line = null, activity = "Working", delay = 0, quiet = false, key, tied = true, onProgress } = {}) {
+    this.cancel(slot);
+    const controller = new AbortController();
+    const shown = quiet ? null : line;
+    const job = { controller, version: this.version(), key, request, line: shown };
+    this.slots.set(slot, job);
+    const meter = new ProgressMeter(request.cmd, activity);
+    let reading = { fraction: null, text: `${activity}…` };
+    let visible = delay === 0;
+    if (visible) shown?.show(null, reading.text);
+    const later = delay > 0 ? setTimeout(() => {
+      visible = true;
+      shown?.show(reading.fraction, reading.text);
+    }, delay) : null;
+    const current = () => this.slots.get(slot) === job;
+    try {
+      const result = await this.client.request(request, {
+        signal: controller.signal,
+        onProgress: (report) => {
+          if (!current()) return;
+          reading = meter.update(report);
+          if (onProgress) onProgress(report, reading);
+          else if (visible) shown?.show(reading.fraction, reading.text);
+        },
+      });
+      if (!current() || (tied && job.version !== this.version())) throw cancelled(true);
+      return result;
+    } finally {
+      clearTimeout(later);
+      if (current()) {
+        this.slots.delete(slot);
+        shown?.hide();
+      }
+    }
+  }
+
+  /** The job running in `slot` ({key, request, version}), or null. */
+  running(slot) {
+    return this.slots.get(slot) ?? null;
+  }
+
+  /** Stop the job in `slot`, if any (its run() rejects as cancelled). True if one was running. */
+  cancel(slot) {
+    const job = this.slots.get(slot);
+    if (!job) return false;
+    this.slots.delete(slot);
+    job.controller.abort();
+    job.line?.hide();
+    return true;
+  }
+
+  /** Stop every running job. */
+  cancelAll() {
+    for (const slot of [...this.slots.keys()]) this.cancel(slot);
+  }
+
+  /** True while any job runs. */
+  get busy() {
+    return this.slots.size > 0;
+  }
+}
