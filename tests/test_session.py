@@ -58,7 +58,9 @@ m.begin(a); m.record(b); m.record(c); m.undo();
 await m.replaceAll(async (state) => ({ ...state, game: state.game + "!" }));
 out.replaced = [m.snapshot(), m.start.game];
 let failed = null;
-try { await m.replaceAll(async () => { throw new Error("no"); }); } catch (e) { failed = e.message; }
+try {
+  await m.replaceAll(async () => { throw new Error("no"); });
+} catch (e) { failed = e.message; }
 out.replaceFailed = [failed, m.snapshot()];
 
 // The play-on clock: from the start's first showing until done.

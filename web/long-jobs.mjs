@@ -12,8 +12,12 @@
 // newer job in its slot) and whose `stale` is also true when the board moved
 // on before the answer came (`version()` differs from what it was at the
 // start). The client itself rejects at once on an abort (client.mjs).
+//
+// EngineWaitLine is the other side: a board's request held back by a long
+// job in the shared engine (client.mjs's onWait) is said under the board,
+// with that job's progress and a Cancel.
 
-import { ProgressMeter } from "./progress.mjs";
+import { ProgressMeter, waitingText } from "./progress.mjs";
 
 function cancelled(stale = false) {
   return Object.assign(new Error("Cancelled."), { cancelled: true, stale });
@@ -146,5 +150,58 @@ export class LongJobs {
   /** True while any job runs. */
   get busy() {
     return this.slots.size > 0;
+  }
+}
+
+/**
+ * The line under a board that says which long job in the shared engine its
+ * requests wait for, how far that job has got, and offers to cancel it.
+ */
+export class EngineWaitLine {
+  /**
+   * @param {HTMLElement} root the board's root (the line goes after its .board-area)
+   * @param {(text: string) => void} announce tells screen readers the line appeared
+   */
+  constructor(root, announce) {
+    this.root = root;
+    this.announce = announce;
+    this.waits = new Map(); // request token -> {info, meter}: what each waiting request waits for
+  }
+
+  /**
+   * One of the board's requests waits for a long job (info, as client.mjs's
+   * onWait gives it) or no longer does (null).
+   */
+  update(token, info) {
+    if (info) {
+      const before = this.waits.get(token);
+      const meter = before?.info.job === info.job ? before.meter : new ProgressMeter(info.cmd, "Working");
+      this.waits.set(token, { info, meter });
+    } else if (!this.waits.delete(token)) {
+      return;
+    }
+    let note = this.root.querySelector(".engine-wait");
+    const shown = this.waits.values().next().value;
+    if (!shown) {
+      note?.remove();
+      return;
+    }
+    if (!note) {
+      note = document.createElement("p");
+      note.className = "engine-wait";
+      note.innerHTML = '<progress max="1"></progress> <span></span> '
+        + '<button type="button" class="inline" data-engine="cancel">Cancel it</button>';
+      note.querySelector("button").addEventListener("click", () => {
+        this.waits.values().next().value?.info.cancel();
+      });
+      this.root.querySelector(".board-area")?.after(note);
+    }
+    const line = waitingText(shown.info, shown.meter);
+    const bar = note.querySelector("progress");
+    const { done, total } = shown.info;
+    bar.hidden = !(total > 0);
+    if (total > 0) bar.value = Math.min(1, Number(done) / Number(total));
+    if (note.querySelector("span").textContent === "") this.announce(line.replace(/:.*/, "."));
+    note.querySelector("span").textContent = line;
   }
 }

@@ -70,45 +70,9 @@
 // The base's own constructor wires the boot, but start() only runs from a
 // promise callback, that is after the subclass constructor has finished.
 
-import { LongJobs } from "./long-jobs.mjs";
-import { ProgressMeter, waitingText } from "./progress.mjs";
+import { EngineWaitLine, LongJobs } from "./long-jobs.mjs";
 import { SAVED_GAME_RULES, readSavedGame } from "./saved-game.mjs";
-import { Session } from "./session.mjs";
-
-/**
- * Today as the daily puzzles count it, in UTC so that everyone gets the same
- * one on the same date: {date: "2026-11-24", seed: 20261124, day: days since 1970}.
- */
-export function todaysDate(now = new Date()) {
-  const date = now.toISOString().slice(0, 10);
-  return { date, seed: Number(date.replaceAll("-", "")), day: Math.floor(now.getTime() / 86_400_000) };
-}
-
-/**
- * The daily puzzle of `date` ("2026-11-24", as in a #lightsout&daily=… link)
- * in todaysDate's terms, or null when it is not a date of the calendar.
- */
-export function dailyDate(date) {
-  const time = Date.parse(`${date}T00:00:00Z`);
-  if (typeof date !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(time)) return null;
-  const when = todaysDate(new Date(time));
-  return when.date === date ? when : null; // 2026-02-30 parses as March 2
-}
-
-/** The page's link to the daily puzzle of `date` for a puzzle family, beside the modules. */
-export function dailyLink(kind, date) {
-  return new URL(`./#${kind}&daily=${date}`, import.meta.url).href;
-}
-
-/** A time as players read it: "under a second", "48 s", "2 min 05 s", "1 h 02 min". */
-export function duration(ms) {
-  const total = Math.max(0, Math.round(ms / 1000));
-  const [h, m, s] = [Math.floor(total / 3600), Math.floor(total / 60) % 60, total % 60];
-  const pad = (n) => String(n).padStart(2, "0");
-  if (total === 0) return "under a second";
-  if (h) return `${h} h ${pad(m)} min`;
-  return m ? `${m} min ${pad(s)} s` : `${s} s`;
-}
+import { Session, dailyDate, dailyLink, duration, todaysDate } from "./session.mjs";
 
 export class PuzzleBoard {
   /**
@@ -119,7 +83,8 @@ export class PuzzleBoard {
   constructor(root, client, { readonly = false, hints = true, controls = "full", ...options } = {}) {
     this.root = root;
     // The board's requests say here when the engine holds them back (client.mjs).
-    this.client = client.scoped?.((token, info) => this.#engineWait(token, info)) ?? client;
+    const waits = new EngineWaitLine(root, (text) => this.announce(text));
+    this.client = client.scoped?.((token, info) => waits.update(token, info)) ?? client;
     this.queue = Promise.resolve(); // actions run one at a time, in order
     this.pending = 0;
     this.session = new Session(this.constructor.session);
@@ -326,46 +291,6 @@ export class PuzzleBoard {
         this.bootFailed(error);
       },
     );
-  }
-
-  #waits = new Map(); // request token -> {info, meter}: what each waiting request waits for
-
-  /**
-   * One of this board's requests waits for a long job (info, as client.mjs's
-   * onWait gives it) or no longer does (null). While any does, a line under
-   * the board says which job, how far it has got, and offers to cancel it.
-   */
-  #engineWait(token, info) {
-    if (info) {
-      const before = this.#waits.get(token);
-      const meter = before?.info.job === info.job ? before.meter : new ProgressMeter(info.cmd, "Working");
-      this.#waits.set(token, { info, meter });
-    } else if (!this.#waits.delete(token)) {
-      return;
-    }
-    let note = this.root.querySelector(".engine-wait");
-    const shown = this.#waits.values().next().value;
-    if (!shown) {
-      note?.remove();
-      return;
-    }
-    if (!note) {
-      note = document.createElement("p");
-      note.className = "engine-wait";
-      note.innerHTML = '<progress max="1"></progress> <span></span> '
-        + '<button type="button" class="inline" data-engine="cancel">Cancel it</button>';
-      note.querySelector("button").addEventListener("click", () => {
-        this.#waits.values().next().value?.info.cancel();
-      });
-      this.root.querySelector(".board-area")?.after(note);
-    }
-    const line = waitingText(shown.info, shown.meter);
-    const bar = note.querySelector("progress");
-    const { done, total } = shown.info;
-    bar.hidden = !(total > 0);
-    if (total > 0) bar.value = Math.min(1, Number(done) / Number(total));
-    if (note.querySelector("span").textContent === "") this.announce(line.replace(/:.*/, "."));
-    note.querySelector("span").textContent = line;
   }
 
   /**

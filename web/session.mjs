@@ -33,6 +33,43 @@
 //   solvedIn()             ms from the player's first move, for "Solved in …"
 //   clock(startId, done)   the play-on timer's reading (see PuzzleBoard)
 //   noteHelp(kind)         a hint or solve was used in this game ("hint", …)
+// and, for the games a date or a clock names: todaysDate, dailyDate,
+// dailyLink (the daily puzzles) and duration (a time in words).
+
+/**
+ * Today as the daily puzzles count it, in UTC so that everyone gets the same
+ * one on the same date: {date: "2026-11-24", seed: 20261124, day: days since 1970}.
+ */
+export function todaysDate(now = new Date()) {
+  const date = now.toISOString().slice(0, 10);
+  return { date, seed: Number(date.replaceAll("-", "")), day: Math.floor(now.getTime() / 86_400_000) };
+}
+
+/**
+ * The daily puzzle of `date` ("2026-11-24", as in a #lightsout&daily=… link)
+ * in todaysDate's terms, or null when it is not a date of the calendar.
+ */
+export function dailyDate(date) {
+  const time = Date.parse(`${date}T00:00:00Z`);
+  if (typeof date !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(time)) return null;
+  const when = todaysDate(new Date(time));
+  return when.date === date ? when : null; // 2026-02-30 parses as March 2
+}
+
+/** The page's link to the daily puzzle of `date` for a puzzle family, beside the modules. */
+export function dailyLink(kind, date) {
+  return new URL(`./#${kind}&daily=${date}`, import.meta.url).href;
+}
+
+/** A time as players read it: "under a second", "48 s", "2 min 05 s", "1 h 02 min". */
+export function duration(ms) {
+  const total = Math.max(0, Math.round(ms / 1000));
+  const [h, m, s] = [Math.floor(total / 3600), Math.floor(total / 60) % 60, total % 60];
+  const pad = (n) => String(n).padStart(2, "0");
+  if (total === 0) return "under a second";
+  if (h) return `${h} h ${pad(m)} min`;
+  return m ? `${m} min ${pad(s)} s` : `${s} s`;
+}
 
 export class Session {
   /**

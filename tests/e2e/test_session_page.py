@@ -4,9 +4,8 @@ answers hand back stored values, with no request to the worker."""
 from __future__ import annotations
 
 import pytest
-
-from test_lightsout_page import current, marked_cells
 from test_lightsout_page import click_cell as click_light
+from test_lightsout_page import current, marked_cells
 from test_lightsout_page import open_board as open_lights
 from test_lightsout_page import wait_idle as lights_idle
 from test_pegs_page import grid, jump
@@ -77,7 +76,8 @@ def test_pressing_a_marked_cell_keeps_the_solution_without_a_request(page, site_
     assert f"{presses} press" in after and after != note
     assert requests_sent(page) == before
     # An unmarked cell still asks the solver again.
-    unmarked = next((r, c) for r in range(board.rows) for c in range(board.cols) if (r, c) not in marks)
+    cells = [(r, c) for r in range(board.rows) for c in range(board.cols)]
+    unmarked = next(cell for cell in cells if cell not in marks)
     click_light(page, *unmarked, current(root))
     lights_idle(page)
     assert requests_sent(page)[len(before):] == ["lightsout.solve"]

@@ -5,7 +5,8 @@
 
 import { GridCanvas } from "../../grid-canvas.mjs";
 import { ProgressLine } from "../../long-jobs.mjs";
-import { PuzzleBoard, duration } from "../../puzzle-board.mjs";
+import { PuzzleBoard } from "../../puzzle-board.mjs";
+import { duration } from "../../session.mjs";
 
 const SIZES = [4, 6, 8, 10, 12, 14];
 const MAX_SIDE = 16;
