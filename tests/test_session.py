@@ -68,6 +68,18 @@ const t = new Session();
 now = 0;
 out.clock = [t.clock("s1", false, 0), t.clock("s1", false, 500), t.clock("s1", true, 800),
   t.clock("s1", true, 5000), t.clock("s1", false, 6000), t.clock("s2", false, 7000)];
+// The win: the puzzle's own test, with the moves, help and time it took.
+const w = new Session({ won: (state) => state.game === "goal" });
+w.begin(at("x"));
+out.notWon = [w.isWon(), w.outcome()];
+now = 10000;
+w.record(at("y"), { byPlayer: true });
+w.noteHelp("hint");
+now = 12500;
+w.record(at("goal"));
+out.won = [w.isWon(), w.outcome(), w.isWon(at("x"))];
+w.begin(at("z"));
+out.forgotten = w.help.length;
 process.stdout.write(JSON.stringify(out));
 """
 
@@ -124,3 +136,10 @@ def test_replace_all_converts_every_state_or_none(node: str) -> None:
 
 def test_the_clock_runs_until_done_and_restarts_with_a_new_start(node: str) -> None:
     assert run(node)["clock"] == [0, 500, 800, 800, 6000, 0]
+
+
+def test_the_win_is_the_puzzles_own_test_with_the_help_used(node: str) -> None:
+    out = run(node)
+    assert out["notWon"] == [False, None]
+    assert out["won"] == [True, {"moves": 2, "help": ["hint"], "ms": 2500}, False]
+    assert out["forgotten"] == 0

@@ -477,7 +477,7 @@ export class PuzzleBoard {
    * Make `canvas` the board's keyboard surface: focusable, described by the
    * board's key help, arrows move a cursor ringed on the canvas, Space/Enter
    * act, Shift+Space or Backspace act backwards. U/R (undo/redo) are the
-   * boards' own, on the root.
+   * session's, on the root (see the constructor).
    */
   enableKeyboard(canvas) {
     this.keyCanvas = canvas;

@@ -10,9 +10,10 @@
 // reset give back a stored state and need no request at all.
 //
 // The interface a board uses:
-//   new Session({idOf, moves})  idOf(state) is the game ID the history keeps
-//                          for a state; moves: false for a puzzle whose
-//                          saved games carry no move counts (binary puzzle)
+//   new Session({idOf, moves, won})  idOf(state) is the game ID the history
+//                          keeps for a state; moves: false for a puzzle whose
+//                          saved games carry no move counts (binary puzzle);
+//                          won(state): the puzzle's own test (default .solved)
 //   begin(state)           a new game: no history, `state` is its start
 //   record(state, {moves, restart, byPlayer})  a move: the shown state goes
 //                          on the undo history, the redo steps are dropped;
@@ -33,6 +34,8 @@
 //   solvedIn()             ms from the player's first move, for "Solved in …"
 //   clock(startId, done)   the play-on timer's reading (see PuzzleBoard)
 //   noteHelp(kind)         a hint or solve was used in this game ("hint", …)
+//   isWon(state)           the puzzle's test on a state (default: the shown one)
+//   outcome()              once won, {moves, help, ms}: how it was won
 // and, for the games a date or a clock names: todaysDate, dailyDate,
 // dailyLink (the daily puzzles) and duration (a time in words).
 
@@ -73,12 +76,14 @@ export function duration(ms) {
 
 export class Session {
   /**
-   * @param {{idOf?: (state: object) => string, moves?: boolean}} options
+   * @param {{idOf?: (state: object) => string, moves?: boolean, won?: (state: object) => boolean}} options
    *   idOf: the game ID of a state (default state.game); moves: whether
-   *   snapshots carry move counts and the start (default true)
+   *   snapshots carry move counts and the start (default true); won: whether
+   *   a state is the puzzle's goal (default state.solved)
    */
-  constructor({ idOf = (state) => state.game, moves = true } = {}) {
+  constructor({ idOf = (state) => state.game, moves = true, won = (state) => Boolean(state.solved) } = {}) {
     this.idOf = idOf;
+    this.wonTest = won;
     this.countsMoves = moves;
     this.current = null; // {state, moves}
     this.start = null; // the state Reset returns to
@@ -165,7 +170,8 @@ export class Session {
   /** The game as plain JSON, in the saved-game format (saved-game.mjs). */
   snapshot() {
     if (!this.current) return null;
-    const entry = (e) => (this.countsMoves ? { game: this.idOf(e.state), moves: e.moves } : { game: this.idOf(e.state) });
+    const entry = (e) => (this.countsMoves
+      ? { game: this.idOf(e.state), moves: e.moves } : { game: this.idOf(e.state) });
     const head = this.countsMoves
       ? { game: this.gameId, moves: this.moves, start: this.start ? this.idOf(this.start) : undefined }
       : { game: this.gameId };
@@ -225,6 +231,19 @@ export class Session {
     if (!done) t.until = null;
     else t.until ??= now;
     return (t.until ?? now) - t.from;
+  }
+
+  /** Whether `state` (default: the one shown) is the puzzle's goal, by the puzzle's own test. */
+  isWon(state = this.state) {
+    return state !== null && Boolean(this.wonTest(state));
+  }
+
+  /**
+   * How the game shown was won, or null while it is not: its moves, the
+   * hints and solves used ("hint", "solve"), and ms since the first move.
+   */
+  outcome() {
+    return this.isWon() ? { moves: this.moves, help: [...this.help], ms: this.solvedIn() } : null;
   }
 
   /** A hint or a solve was used in this game (a new game forgets them). */

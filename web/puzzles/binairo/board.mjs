@@ -333,7 +333,7 @@ export class BinairoBoard extends PuzzleBoard {
     this.givenRows = state.givens.split("/");
     this.errorSet = new Set(state.errors.map(([r, c]) => r * state.cols + c));
     this.setGameId(state.game);
-    this.setStatus(state.solved ? "solved" : "ready");
+    this.setStatus(this.session.isWon(state) ? "solved" : "ready");
     this.root.querySelector('[data-action="undo"]').disabled = !this.session.canUndo;
     this.root.querySelector('[data-action="redo"]').disabled = !this.session.canRedo;
     const empty = state.rows * state.cols - state.filled;
@@ -350,7 +350,7 @@ export class BinairoBoard extends PuzzleBoard {
     } else {
       this.grid.redraw();
     }
-    if (state.solved) {
+    if (this.session.isWon(state)) {
       this.say(`${elapsed === null ? "Solved!" : `Solved in ${duration(elapsed)}!`} Every row and column ` +
         "is balanced, with no three in a row and no two lines alike.");
     }

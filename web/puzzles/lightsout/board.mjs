@@ -711,7 +711,7 @@ export class LightsOutBoard extends PuzzleBoard {
     this.values = parseGrid(state.grid, state.rows, state.cols);
     if (this.hint?.game !== state.game) this.hint = null;
     this.setGameId(state.game);
-    this.setStatus(state.solved ? "solved" : "ready");
+    this.setStatus(this.session.isWon(state) ? "solved" : "ready");
     this.#field("moves").textContent = `Presses: ${this.moves}`;
     this.#field("lit").textContent = this.#litText(state);
     this.root.querySelector('[data-action="undo"]').disabled = !this.session.canUndo;
@@ -725,7 +725,7 @@ export class LightsOutBoard extends PuzzleBoard {
     } else {
       this.grid.redraw();
     }
-    if (state.solved && this.mode === "play") {
+    if (this.session.isWon(state) && this.mode === "play") {
       const done = this.states === 2 ? "All lights are out" : "Every cell is 0";
       this.say(this.moves ? `${done} — solved in ${plural(this.moves, "press", "presses")}!` : `${done}.`);
       if (this.moves) this.#compareWithFewest(state);

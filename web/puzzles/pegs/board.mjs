@@ -150,7 +150,7 @@ export class PegsBoard extends PuzzleBoard {
   static mainActions = ["reset"];
   static keyHelp = "arrow keys move the ring from hole to hole, Space or Enter on a peg picks it up (its jumps are marked green), then Space or Enter on a marked hole jumps there (in Edit mode: applies the tool),";
   // The history keeps grids; the goal, the same for the whole game, is the board's.
-  static session = { idOf: (state) => state.grid };
+  static session = { idOf: (state) => state.grid, won: (state) => state.won };
 
   constructor(root, client, options = {}) {
     let link = document.querySelector(`link[href="${STYLE.href}"]`);
@@ -428,7 +428,7 @@ export class PegsBoard extends PuzzleBoard {
     this.hint = null;
     this.verdict = null;
     this.setGameId(this.#gameIdOf(state.grid));
-    this.setStatus(state.won ? "won" : state.stuck ? "stuck" : "ready");
+    this.setStatus(this.session.isWon(state) ? "won" : state.stuck ? "stuck" : "ready");
     this.#field("moves").textContent = `Jumps: ${this.moves}`;
     this.#field("pegs").textContent = `${plural(state.pegs, "peg")} on ${state.holes} holes`;
     this.#field("goal-text").textContent = `Goal: ${state.goal_text}`;
@@ -436,16 +436,17 @@ export class PegsBoard extends PuzzleBoard {
     this.#button("redo").disabled = !this.session.canRedo;
     if (this.mode === "edit") {
       this.say("Edit: click holes with the chosen tool, then switch to Play. At most 64 holes.");
-    } else if (state.won) {
+    } else if (this.session.isWon(state)) {
       this.say(this.moves ? this.#wonText(state) : "This position is already the goal.");
     } else if (state.stuck) {
       this.say("No move is left: the game is over without reaching the goal.", true);
     } else {
       this.say("Click a peg, then the hole to jump into (or drag it there).");
     }
-    this.#setVerdict(this.mode === "play" && !state.won && !state.stuck ? "Checking whether the goal is still reachable…" : "");
+    const open = this.mode === "play" && !this.session.isWon(state) && !state.stuck; // moves left to judge
+    this.#setVerdict(open ? "Checking whether the goal is still reachable…" : "");
     this.#draw();
-    if (this.mode === "play" && !state.won && !state.stuck && !this.playback) this.#checkVerdict();
+    if (open && !this.playback) this.#checkVerdict();
   }
 
   /**
