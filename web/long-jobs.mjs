@@ -205,3 +205,111 @@ export class EngineWaitLine {
     note.querySelector("span").textContent = line;
   }
 }
+
+/**
+ * A long job kept in step with the board (a shown solution, an open panel):
+ * it runs, through the manager, while it is wanted and the part of the state
+ * it depends on (its key) has no result yet; a result or an error is kept
+ * per key, so that the job does not run again for the same key, and one for
+ * an older key counts as none. The board calls refresh() after each change.
+ *
+ * The definition (the board's):
+ *   name               the manager's slot
+ *   wanted()           whether the result is wanted now
+ *   key(state)         what the result depends on
+ *   request(state)     the request for that state
+ *   accept(result)     the value kept (default: the result)
+ *   describe(fraction, text)  show the job: progress while it runs, else its result
+ *   onCancel(key)      a result to keep when the person cancels the run for
+ *                      `key` (default none: "Cancelled." is kept)
+ *   track(delta)       +1 when a run starts, -1 when it ends (the board's idle())
+ *   settled()          after a new result was kept (e.g. draw it)
+ */
+export class KeptJob {
+  constructor(jobs, state, definition) {
+    this.jobs = jobs;
+    this.state = state; // () => the board's state
+    Object.assign(this, { accept: (result) => result, onCancel: () => null, track() {}, settled() {} }, definition);
+    this.result = null; // {key, value} or {key, error}
+    this.running = null; // {key} while a run is under way
+  }
+
+  /** The kept value for the board's state, or null (also while an error is kept). */
+  value() {
+    const state = this.state();
+    const result = this.result;
+    return state && result && !result.error && result.key === this.key(state) ? result.value : null;
+  }
+
+  /** Keep `value` as the result for `state` (the board knows it without a run). */
+  keep(state, value) {
+    this.result = { key: this.key(state), value };
+  }
+
+  /** Start a run if wanted and the state's key has no result and no run yet. */
+  refresh() {
+    const state = this.state();
+    if (!this.wanted() || !state) return;
+    const key = this.key(state);
+    if (this.result?.key === key || this.running?.key === key) return;
+    this.abort();
+    this.result = null;
+    const running = { key };
+    this.running = running;
+    this.track(1);
+    this.describe();
+    // Kept by key, not by position: a result the board carried over to a new
+    // state (keep()) stands, and so does a run while its key is current.
+    this.jobs.run(this.name, this.request(state), {
+      key, tied: false, onProgress: (report, { fraction, text }) => this.describe(fraction, text),
+    })
+      .then((result) => {
+        const now = this.state();
+        if (!now || this.key(now) !== key) return; // the board moved on meanwhile
+        this.result = { key, value: this.accept(result) };
+        this.settled();
+      })
+      .catch((error) => {
+        // An abort from a newer action is silent: the job runs again after it.
+        if (!error.cancelled) this.result = { key, error: error.message };
+      })
+      .finally(() => {
+        if (this.running === running) this.running = null;
+        this.track(-1);
+        this.describe();
+      });
+  }
+
+  /** Stop a run, saying nothing (it runs again at the next refresh). */
+  abort() {
+    this.jobs.cancel(this.name);
+    this.running = null;
+  }
+
+  /** The person's Cancel: stop, and remember that, so the job does not restart by itself. */
+  cancel() {
+    if (!this.running) return;
+    const { key } = this.running;
+    this.abort();
+    this.result = this.onCancel(key) ?? { key, error: "Cancelled." };
+    this.describe();
+  }
+
+  /** The status line's one button: Cancel while running, else Run again. */
+  cancelOrRetry() {
+    if (this.running) {
+      this.cancel();
+      return;
+    }
+    this.result = null;
+    this.refresh();
+  }
+
+  /** Shown or hidden: hiding stops the run; showing runs it (again, after an error or a cancel). */
+  toggled(show) {
+    if (!show) this.abort();
+    if (this.result?.error) this.result = null;
+    this.describe();
+    this.refresh();
+  }
+}

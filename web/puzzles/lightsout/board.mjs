@@ -4,7 +4,7 @@
 // through PuzzleBoard) keeps the undo history.
 
 import { GridCanvas, packColor, paintThumbnail } from "../../grid-canvas.mjs";
-import { ProgressLine } from "../../long-jobs.mjs";
+import { KeptJob, ProgressLine } from "../../long-jobs.mjs";
 import { PuzzleBoard } from "../../puzzle-board.mjs";
 
 const PRESETS = [
@@ -238,6 +238,7 @@ export class LightsOutBoard extends PuzzleBoard {
     this.hint = null; // {game, press: [r, c]} from lightsout.hint
     this.highlight = null; // [r, c] of the gallery thumbnail under the pointer
     this.proveGame = null; // the game ID whose analysis runs the long, proving search
+    this.proveFallback = null; // the analysis shown again if the proving search is cancelled
     this.stencilEditing = false; // "Custom…" chosen: keep the editor open
     this.painting = null; // {value} while a drag paints in edit mode
     // The long jobs kept in step with the board (long-jobs.mjs runs them).
@@ -327,7 +328,7 @@ export class LightsOutBoard extends PuzzleBoard {
 
   /** The shown solve result for the current board, or null. */
   get solution() {
-    return this.#resultOf(this.kept.solve);
+    return this.kept.solve.value();
   }
 
   // --- actions ---------------------------------------------------------------
@@ -335,7 +336,7 @@ export class LightsOutBoard extends PuzzleBoard {
   run(action) {
     // A running job would share the engine's time with the action (worker.mjs),
     // and every action may change the board, which makes it stale.
-    for (const job of Object.values(this.kept)) this.#abortJob(job);
+    for (const job of Object.values(this.kept)) job.abort();
     return super.run(action);
   }
 
@@ -365,7 +366,7 @@ export class LightsOutBoard extends PuzzleBoard {
     this.announce(`Pressed row ${row + 1} column ${col + 1}; ${this.#litText(state)}.`);
     this.session.record(state, { byPlayer: true });
     const kept = shown && this.#pressedMark(shown, row * state.cols + col);
-    if (kept) this.kept.solve.result = { key: state.game, value: kept };
+    if (kept) this.kept.solve.keep(state, kept);
     this.#show(state);
   }
 
@@ -567,45 +568,58 @@ export class LightsOutBoard extends PuzzleBoard {
   // --- long jobs: solve, analysis, gallery ------------------------------------
 
   /**
-   * A job is a long request tied to the board: it runs while it is wanted and
-   * its key (which part of the state it depends on) has no result yet, shows
-   * progress and a Cancel, and is dropped when the board moves on.
+   * The jobs kept in step with the board (KeptJob, long-jobs.mjs): each runs
+   * while it is wanted and its key (which part of the state it depends on)
+   * has no result yet, shows progress and a Cancel, and is dropped when the
+   * board moves on.
    */
   #defineJobs() {
-    const panelJob = (name, cmd, key, activity) => ({
+    const state = () => this.state;
+    const common = {
+      track: (delta) => { this.pending += delta; },
+      settled: () => this.grid.redraw(),
+    };
+    const panelJob = (name, cmd, key, activity) => new KeptJob(this.jobs, state, {
+      ...common,
       name,
       wanted: () => this.open[name],
       key,
-      request: (state) => ({ cmd, game: state.game }),
-      accept: (result) => result,
+      request: (s) => ({ cmd, game: s.game }),
       describe: (progress, line) => this.#describePanel(name, progress, line || `${activity}…`),
     });
+    const analysis = panelJob("analysis", "lightsout.analyse", (s) => this.#analysisKey(s), "Analysing");
+    Object.assign(analysis, {
+      // "Prove fewest" asks for the long search (minutes) for this board only.
+      request: (s) => ({ cmd: "lightsout.analyse", game: s.game, prove: this.proveGame === s.game }),
+      accept: (result) => {
+        // A proof also changes the solution: ask again (the worker keeps the proven one).
+        if (result.proven_fewest && this.proveGame === this.state.game) {
+          this.kept.solve.result = null;
+          this.kept.solve.refresh();
+        }
+        return result;
+      },
+      onCancel: (key) => {
+        const fallback = this.proveFallback;
+        this.proveFallback = null;
+        if (!fallback || !key.endsWith("#prove")) return null;
+        this.proveGame = null; // a cancelled proof leaves the analysis as it was before
+        return fallback;
+      },
+    });
     return {
-      solve: {
+      solve: new KeptJob(this.jobs, state, {
+        ...common,
         name: "solve",
         wanted: () => this.showSolution,
-        key: (state) => state.game,
-        request: (state) => ({ cmd: "lightsout.solve", game: state.game, press_list: false }),
+        key: (s) => s.game,
+        request: (s) => ({ cmd: "lightsout.solve", game: s.game, press_list: false }),
         accept: (result) => this.#acceptSolution(result),
         describe: (progress, line) => this.#describeSolution(progress, line || "Solving…"),
-      },
-      analysis: {
-        ...panelJob("analysis", "lightsout.analyse", (state) => this.#analysisKey(state), "Analysing"),
-        // "Prove fewest" asks for the long search (minutes) for this board only.
-        request: (state) => ({
-          cmd: "lightsout.analyse", game: state.game, prove: this.proveGame === state.game,
-        }),
-        accept: (result) => {
-          // A proof also changes the solution: ask again (the worker keeps the proven one).
-          if (result.proven_fewest && this.proveGame === this.state.game) {
-            this.kept.solve.result = null;
-            this.#refreshJob(this.kept.solve);
-          }
-          return result;
-        },
-      },
+      }),
+      analysis,
       // The gallery depends on the shape and the rules only: the game ID's prefix.
-      gallery: panelJob("gallery", "lightsout.gallery", (state) => state.game.split(":")[0],
+      gallery: panelJob("gallery", "lightsout.gallery", (s) => s.game.split(":")[0],
         "Solving every single-light board"),
     };
   }
@@ -618,72 +632,13 @@ export class LightsOutBoard extends PuzzleBoard {
   #prove() {
     const job = this.kept.analysis;
     if (!this.state || job.running) return;
-    job.fallback = job.result; // shown again if the person cancels
+    this.proveFallback = job.result; // shown again if the person cancels
     this.proveGame = this.state.game;
-    this.#refreshJob(job);
-  }
-
-  /** A job's result for the current board, or null (also while an error is shown). */
-  #resultOf(job) {
-    const result = job.result;
-    return this.state && result && !result.error && result.key === job.key(this.state)
-      ? result.value : null;
+    job.refresh();
   }
 
   #refreshJobs() {
-    for (const job of Object.values(this.kept)) this.#refreshJob(job);
-  }
-
-  #refreshJob(job) {
-    if (!job.wanted() || !this.state) return;
-    const key = job.key(this.state);
-    if (job.result?.key === key || job.running?.key === key) return;
-    this.#abortJob(job);
-    job.result = null;
-    const running = { key };
-    job.running = running;
-    this.pending++;
-    job.describe();
-    // Kept by key, not by position: a press on a marked cell keeps the solve's
-    // result (#pressedMark), so the job is current while its key is.
-    this.jobs.run(job.name, job.request(this.state), {
-      key, tied: false, onProgress: (report, { fraction, text }) => job.describe(fraction, text),
-    })
-      .then((result) => {
-        if (job.key(this.state) !== key) return; // the board moved on meanwhile
-        job.result = { key, value: job.accept(result) };
-        this.grid.redraw();
-      })
-      .catch((error) => {
-        // An abort from a newer action is silent: the job runs again after it.
-        if (!error.cancelled) job.result = { key, error: error.message };
-      })
-      .finally(() => {
-        if (job.running === running) job.running = null;
-        this.pending--;
-        job.describe();
-      });
-  }
-
-  #abortJob(job) {
-    this.jobs.cancel(job.name);
-    job.running = null;
-  }
-
-  /** The user's Cancel: stop, and remember that, so the job does not restart by itself. */
-  #cancelJob(job) {
-    if (!job.running) return;
-    const { key } = job.running;
-    this.#abortJob(job);
-    if (job.fallback && key.endsWith("#prove")) {
-      // A cancelled proof leaves the analysis as it was before.
-      this.proveGame = null;
-      job.result = job.fallback;
-    } else {
-      job.result = { key, error: "Cancelled." };
-    }
-    job.fallback = null;
-    job.describe();
+    for (const job of Object.values(this.kept)) job.refresh();
   }
 
   #acceptSolution(result) {
@@ -840,7 +795,7 @@ export class LightsOutBoard extends PuzzleBoard {
     status.classList.toggle("warning", Boolean(error) && error !== "Cancelled.");
     text.textContent = busy ? line : error || "";
     if (busy || !this.open[name]) return;
-    const value = this.#resultOf(job);
+    const value = job.value();
     const body = panel.querySelector(name === "gallery" ? ".gallery" : ".panel-body");
     if (!value) {
       body.replaceChildren();
@@ -1024,7 +979,7 @@ export class LightsOutBoard extends PuzzleBoard {
     const button = this.root.querySelector('[data-action="solution"]');
     button.setAttribute("aria-pressed", String(show));
     button.textContent = show ? "Hide solution" : "Show solution";
-    this.#settleToggle(this.kept.solve, show);
+    this.kept.solve.toggled(show);
     this.grid.redraw();
   }
 
@@ -1039,15 +994,7 @@ export class LightsOutBoard extends PuzzleBoard {
       this.highlight = null;
       this.grid.redraw();
     }
-    this.#settleToggle(this.kept[name], show);
-  }
-
-  /** Opening runs the job (again, after an error or a cancel); closing stops it. */
-  #settleToggle(job, show) {
-    if (!show) this.#abortJob(job);
-    if (job.result?.error) job.result = null;
-    job.describe();
-    this.#refreshJob(job);
+    this.kept[name].toggled(show);
   }
 
   #cellColor(value) {
@@ -1350,9 +1297,9 @@ export class LightsOutBoard extends PuzzleBoard {
       "apply-solution": () => this.#applySolution(),
       analysis: () => this.#togglePanel("analysis"),
       gallery: () => this.#togglePanel("gallery"),
-      "job-analysis": () => this.#cancelOrRetry(this.kept.analysis),
+      "job-analysis": () => this.kept.analysis.cancelOrRetry(),
       prove: () => this.#prove(),
-      "job-gallery": () => this.#cancelOrRetry(this.kept.gallery),
+      "job-gallery": () => this.kept.gallery.cancelOrRetry(),
     };
     this.root.addEventListener("click", (event) => {
       const button = event.target.closest("button[data-action]");
@@ -1363,15 +1310,6 @@ export class LightsOutBoard extends PuzzleBoard {
       if (event.target.matches("input, select") || !this.state) return;
       if ((event.key === "h" || event.key === "H") && this.hintsAllowed) actions.hint();
     });
-  }
-
-  #cancelOrRetry(job) {
-    if (job.running) {
-      this.#cancelJob(job);
-      return;
-    }
-    job.result = null;
-    this.#refreshJob(job);
   }
 
   #setMode(mode) {
