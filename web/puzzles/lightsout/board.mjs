@@ -386,6 +386,9 @@ export class LightsOutBoard extends PuzzleBoard {
     if (count > 1) marked.set(index, count - 1);
     else marked.delete(index);
     const press_count = solution.press_count - 1;
+    const { rows, cols } = this.state;
+    const presses = new Uint8Array(rows * cols);
+    for (const [cell, times] of marked) presses[cell] = times;
     return {
       ...solution,
       marked,
@@ -393,7 +396,7 @@ export class LightsOutBoard extends PuzzleBoard {
       // Nothing left to press is the fewest, whatever the search proved before.
       proven_fewest: solution.proven_fewest || press_count === 0,
       explanation: press_count === 0 ? "All lights are already out." : solution.explanation,
-      press_grid: null, // the marks above are the solution now
+      press_grid: gridText(presses, rows, cols), // as lightsout.solve writes it
     };
   }
 
