@@ -34,12 +34,20 @@
 //   dailyPuzzle(seed, day) the date's game: the same for everyone on that day
 //                          (seed a number YYYYMMDD, day its index since 1970)
 //   startGameId()          the game ID of the starting position, for the link
+// and, for the game's history, which this.session (session.mjs) owns:
+//   static session         the Session's options ({idOf, moves}) for the kind
+//   showState(state)       draw a state the session hands back (undo, redo,
+//                          reset); undo(), redo() and reset() queue those, and
+//                          U / R on the root call the first two
 // and, to be shared and saved (app.mjs), implements:
 //   snapshot()             the game and its undo/redo history as plain JSON:
 //                          {game, moves?, start?, history: [{game, moves?}],
 //                          future: [...]} plus the board's own fields
-//   restore(snapshot)      rebuild from one; readSnapshot() does the checks
+//                          (default: the session's)
+//   restore(snapshot)      rebuild from one; restoreSession() does the checks
 //                          (saved-game.mjs); resume(snapshot) queues it
+// Requests that may run long go through this.jobs (long-jobs.mjs): progress,
+// Cancel, one job per slot, answers dropped once the position changed.
 //
 // Options every board takes: `daily` (a date, "2026-11-24": that day's daily
 // puzzle, from a #lightsout&daily=… link) or `game` (a game ID, e.g. from a
@@ -62,43 +70,9 @@
 // The base's own constructor wires the boot, but start() only runs from a
 // promise callback, that is after the subclass constructor has finished.
 
-import { ProgressMeter, waitingText } from "./progress.mjs";
+import { EngineWaitLine, LongJobs } from "./long-jobs.mjs";
 import { SAVED_GAME_RULES, readSavedGame } from "./saved-game.mjs";
-
-/**
- * Today as the daily puzzles count it, in UTC so that everyone gets the same
- * one on the same date: {date: "2026-11-24", seed: 20261124, day: days since 1970}.
- */
-export function todaysDate(now = new Date()) {
-  const date = now.toISOString().slice(0, 10);
-  return { date, seed: Number(date.replaceAll("-", "")), day: Math.floor(now.getTime() / 86_400_000) };
-}
-
-/**
- * The daily puzzle of `date` ("2026-11-24", as in a #lightsout&daily=… link)
- * in todaysDate's terms, or null when it is not a date of the calendar.
- */
-export function dailyDate(date) {
-  const time = Date.parse(`${date}T00:00:00Z`);
-  if (typeof date !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(time)) return null;
-  const when = todaysDate(new Date(time));
-  return when.date === date ? when : null; // 2026-02-30 parses as March 2
-}
-
-/** The page's link to the daily puzzle of `date` for a puzzle family, beside the modules. */
-export function dailyLink(kind, date) {
-  return new URL(`./#${kind}&daily=${date}`, import.meta.url).href;
-}
-
-/** A time as players read it: "under a second", "48 s", "2 min 05 s", "1 h 02 min". */
-export function duration(ms) {
-  const total = Math.max(0, Math.round(ms / 1000));
-  const [h, m, s] = [Math.floor(total / 3600), Math.floor(total / 60) % 60, total % 60];
-  const pad = (n) => String(n).padStart(2, "0");
-  if (total === 0) return "under a second";
-  if (h) return `${h} h ${pad(m)} min`;
-  return m ? `${m} min ${pad(s)} s` : `${s} s`;
-}
+import { Session, dailyDate, dailyLink, duration, todaysDate } from "./session.mjs";
 
 export class PuzzleBoard {
   /**
@@ -109,9 +83,13 @@ export class PuzzleBoard {
   constructor(root, client, { readonly = false, hints = true, controls = "full", ...options } = {}) {
     this.root = root;
     // The board's requests say here when the engine holds them back (client.mjs).
-    this.client = client.scoped?.((token, info) => this.#engineWait(token, info)) ?? client;
+    const waits = new EngineWaitLine(root, (text) => this.announce(text));
+    this.client = client.scoped?.((token, info) => waits.update(token, info)) ?? client;
     this.queue = Promise.resolve(); // actions run one at a time, in order
     this.pending = 0;
+    this.session = new Session(this.constructor.session);
+    // A job's answer about a position no longer shown is dropped.
+    this.jobs = new LongJobs(this.client, { version: () => this.session.state });
 
     root.classList.add("puzzle", this.constructor.kind);
     root.innerHTML = this.constructor.template;
@@ -128,6 +106,11 @@ export class PuzzleBoard {
       .addEventListener("change", () => this.state && this.repaint());
     this.setStatus("loading");
     this.#watchPython(client);
+    root.addEventListener("keydown", (event) => {
+      if (event.target.matches("input, select") || !this.state) return;
+      if (event.key === "u" || event.key === "U") this.undo();
+      if (event.key === "r" || event.key === "R") this.redo();
+    });
     // Moves, game IDs and the default boards need no Python (rules/): the
     // board starts at once, after the subclass constructor has finished.
     Promise.resolve().then(() => this.#begin(options));
@@ -310,46 +293,6 @@ export class PuzzleBoard {
     );
   }
 
-  #waits = new Map(); // request token -> {info, meter}: what each waiting request waits for
-
-  /**
-   * One of this board's requests waits for a long job (info, as client.mjs's
-   * onWait gives it) or no longer does (null). While any does, a line under
-   * the board says which job, how far it has got, and offers to cancel it.
-   */
-  #engineWait(token, info) {
-    if (info) {
-      const before = this.#waits.get(token);
-      const meter = before?.info.job === info.job ? before.meter : new ProgressMeter(info.cmd, "Working");
-      this.#waits.set(token, { info, meter });
-    } else if (!this.#waits.delete(token)) {
-      return;
-    }
-    let note = this.root.querySelector(".engine-wait");
-    const shown = this.#waits.values().next().value;
-    if (!shown) {
-      note?.remove();
-      return;
-    }
-    if (!note) {
-      note = document.createElement("p");
-      note.className = "engine-wait";
-      note.innerHTML = '<progress max="1"></progress> <span></span> '
-        + '<button type="button" class="inline" data-engine="cancel">Cancel it</button>';
-      note.querySelector("button").addEventListener("click", () => {
-        this.#waits.values().next().value?.info.cancel();
-      });
-      this.root.querySelector(".board-area")?.after(note);
-    }
-    const line = waitingText(shown.info, shown.meter);
-    const bar = note.querySelector("progress");
-    const { done, total } = shown.info;
-    bar.hidden = !(total > 0);
-    if (total > 0) bar.value = Math.min(1, Number(done) / Number(total));
-    if (note.querySelector("span").textContent === "") this.announce(line.replace(/:.*/, "."));
-    note.querySelector("span").textContent = line;
-  }
-
   /**
    * Swallow input in the capture phase on the root, before any widget's own
    * listener sees it: one place, whatever the board listens to.
@@ -383,11 +326,11 @@ export class PuzzleBoard {
     // Under the board, before the settings: the board keeps the first screen.
     (this.root.querySelector(".board-area") ?? this.message).after(bar);
     this.playOn = bar;
-    this.timer = { game: null, from: 0, until: null, ticking: null };
+    let ticking = null;
     const toggle = bar.querySelector(".timer-toggle input");
     toggle.addEventListener("change", () => {
-      clearInterval(this.timer.ticking);
-      this.timer.ticking = toggle.checked ? setInterval(() => this.#showTime(), 1000) : null;
+      clearInterval(ticking);
+      ticking = toggle.checked ? setInterval(() => this.#showTime(), 1000) : null;
       this.#showTime();
     });
     this.root.addEventListener("puzzle-change", () => this.#showTime());
@@ -412,15 +355,10 @@ export class PuzzleBoard {
    */
   #showTime() {
     if (!this.state) return;
-    const t = this.timer;
-    const start = this.startGameId();
-    const now = performance.now();
-    if (start !== t.game) Object.assign(t, { game: start, from: now, until: null });
     const done = ["solved", "won"].includes(this.root.dataset.status);
-    if (!done) t.until = null;
-    else t.until ??= now;
+    const elapsed = this.session.clock(this.startGameId(), done);
     const shown = this.playOn.querySelector(".timer-toggle input").checked;
-    this.playOn.querySelector(".timer").textContent = shown ? duration((t.until ?? now) - t.from) : "";
+    this.playOn.querySelector(".timer").textContent = shown ? duration(elapsed) : "";
   }
 
   /**
@@ -539,7 +477,7 @@ export class PuzzleBoard {
    * Make `canvas` the board's keyboard surface: focusable, described by the
    * board's key help, arrows move a cursor ringed on the canvas, Space/Enter
    * act, Shift+Space or Backspace act backwards. U/R (undo/redo) are the
-   * boards' own, on the root.
+   * session's, on the root (see the constructor).
    */
   enableKeyboard(canvas) {
     this.keyCanvas = canvas;
@@ -739,9 +677,41 @@ export class PuzzleBoard {
     this.root.dispatchEvent(new CustomEvent("puzzle-notice", { bubbles: true, detail: { text, source } }));
   }
 
-  /** The current game and its history as plain JSON; boards override. */
+  /** The current game and its history as plain JSON (the session's); boards may add fields. */
   snapshot() {
-    return null;
+    return this.session.snapshot();
+  }
+
+  /** Draw a state the session handed back (undo, redo, reset); every board overrides this. */
+  showState() {
+    throw new Error(`${this.constructor.name} must define showState(state)`);
+  }
+
+  /** Queue one step back in the game's history: a stored state, no request. */
+  undo() {
+    return this.run(() => {
+      const entry = this.session.undo();
+      if (entry) this.showState(entry.state);
+    });
+  }
+
+  /** Queue one step forward again. */
+  redo() {
+    return this.run(() => {
+      const entry = this.session.redo();
+      if (entry) this.showState(entry.state);
+    });
+  }
+
+  /**
+   * Queue going back to the starting position, as a move Undo takes back
+   * (`always`: also when the position already is the start's).
+   */
+  reset({ always = false } = {}) {
+    return this.run(() => {
+      const entry = this.session.reset({ always });
+      if (entry) this.showState(entry.state);
+    });
   }
 
   /** Rebuild the game and its history from snapshot(); boards override. */
@@ -763,6 +733,15 @@ export class PuzzleBoard {
       this.notify(`The saved game was repaired (${s.repairs.join("; ")}).`, "repaired");
     }
     return s;
+  }
+
+  /**
+   * readSnapshot, then the session adopts the game and its history (call
+   * once everything else the board needs from the snapshot is known good).
+   * Returns the session's current {state, moves}.
+   */
+  async restoreSession(snapshot, load) {
+    return this.session.restore(await this.readSnapshot(snapshot, load));
   }
 
   /** Load the first game; every board overrides this. */

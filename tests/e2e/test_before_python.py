@@ -91,12 +91,12 @@ def test_a_click_on_a_solver_button_while_python_starts_runs_when_it_is_ready(
     assert root.get_attribute("data-python") == "starting"
     root.get_by_role("button", name="Show solution").click()
     page.wait_for_function(
-        "window.puzzleLab.boards.lightsout.jobs.solve.result?.value", timeout=120_000
+        "window.puzzleLab.boards.lightsout.kept.solve.result?.value", timeout=120_000
     )
     assert root.get_attribute("data-python") == "ready"
     assert not page.locator(".python-boot").count()  # the boot line is gone
     board = Board.parse(root.get_attribute("data-game-id"))
-    result = page.evaluate("window.puzzleLab.boards.lightsout.jobs.solve.result.value")
+    result = page.evaluate("window.puzzleLab.boards.lightsout.kept.solve.result.value")
     cells = "".join(result["press_grid"].split("/"))
     presses = sum(1 << i for i, count in enumerate(cells) if int(count, 36) % 2)
     assert board.apply(presses).lit == 0

@@ -90,7 +90,7 @@ def test_after_one_visit_the_site_plays_and_solves_with_the_server_stopped(
     sw_page.get_by_role("button", name="Show solution").click()
     sw_page.wait_for_function("window.puzzleLab.boards.lightsout?.idle()", timeout=60_000)
     # The solution came from Python, booted from the cache: playing it solves the board.
-    result = sw_page.evaluate("window.puzzleLab.boards.lightsout.jobs.solve.result.value")
+    result = sw_page.evaluate("window.puzzleLab.boards.lightsout.kept.solve.result.value")
     board = current(sw_page)
     cells = "".join(result["press_grid"].split("/"))
     presses = sum(1 << index for index, count in enumerate(cells) if int(count, 36) % 2)

@@ -1,11 +1,12 @@
 // The binary puzzle (Takuzu / Binairo) widget. Python (puzzlelab.api, in the
 // worker) owns the rules, the solver, hints, counting and the generator; this
-// module draws the grid with its 0/1 counters, forwards clicks and keeps the
-// undo history of game IDs.
+// module draws the grid with its 0/1 counters and forwards clicks; the
+// session (session.mjs, through PuzzleBoard) keeps the undo history.
 
 import { GridCanvas } from "../../grid-canvas.mjs";
-import { ProgressMeter } from "../../progress.mjs";
-import { PuzzleBoard, duration } from "../../puzzle-board.mjs";
+import { ProgressLine } from "../../long-jobs.mjs";
+import { PuzzleBoard } from "../../puzzle-board.mjs";
+import { duration } from "../../session.mjs";
 import { MAX_SIDE, MIN_SIDE, fitsShape, nextValue } from "./rules.mjs";
 
 const SIZES = [4, 6, 8, 10, 12, 14];
@@ -85,6 +86,7 @@ export class BinairoBoard extends PuzzleBoard {
   static template = TEMPLATE;
   static mainActions = ["generate"];
   static keyHelp = "arrow keys move the ring, Space or Enter cycles the ringed cell empty → 0 → 1, Shift+Space or Backspace cycles backwards,";
+  static session = { moves: false }; // saved games hold game IDs only
 
   /**
    * Mount a binary puzzle in `root`.
@@ -95,13 +97,10 @@ export class BinairoBoard extends PuzzleBoard {
   constructor(root, client, options = {}) {
     super(root, client, options);
     this.state = null; // {game, rows, cols, grid, givens, errors, solved, row_counts, col_counts}
-    this.history = [];
-    this.future = [];
     this.marks = null; // {target: Set, proof: Set} of a hint, cleared by the next move
-    this.job = null; // AbortController of the running long job
 
     this.canvas = root.querySelector("canvas");
-    this.note = root.querySelector(".job-note");
+    this.jobLine = new ProgressLine(root.querySelector(".job-note"), { alwaysBar: true });
     this.solutionsBox = root.querySelector(".binairo-solutions");
     this.grid = new GridCanvas(this.canvas, {
       onDown: (row, col, event) => this.#cellDown(row, col, event),
@@ -147,19 +146,14 @@ export class BinairoBoard extends PuzzleBoard {
     return this.state.game.split(":").slice(0, 2).join(":");
   }
 
-  /** The game and its undo/redo history as game IDs (see PuzzleBoard). */
-  snapshot() {
-    if (!this.state) return null;
-    const entry = (state) => ({ game: state.game });
-    return { game: this.state.game, history: this.history.map(entry), future: this.future.map(entry) };
+  async restore(snapshot) {
+    const { state } = await this.restoreSession(snapshot,
+      (game) => this.client.request({ cmd: "binairo.load", game }));
+    this.#show(state);
   }
 
-  async restore(snapshot) {
-    const s = await this.readSnapshot(snapshot,
-      (game) => this.client.request({ cmd: "binairo.load", game }));
-    this.history = s.history.map((e) => e.state);
-    this.future = s.future.map((e) => e.state);
-    this.#show(s.current.state);
+  showState(state) {
+    this.#show(state);
   }
 
   // --- actions ---------------------------------------------------------------
@@ -169,39 +163,19 @@ export class BinairoBoard extends PuzzleBoard {
     this.say(error.cancelled ? "Cancelled." : error.message, !error.cancelled);
   }
 
-  _actionSettled() {
-    this.#progress(null);
-  }
-
-  /** A request that may run long: progress bar and Cancel while it runs. */
-  async #job(request, activity) {
-    const controller = new AbortController();
-    this.job = controller;
-    this.#progress(0, `${activity}…`);
-    const meter = new ProgressMeter(request.cmd, activity);
-    const onProgress = (report) => {
-      if (this.job !== controller) return;
-      const { fraction, text } = meter.update(report);
-      this.#progress(fraction ?? 0, text);
-    };
-    try {
-      return await this.client.request(request, { onProgress, signal: controller.signal });
-    } finally {
-      if (this.job === controller) this.job = null;
-    }
+  /** A request that may run long: progress bar and Cancel while it runs (long-jobs.mjs). */
+  #job(request, activity) {
+    return this.jobs.run("job", request, { line: this.jobLine, activity });
   }
 
   #startGame(state) {
-    this.history = [];
-    this.future = [];
-    this.startedAt = null; // the clock runs from the player's first digit
+    this.session.begin(state); // the clock runs from the player's first digit
     this.#show(state);
   }
 
   #record(state, { byPlayer = false } = {}) {
-    this.history.push(this.state);
-    this.future = [];
-    this.#show(state, byPlayer && this.startedAt != null ? performance.now() - this.startedAt : null);
+    this.session.record(state, { byPlayer });
+    this.#show(state, byPlayer ? this.session.solvedIn() : null);
   }
 
   #cellDown(row, col, event) {
@@ -223,7 +197,6 @@ export class BinairoBoard extends PuzzleBoard {
       this.announce(`Row ${row + 1} column ${col + 1}: ${value === "." ? "empty" : value}; ` +
         `${empty} empty cell${empty === 1 ? "" : "s"}` +
         `${state.errors.length ? `, ${state.errors.length} break a rule` : ""}.`);
-      this.startedAt ??= performance.now();
       this.#record(state, { byPlayer: true });
     });
   }
@@ -243,20 +216,6 @@ export class BinairoBoard extends PuzzleBoard {
 
   actAt(row, col, { back }) {
     this.#cellDown(row, col, { shiftKey: back });
-  }
-
-  #undo() {
-    const previous = this.history.pop();
-    if (!previous) return;
-    this.future.push(this.state);
-    this.#show(previous);
-  }
-
-  #redo() {
-    const next = this.future.pop();
-    if (!next) return;
-    this.history.push(this.state);
-    this.#show(next);
   }
 
   #size() {
@@ -288,6 +247,7 @@ export class BinairoBoard extends PuzzleBoard {
       this.say("The digits given have no solution.", true);
       return;
     }
+    this.session.noteHelp("solve");
     this.#record(await this.client.request({ cmd: "binairo.load", game: result.solved_game }));
     const wrong = result.wrong_entries.length;
     this.say((result.solutions === 1
@@ -317,6 +277,7 @@ export class BinairoBoard extends PuzzleBoard {
 
   async #hint() {
     const result = await this.client.request({ cmd: "binairo.hint", game: this.state.game });
+    this.session.noteHelp("hint");
     const key = ([r, c]) => r * this.state.cols + c;
     this.marks = {
       game: this.state.game,
@@ -370,9 +331,9 @@ export class BinairoBoard extends PuzzleBoard {
     this.givenRows = state.givens.split("/");
     this.errorSet = new Set(state.errors.map(([r, c]) => r * state.cols + c));
     this.setGameId(state.game);
-    this.setStatus(state.solved ? "solved" : "ready");
-    this.root.querySelector('[data-action="undo"]').disabled = this.history.length === 0;
-    this.root.querySelector('[data-action="redo"]').disabled = this.future.length === 0;
+    this.setStatus(this.session.isWon(state) ? "solved" : "ready");
+    this.root.querySelector('[data-action="undo"]').disabled = !this.session.canUndo;
+    this.root.querySelector('[data-action="redo"]').disabled = !this.session.canRedo;
     const empty = state.rows * state.cols - state.filled;
     this.root.querySelector('[data-field="summary"]').textContent =
       `${state.cols}×${state.rows} · ${state.clues} digits given · ${empty} to fill · ` +
@@ -387,7 +348,7 @@ export class BinairoBoard extends PuzzleBoard {
     } else {
       this.grid.redraw();
     }
-    if (state.solved) {
+    if (this.session.isWon(state)) {
       this.say(`${elapsed === null ? "Solved!" : `Solved in ${duration(elapsed)}!`} Every row and column ` +
         "is balanced, with no three in a row and no two lines alike.");
     }
@@ -414,21 +375,6 @@ export class BinairoBoard extends PuzzleBoard {
       figure.append(table, caption);
       this.solutionsBox.append(figure);
     });
-  }
-
-  /** Show progress (0..1, and `line` in words) of the running job, or hide the bar (`null`). */
-  #progress(fraction, line = "Working…") {
-    const busy = fraction !== null && this.job !== null;
-    this.note.querySelector('[data-action="cancel-job"]').hidden = !busy;
-    const bar = this.note.querySelector("progress");
-    bar.hidden = !busy;
-    const text = this.note.querySelector("span");
-    if (!busy) {
-      text.textContent = "";
-      return;
-    }
-    bar.value = fraction;
-    text.textContent = line;
   }
 
   #drawCell(ctx, row, col, x, y, size) {
@@ -507,8 +453,8 @@ export class BinairoBoard extends PuzzleBoard {
     this.root.querySelector('[data-field="show-errors"]').addEventListener(
       "change", () => this.grid.redraw());
     const actions = {
-      undo: () => this.run(() => this.#undo()),
-      redo: () => this.run(() => this.#redo()),
+      undo: () => this.undo(),
+      redo: () => this.redo(),
       // Restart is a move like any other, so Undo brings the digits back.
       restart: () => this.run(async () => this.#record(
         await this.client.request({ cmd: "binairo.load", game: this.state.game.split(":").slice(0, 2).join(":") }))),
@@ -520,18 +466,13 @@ export class BinairoBoard extends PuzzleBoard {
       empty: () => this.run(() => this.#empty()),
       minimize: () => this.run(() => this.#minimize()),
       load: () => this.run(() => this.#load()),
-      "cancel-job": () => this.job?.abort(),
+      "cancel-job": () => this.jobs.cancel("job"),
     };
     this.root.addEventListener("click", (event) => {
       const button = event.target.closest("button[data-action]");
       if (!button || !this.root.contains(button)) return;
       if (!this.state && button.dataset.action !== "cancel-job") return;
       actions[button.dataset.action]();
-    });
-    this.root.addEventListener("keydown", (event) => {
-      if (event.target.matches("input, select")) return;
-      if (event.key === "u" || event.key === "U") actions.undo();
-      if (event.key === "r" || event.key === "R") actions.redo();
     });
   }
 }

@@ -1,9 +1,10 @@
 // The Lights Out board widget. Python (puzzlelab.api, in the worker) owns the
-// rules, the variants and the solvers; this module draws the board, forwards
-// presses and keeps the undo history of game IDs, as a puzzle front end should.
+// rules, the variants and the solvers; this module draws the board and
+// forwards presses, as a puzzle front end should; the session (session.mjs,
+// through PuzzleBoard) keeps the undo history.
 
 import { GridCanvas, packColor, paintThumbnail } from "../../grid-canvas.mjs";
-import { ProgressMeter } from "../../progress.mjs";
+import { KeptJob, ProgressLine } from "../../long-jobs.mjs";
 import { PuzzleBoard } from "../../puzzle-board.mjs";
 import { MAX_SIDE, MAX_STATES, MAX_STENCIL_SIDE, NEIGHBOURHOODS as OFFSETS, fitsShape, stencilText } from "./rules.mjs";
 
@@ -231,19 +232,18 @@ export class LightsOutBoard extends PuzzleBoard {
     this.state = null; // {game, rows, cols, grid, lit, solved, variant} from Python
     this.values = new Uint8Array(0); // the grid's cells in reading order, for drawing and painting
     this.states = 2; // k: a press adds 1 modulo k
-    this.moves = 0;
-    this.startState = null;
-    this.history = [];
-    this.future = [];
     this.mode = "play";
     this.showSolution = false;
     this.open = { analysis: false, gallery: false }; // which panels are shown
     this.hint = null; // {game, press: [r, c]} from lightsout.hint
     this.highlight = null; // [r, c] of the gallery thumbnail under the pointer
     this.proveGame = null; // the game ID whose analysis runs the long, proving search
+    this.proveFallback = null; // the analysis shown again if the proving search is cancelled
     this.stencilEditing = false; // "Custom…" chosen: keep the editor open
     this.painting = null; // {value} while a drag paints in edit mode
-    this.jobs = this.#defineJobs();
+    // The long jobs kept in step with the board (long-jobs.mjs runs them).
+    this.kept = this.#defineJobs();
+    this.dealLine = new ProgressLine(root.querySelector(".deal-note"));
 
     this.canvas = root.querySelector("canvas");
     this.solutionNote = root.querySelector(".solution-note");
@@ -296,27 +296,22 @@ export class LightsOutBoard extends PuzzleBoard {
 
   /** The game ID of the board the game started from. */
   startGameId() {
-    return this.startState?.game ?? this.state?.game;
+    return this.session.startGameId;
   }
 
-  /** The game and its undo/redo history as game IDs (see PuzzleBoard). */
-  snapshot() {
-    if (!this.state) return null;
-    const entry = (e) => ({ game: e.state.game, moves: e.moves });
-    return {
-      game: this.state.game, moves: this.moves, start: this.startState?.game,
-      history: this.history.map(entry), future: this.future.map(entry),
-    };
+  /** Presses since the start (the session's count). */
+  get moves() {
+    return this.session.moves;
   }
 
   async restore(snapshot) {
-    const s = await this.readSnapshot(snapshot,
+    const { state } = await this.restoreSession(snapshot,
       (game) => this.client.request({ cmd: "lightsout.load", game }));
-    this.startState = s.start || s.current.state;
-    this.history = s.history;
-    this.future = s.future;
-    this.moves = s.current.moves;
-    this.#show(s.current.state);
+    this.#show(state);
+  }
+
+  showState(state) {
+    this.#show(state);
   }
 
   /** Lights Out reports a failed boot in the message line as plain text, not as an error. */
@@ -333,7 +328,7 @@ export class LightsOutBoard extends PuzzleBoard {
 
   /** The shown solve result for the current board, or null. */
   get solution() {
-    return this.#resultOf(this.jobs.solve);
+    return this.kept.solve.value();
   }
 
   // --- actions ---------------------------------------------------------------
@@ -341,7 +336,7 @@ export class LightsOutBoard extends PuzzleBoard {
   run(action) {
     // A running job would share the engine's time with the action (worker.mjs),
     // and every action may change the board, which makes it stale.
-    for (const job of Object.values(this.jobs)) this.#abortJob(job);
+    for (const job of Object.values(this.kept)) job.abort();
     return super.run(action);
   }
 
@@ -350,17 +345,7 @@ export class LightsOutBoard extends PuzzleBoard {
   }
 
   #startGame(state) {
-    this.startState = state;
-    this.history = [];
-    this.future = [];
-    this.moves = 0;
-    this.#show(state);
-  }
-
-  #record(state, moves) {
-    this.history.push({ state: this.state, moves: this.moves });
-    this.future = [];
-    this.moves = moves;
+    this.session.begin(state);
     this.#show(state);
   }
 
@@ -369,16 +354,50 @@ export class LightsOutBoard extends PuzzleBoard {
    * the solution as a board): it becomes the board Reset returns to.
    */
   #replaceBoard(state) {
-    this.#record(state, 0);
-    this.startState = state;
+    this.session.record(state, { moves: 0, restart: true });
+    this.#show(state);
   }
 
   async #press(row, col) {
+    const shown = this.showSolution ? this.solution : null;
     const state = await this.client.request({
       cmd: "lightsout.press", game: this.state.game, row, col,
     });
     this.announce(`Pressed row ${row + 1} column ${col + 1}; ${this.#litText(state)}.`);
-    this.#record(state, this.moves + 1);
+    this.session.record(state, { byPlayer: true });
+    const kept = shown && this.#pressedMark(shown, row * state.cols + col);
+    if (kept) this.kept.solve.keep(state, kept);
+    this.#show(state);
+  }
+
+  /**
+   * The solution shown, after a press on one of its marked cells: the other
+   * marks (that one pressed once less) are a fewest solution of the new
+   * board, so no solve is needed. If S solves the old board with the
+   * fewest presses and contains the pressed cell p, S - p solves the new
+   * one, and a shorter solution T of the new board would give T + p, shorter
+   * than S, for the old (over GF(2) and Z_k alike: presses add). Null when
+   * the cell is not marked.
+   */
+  #pressedMark(solution, index) {
+    const count = solution.marked.get(index);
+    if (!solution.solvable || !count) return null;
+    const marked = new Map(solution.marked);
+    if (count > 1) marked.set(index, count - 1);
+    else marked.delete(index);
+    const press_count = solution.press_count - 1;
+    const { rows, cols } = this.state;
+    const presses = new Uint8Array(rows * cols);
+    for (const [cell, times] of marked) presses[cell] = times;
+    return {
+      ...solution,
+      marked,
+      press_count,
+      // Nothing left to press is the fewest, whatever the search proved before.
+      proven_fewest: solution.proven_fewest || press_count === 0,
+      explanation: press_count === 0 ? "All lights are already out." : solution.explanation,
+      press_grid: gridText(presses, rows, cols), // as lightsout.solve writes it
+    };
   }
 
   /** "7 of 25 lights on" (or "cells not 0" with more than two states). */
@@ -404,22 +423,6 @@ export class LightsOutBoard extends PuzzleBoard {
   actAt(row, col) {
     this.#cellDown(row, col);
     this.#paintEnd();
-  }
-
-  #undo() {
-    const entry = this.history.pop();
-    if (!entry) return;
-    this.future.push({ state: this.state, moves: this.moves });
-    this.moves = entry.moves;
-    this.#show(entry.state);
-  }
-
-  #redo() {
-    const entry = this.future.pop();
-    if (!entry) return;
-    this.history.push({ state: this.state, moves: this.moves });
-    this.moves = entry.moves;
-    this.#show(entry.state);
   }
 
   #cellDown(row, col) {
@@ -486,34 +489,10 @@ export class LightsOutBoard extends PuzzleBoard {
    * has got, with a Cancel that keeps the board on screen (the request then
    * rejects with error.cancelled).
    */
-  async #deal(request) {
-    const note = this.root.querySelector(".deal-note");
-    const [cancel, bar, line] = ["button", "progress", "span"].map((tag) => note.querySelector(tag));
-    const controller = new AbortController();
-    this.dealing = controller;
-    const meter = new ProgressMeter(request.cmd, "Dealing a board");
-    let shown = { fraction: null, text: "Dealing a board…" };
-    const show = () => {
-      cancel.hidden = false;
-      bar.hidden = shown.fraction === null;
-      if (shown.fraction !== null) bar.value = shown.fraction;
-      line.textContent = shown.text;
-    };
-    // Quick deals come and go without the line (and the board's refit) flickering.
-    const later = setTimeout(show, 250);
-    const onProgress = (report) => {
-      shown = meter.update(report);
-      if (!cancel.hidden) show();
-    };
-    try {
-      return await this.client.request(request, { onProgress, signal: controller.signal });
-    } finally {
-      clearTimeout(later);
-      this.dealing = null;
-      cancel.hidden = true;
-      bar.hidden = true;
-      line.textContent = "";
-    }
+  #deal(request) {
+    return this.jobs.run("deal", request, {
+      line: this.dealLine, activity: "Dealing a board", delay: 250,
+    });
   }
 
   /** The difficulty for the generator: a level, a press count, undefined (any), or null (invalid). */
@@ -556,6 +535,7 @@ export class LightsOutBoard extends PuzzleBoard {
     this.run(async () => {
       const game = this.state.game;
       const { press, explanation } = await this.client.request({ cmd: "lightsout.hint", game });
+      this.session.noteHelp("hint");
       if (this.state.game !== game) return;
       this.hint = press ? { game, press } : null;
       this.grid.redraw();
@@ -590,45 +570,58 @@ export class LightsOutBoard extends PuzzleBoard {
   // --- long jobs: solve, analysis, gallery ------------------------------------
 
   /**
-   * A job is a long request tied to the board: it runs while it is wanted and
-   * its key (which part of the state it depends on) has no result yet, shows
-   * progress and a Cancel, and is dropped when the board moves on.
+   * The jobs kept in step with the board (KeptJob, long-jobs.mjs): each runs
+   * while it is wanted and its key (which part of the state it depends on)
+   * has no result yet, shows progress and a Cancel, and is dropped when the
+   * board moves on.
    */
   #defineJobs() {
-    const panelJob = (name, cmd, key, activity) => ({
+    const state = () => this.state;
+    const common = {
+      track: (delta) => { this.pending += delta; },
+      settled: () => this.grid.redraw(),
+    };
+    const panelJob = (name, cmd, key, activity) => new KeptJob(this.jobs, state, {
+      ...common,
       name,
       wanted: () => this.open[name],
       key,
-      request: (state) => ({ cmd, game: state.game }),
-      accept: (result) => result,
+      request: (s) => ({ cmd, game: s.game }),
       describe: (progress, line) => this.#describePanel(name, progress, line || `${activity}…`),
     });
+    const analysis = panelJob("analysis", "lightsout.analyse", (s) => this.#analysisKey(s), "Analysing");
+    Object.assign(analysis, {
+      // "Prove fewest" asks for the long search (minutes) for this board only.
+      request: (s) => ({ cmd: "lightsout.analyse", game: s.game, prove: this.proveGame === s.game }),
+      accept: (result) => {
+        // A proof also changes the solution: ask again (the worker keeps the proven one).
+        if (result.proven_fewest && this.proveGame === this.state.game) {
+          this.kept.solve.result = null;
+          this.kept.solve.refresh();
+        }
+        return result;
+      },
+      onCancel: (key) => {
+        const fallback = this.proveFallback;
+        this.proveFallback = null;
+        if (!fallback || !key.endsWith("#prove")) return null;
+        this.proveGame = null; // a cancelled proof leaves the analysis as it was before
+        return fallback;
+      },
+    });
     return {
-      solve: {
+      solve: new KeptJob(this.jobs, state, {
+        ...common,
         name: "solve",
         wanted: () => this.showSolution,
-        key: (state) => state.game,
-        request: (state) => ({ cmd: "lightsout.solve", game: state.game, press_list: false }),
+        key: (s) => s.game,
+        request: (s) => ({ cmd: "lightsout.solve", game: s.game, press_list: false }),
         accept: (result) => this.#acceptSolution(result),
         describe: (progress, line) => this.#describeSolution(progress, line || "Solving…"),
-      },
-      analysis: {
-        ...panelJob("analysis", "lightsout.analyse", (state) => this.#analysisKey(state), "Analysing"),
-        // "Prove fewest" asks for the long search (minutes) for this board only.
-        request: (state) => ({
-          cmd: "lightsout.analyse", game: state.game, prove: this.proveGame === state.game,
-        }),
-        accept: (result) => {
-          // A proof also changes the solution: ask again (the worker keeps the proven one).
-          if (result.proven_fewest && this.proveGame === this.state.game) {
-            this.jobs.solve.result = null;
-            this.#refreshJob(this.jobs.solve);
-          }
-          return result;
-        },
-      },
+      }),
+      analysis,
       // The gallery depends on the shape and the rules only: the game ID's prefix.
-      gallery: panelJob("gallery", "lightsout.gallery", (state) => state.game.split(":")[0],
+      gallery: panelJob("gallery", "lightsout.gallery", (s) => s.game.split(":")[0],
         "Solving every single-light board"),
     };
   }
@@ -639,77 +632,15 @@ export class LightsOutBoard extends PuzzleBoard {
 
   /** Run the analysis again with the long search that may prove the fewest presses. */
   #prove() {
-    const job = this.jobs.analysis;
+    const job = this.kept.analysis;
     if (!this.state || job.running) return;
-    job.fallback = job.result; // shown again if the person cancels
+    this.proveFallback = job.result; // shown again if the person cancels
     this.proveGame = this.state.game;
-    this.#refreshJob(job);
-  }
-
-  /** A job's result for the current board, or null (also while an error is shown). */
-  #resultOf(job) {
-    const result = job.result;
-    return this.state && result && !result.error && result.key === job.key(this.state)
-      ? result.value : null;
+    job.refresh();
   }
 
   #refreshJobs() {
-    for (const job of Object.values(this.jobs)) this.#refreshJob(job);
-  }
-
-  #refreshJob(job) {
-    if (!job.wanted() || !this.state) return;
-    const key = job.key(this.state);
-    if (job.result?.key === key || job.running?.key === key) return;
-    this.#abortJob(job);
-    job.result = null;
-    const controller = new AbortController();
-    job.running = { key, controller };
-    this.pending++;
-    job.describe();
-    const request = job.request(this.state);
-    const meter = new ProgressMeter(request.cmd);
-    const onProgress = (report) => {
-      if (job.running?.controller !== controller) return;
-      const { fraction, text } = meter.update(report);
-      job.describe(fraction, text);
-    };
-    this.client.request(request, { onProgress, signal: controller.signal })
-      .then((result) => {
-        if (job.key(this.state) !== key) return; // the board moved on meanwhile
-        job.result = { key, value: job.accept(result) };
-        this.grid.redraw();
-      })
-      .catch((error) => {
-        // An abort from a newer action is silent: the job runs again after it.
-        if (!error.cancelled) job.result = { key, error: error.message };
-      })
-      .finally(() => {
-        if (job.running?.controller === controller) job.running = null;
-        this.pending--;
-        job.describe();
-      });
-  }
-
-  #abortJob(job) {
-    job.running?.controller.abort();
-    job.running = null;
-  }
-
-  /** The user's Cancel: stop, and remember that, so the job does not restart by itself. */
-  #cancelJob(job) {
-    if (!job.running) return;
-    const { key } = job.running;
-    this.#abortJob(job);
-    if (job.fallback && key.endsWith("#prove")) {
-      // A cancelled proof leaves the analysis as it was before.
-      this.proveGame = null;
-      job.result = job.fallback;
-    } else {
-      job.result = { key, error: "Cancelled." };
-    }
-    job.fallback = null;
-    job.describe();
+    for (const job of Object.values(this.kept)) job.refresh();
   }
 
   #acceptSolution(result) {
@@ -737,11 +668,11 @@ export class LightsOutBoard extends PuzzleBoard {
     this.values = parseGrid(state.grid, state.rows, state.cols);
     if (this.hint?.game !== state.game) this.hint = null;
     this.setGameId(state.game);
-    this.setStatus(state.solved ? "solved" : "ready");
+    this.setStatus(this.session.isWon(state) ? "solved" : "ready");
     this.#field("moves").textContent = `Presses: ${this.moves}`;
     this.#field("lit").textContent = this.#litText(state);
-    this.root.querySelector('[data-action="undo"]').disabled = this.history.length === 0;
-    this.root.querySelector('[data-action="redo"]').disabled = this.future.length === 0;
+    this.root.querySelector('[data-action="undo"]').disabled = !this.session.canUndo;
+    this.root.querySelector('[data-action="redo"]').disabled = !this.session.canRedo;
     this.#syncVariantControls(state.variant);
     if (reshaped) {
       this.#field("rows").value = state.rows;
@@ -751,7 +682,7 @@ export class LightsOutBoard extends PuzzleBoard {
     } else {
       this.grid.redraw();
     }
-    if (state.solved && this.mode === "play") {
+    if (this.session.isWon(state) && this.mode === "play") {
       const done = this.states === 2 ? "All lights are out" : "Every cell is 0";
       this.say(this.moves ? `${done} — solved in ${plural(this.moves, "press", "presses")}!` : `${done}.`);
       if (this.moves) this.#compareWithFewest(state);
@@ -762,7 +693,7 @@ export class LightsOutBoard extends PuzzleBoard {
     } else {
       this.say(this.#rulesText(state.variant));
     }
-    for (const job of Object.values(this.jobs)) job.describe();
+    for (const job of Object.values(this.kept)) job.describe();
     this.#refreshJobs();
   }
 
@@ -771,7 +702,7 @@ export class LightsOutBoard extends PuzzleBoard {
    * count, "at most" when its search could not prove it the fewest.
    */
   #compareWithFewest(state) {
-    const start = this.startState;
+    const start = this.session.start;
     if (!start || start.game === state.game || start.rows * start.cols > 400) return;
     const moves = this.moves;
     this.run(async () => {
@@ -800,7 +731,7 @@ export class LightsOutBoard extends PuzzleBoard {
     const note = this.solutionNote;
     const text = note.querySelector("span");
     const bar = note.querySelector("progress");
-    const job = this.jobs.solve;
+    const job = this.kept.solve;
     const busy = this.showSolution && Boolean(job.running);
     note.querySelector('[data-action="cancel-solve"]').hidden = !busy;
     bar.hidden = !busy || progress === null;
@@ -852,7 +783,7 @@ export class LightsOutBoard extends PuzzleBoard {
   /** The status line of a panel: progress (`line` in words) with Cancel, an error with Run again, or nothing. */
   #describePanel(name, progress = null, line = "Working…") {
     const panel = this.root.querySelector(`[data-panel="${name}"]`);
-    const job = this.jobs[name];
+    const job = this.kept[name];
     const status = panel.querySelector(".job-status");
     const button = status.querySelector("button");
     const bar = status.querySelector("progress");
@@ -866,7 +797,7 @@ export class LightsOutBoard extends PuzzleBoard {
     status.classList.toggle("warning", Boolean(error) && error !== "Cancelled.");
     text.textContent = busy ? line : error || "";
     if (busy || !this.open[name]) return;
-    const value = this.#resultOf(job);
+    const value = job.value();
     const body = panel.querySelector(name === "gallery" ? ".gallery" : ".panel-body");
     if (!value) {
       body.replaceChildren();
@@ -1046,10 +977,11 @@ export class LightsOutBoard extends PuzzleBoard {
 
   #toggleSolution(show) {
     this.showSolution = show;
+    if (show) this.session.noteHelp("solve");
     const button = this.root.querySelector('[data-action="solution"]');
     button.setAttribute("aria-pressed", String(show));
     button.textContent = show ? "Hide solution" : "Show solution";
-    this.#settleToggle(this.jobs.solve, show);
+    this.kept.solve.toggled(show);
     this.grid.redraw();
   }
 
@@ -1064,15 +996,7 @@ export class LightsOutBoard extends PuzzleBoard {
       this.highlight = null;
       this.grid.redraw();
     }
-    this.#settleToggle(this.jobs[name], show);
-  }
-
-  /** Opening runs the job (again, after an error or a cancel); closing stops it. */
-  #settleToggle(job, show) {
-    if (!show) this.#abortJob(job);
-    if (job.result?.error) job.result = null;
-    job.describe();
-    this.#refreshJob(job);
+    this.kept[name].toggled(show);
   }
 
   #cellColor(value) {
@@ -1350,10 +1274,10 @@ export class LightsOutBoard extends PuzzleBoard {
     const actions = {
       play: () => this.#setMode("play"),
       edit: () => this.#setMode("edit"),
-      undo: () => this.run(() => this.#undo()),
-      redo: () => this.run(() => this.#redo()),
+      undo: () => this.undo(),
+      redo: () => this.redo(),
       // Reset is a move like any other, so Undo brings the game back.
-      reset: () => this.run(() => this.startState && this.#record(this.startState, 0)),
+      reset: () => this.reset({ always: true }),
       random: () => this.run(() => this.#newBoard(true)),
       clear: () => this.run(async () => {
         await this.#newBoard(false);
@@ -1361,34 +1285,24 @@ export class LightsOutBoard extends PuzzleBoard {
       }),
       solution: () => this.#toggleSolution(!this.showSolution),
       "cancel-solve": () => this.#toggleSolution(false),
-      "cancel-deal": () => this.dealing?.abort(),
+      "cancel-deal": () => this.jobs.cancel("deal"),
       hint: () => this.#askHint(),
       "apply-solution": () => this.#applySolution(),
       analysis: () => this.#togglePanel("analysis"),
       gallery: () => this.#togglePanel("gallery"),
-      "job-analysis": () => this.#cancelOrRetry(this.jobs.analysis),
+      "job-analysis": () => this.kept.analysis.cancelOrRetry(),
       prove: () => this.#prove(),
-      "job-gallery": () => this.#cancelOrRetry(this.jobs.gallery),
+      "job-gallery": () => this.kept.gallery.cancelOrRetry(),
     };
     this.root.addEventListener("click", (event) => {
       const button = event.target.closest("button[data-action]");
       if (button && this.root.contains(button) && this.state) actions[button.dataset.action]?.();
     });
     this.root.addEventListener("keydown", (event) => {
+      // U and R are the base's (PuzzleBoard): the session's undo and redo.
       if (event.target.matches("input, select") || !this.state) return;
-      if (event.key === "u" || event.key === "U") actions.undo();
-      if (event.key === "r" || event.key === "R") actions.redo();
       if ((event.key === "h" || event.key === "H") && this.hintsAllowed) actions.hint();
     });
-  }
-
-  #cancelOrRetry(job) {
-    if (job.running) {
-      this.#cancelJob(job);
-      return;
-    }
-    job.result = null;
-    this.#refreshJob(job);
   }
 
   #setMode(mode) {

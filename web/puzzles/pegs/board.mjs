@@ -1,10 +1,11 @@
 // The peg solitaire widget. Python (puzzlelab.api, in the worker) owns the
 // rules, the solver and the census; this module draws the board (square or
-// triangular lattice), forwards jumps and keeps the undo history of grids.
+// triangular lattice) and forwards jumps; the session (session.mjs, through
+// PuzzleBoard) keeps the undo history of positions.
 
 import { drawFocusRing } from "../../grid-canvas.mjs";
+import { ProgressLine } from "../../long-jobs.mjs";
 import { bestKnownMoves, countMoves, jumpBetween } from "./moves.mjs";
-import { ProgressMeter } from "../../progress.mjs";
 import { PuzzleBoard } from "../../puzzle-board.mjs";
 // A game ID is the grid, then "@" and the goal when it is not the default.
 import { BOARDS, gameId, parseGameId as parsePegsId } from "./rules.mjs";
@@ -135,6 +136,8 @@ export class PegsBoard extends PuzzleBoard {
   static template = TEMPLATE;
   static mainActions = ["reset"];
   static keyHelp = "arrow keys move the ring from hole to hole, Space or Enter on a peg picks it up (its jumps are marked green), then Space or Enter on a marked hole jumps there (in Edit mode: applies the tool),";
+  // The history keeps grids; the goal, the same for the whole game, is the board's.
+  static session = { idOf: (state) => state.grid, won: (state) => state.won };
 
   constructor(root, client, options = {}) {
     let link = document.querySelector(`link[href="${STYLE.href}"]`);
@@ -147,10 +150,6 @@ export class PegsBoard extends PuzzleBoard {
     if (!link.sheet) link.addEventListener("load", () => this.state && this.repaint(), { once: true });
     this.state = null; // from Python: grid, lattice, rows, cols, moves, won, stuck, goal...
     this.cells = []; // parsed grid
-    this.startGrid = null;
-    this.history = [];
-    this.future = [];
-    this.moves = 0;
     this.mode = "play";
     this.tool = "peg";
     this.goal = "default"; // "default", "any", a hole "r,c" or a pattern grid
@@ -160,9 +159,9 @@ export class PegsBoard extends PuzzleBoard {
     this.hint = null; // [[fr, fc], [tr, tc]]
     this.drag = null;
     this.verdict = null;
-    this.job = null; // {controller, kind} for hint / solve / count / verdict
+    this.verdicts = new WeakMap(); // state -> its pegs.status answer: undo and redo ask no more
     this.playback = null; // {moves, index, timer, paused}
-    this.census = null; // {controller}
+    this.searchLine = new ProgressLine(root.querySelector(".solution-note"));
 
     this.canvas = root.querySelector("canvas");
     this.ctx = this.canvas.getContext("2d");
@@ -208,6 +207,16 @@ export class PegsBoard extends PuzzleBoard {
     await this.#newGame(board.grid);
   }
 
+  /** Jumps made since the start (the session's count). */
+  get moves() {
+    return this.session.moves;
+  }
+
+  /** The grid of the starting position, or null before the first game. */
+  get startGrid() {
+    return this.session.start?.grid ?? null;
+  }
+
   /** The game ID of the starting position. */
   startGameId() {
     return this.#gameIdOf(this.startGrid);
@@ -224,12 +233,8 @@ export class PegsBoard extends PuzzleBoard {
 
   /** The game (its ID: grid and goal), its goal and its undo/redo history (see PuzzleBoard). */
   snapshot() {
-    if (!this.state) return null;
-    const entry = (e) => ({ game: e.grid, moves: e.moves });
-    return {
-      game: this.gameId, moves: this.moves, start: this.startGrid, goal: this.goal,
-      history: this.history.map(entry), future: this.future.map(entry),
-    };
+    const saved = this.session.snapshot();
+    return saved && { ...saved, game: this.gameId, goal: this.goal };
   }
 
   async restore(snapshot) {
@@ -243,18 +248,32 @@ export class PegsBoard extends PuzzleBoard {
     const load = (id) => this.client.request({
       cmd: "pegs.load", grid: parsePegsId(id).grid, goal: goal === "default" ? null : goal,
     });
-    const s = await this.readSnapshot(snapshot, load);
+    const { state } = await this.restoreSession(snapshot, load);
     this.#stopPlayback();
     this.#setGoal(goal);
-    const start = s.start || s.current.state;
-    this.#field("board").value = this.boards.find((b) => b.grid === start.grid)?.name || "custom";
-    this.startGrid = start.grid;
-    const entry = (e) => ({ grid: e.state.grid, moves: e.moves });
-    this.history = s.history.map(entry);
-    this.future = s.future.map(entry);
-    this.moves = s.current.moves;
-    this.#show(s.current.state);
+    this.#field("board").value = this.boards.find((b) => b.grid === this.startGrid)?.name || "custom";
+    this.#show(state);
     this.#clearCensus();
+  }
+
+  showState(state) {
+    this.#show(state);
+  }
+
+  /** Undo and redo stop a playback first; the session hands back the stored position. */
+  undo() {
+    this.#stopPlayback();
+    return super.undo();
+  }
+
+  redo() {
+    this.#stopPlayback();
+    return super.redo();
+  }
+
+  reset() {
+    this.#stopPlayback();
+    return super.reset();
   }
 
   /** Goal "default", "any", a hole "r,c" or a pattern grid, also in the goal menu. */
@@ -277,7 +296,7 @@ export class PegsBoard extends PuzzleBoard {
 
   /** True when no action, verdict or playback is under way (tests wait on it). */
   idle() {
-    return super.idle() && !this.job && !this.playback;
+    return super.idle() && !this.jobs.running("search") && !this.playback;
   }
 
   /** Page coordinates of the centre of hole (r, c): for tests and embedders. */
@@ -310,12 +329,11 @@ export class PegsBoard extends PuzzleBoard {
    * position stays and its verdict runs again.
    */
   async #leave(request) {
-    const stopped = this.job?.kind === "verdict";
-    if (stopped) this.#cancelJob();
+    const stopped = this.jobs.running("search")?.key === "verdict" && this.jobs.cancel("search");
     try {
       return await this.client.request(request);
     } catch (error) {
-      if (stopped && this.job === null) this.#checkVerdict();
+      if (stopped && !this.jobs.running("search")) this.#checkVerdict();
       throw error;
     }
   }
@@ -323,35 +341,22 @@ export class PegsBoard extends PuzzleBoard {
   async #newGame(grid) {
     this.#stopPlayback();
     const state = await this.#load(grid);
-    this.startGrid = state.grid;
-    this.history = [];
-    this.future = [];
-    this.moves = 0;
+    this.session.begin(state);
     this.#show(state);
     this.#clearCensus();
   }
 
-  #record(state) {
-    this.history.push({ grid: this.state.grid, moves: this.moves });
-    this.future = [];
-    this.moves++;
+  #record(state, byPlayer) {
+    this.session.record(state, { byPlayer });
     this.#show(state);
   }
 
-  async #jump(from, to) {
+  async #jump(from, to, byPlayer = true) {
     const state = await this.#leave({
       cmd: "pegs.move", grid: this.state.grid, goal: this.#goalParam(), from, to,
     });
     this.announce(`Jumped from ${holeName(from)} to ${holeName(to)}; ${plural(state.pegs, "peg")} left.`);
-    this.#record(state);
-  }
-
-  async #travel(from, to) {
-    const entry = from.pop();
-    if (!entry) return;
-    to.push({ grid: this.state.grid, moves: this.moves });
-    this.moves = entry.moves;
-    this.#show(await this.#load(entry.grid));
+    this.#record(state, byPlayer);
   }
 
   // --- keyboard play (see PuzzleBoard.enableKeyboard) -----------------------------
@@ -402,7 +407,7 @@ export class PegsBoard extends PuzzleBoard {
 
   /** Show a position; a note about the previous one (hint, count...) goes with it. */
   #show(state, { keepNote = false } = {}) {
-    this.#cancelJob();
+    this.jobs.cancel("search");
     if (!keepNote) this.#note("");
     this.state = state;
     this.cells = parseGrid(state.grid);
@@ -410,24 +415,25 @@ export class PegsBoard extends PuzzleBoard {
     this.hint = null;
     this.verdict = null;
     this.setGameId(this.#gameIdOf(state.grid));
-    this.setStatus(state.won ? "won" : state.stuck ? "stuck" : "ready");
+    this.setStatus(this.session.isWon(state) ? "won" : state.stuck ? "stuck" : "ready");
     this.#field("moves").textContent = `Jumps: ${this.moves}`;
     this.#field("pegs").textContent = `${plural(state.pegs, "peg")} on ${state.holes} holes`;
     this.#field("goal-text").textContent = `Goal: ${state.goal_text}`;
-    this.#button("undo").disabled = this.history.length === 0;
-    this.#button("redo").disabled = this.future.length === 0;
+    this.#button("undo").disabled = !this.session.canUndo;
+    this.#button("redo").disabled = !this.session.canRedo;
     if (this.mode === "edit") {
       this.say("Edit: click holes with the chosen tool, then switch to Play. At most 64 holes.");
-    } else if (state.won) {
+    } else if (this.session.isWon(state)) {
       this.say(this.moves ? this.#wonText(state) : "This position is already the goal.");
     } else if (state.stuck) {
       this.say("No move is left: the game is over without reaching the goal.", true);
     } else {
       this.say("Click a peg, then the hole to jump into (or drag it there).");
     }
-    this.#setVerdict(this.mode === "play" && !state.won && !state.stuck ? "Checking whether the goal is still reachable…" : "");
+    const open = this.mode === "play" && !this.session.isWon(state) && !state.stuck; // moves left to judge
+    this.#setVerdict(open ? "Checking whether the goal is still reachable…" : "");
     this.#draw();
-    if (this.mode === "play" && !state.won && !state.stuck && !this.playback) this.#checkVerdict();
+    if (open && !this.playback) this.#checkVerdict();
   }
 
   /**
@@ -435,12 +441,13 @@ export class PegsBoard extends PuzzleBoard {
    * grids of the undo history: what players count as moves needs them.
    */
   #jumpsPlayed() {
-    const path = [...this.history, { grid: this.state.grid, moves: this.moves }];
+    const path = [...this.session.history, this.session.current];
     let first = path.length - 1;
     while (first > 0 && path[first].moves > 0) first--;
     const jumps = [];
     for (let i = first; i + 1 < path.length; i++) {
-      const jump = path[i + 1].moves === path[i].moves + 1 ? jumpBetween(path[i].grid, path[i + 1].grid) : null;
+      const [a, b] = [path[i], path[i + 1]];
+      const jump = b.moves === a.moves + 1 ? jumpBetween(a.state.grid, b.state.grid) : null;
       if (jump) jumps.push(jump);
     }
     return jumps;
@@ -461,78 +468,51 @@ export class PegsBoard extends PuzzleBoard {
 
   /** The dead-end verdict for the shown position: a quick search, beside the action queue. */
   #checkVerdict() {
-    const grid = this.state.grid;
-    this.#startJob("verdict", { cmd: "pegs.status", grid, goal: this.#goalParam() }, (result) => {
-      this.verdict = result.verdict;
-      const text = {
-        reachable: "The goal can still be reached.",
-        dead: `Dead end: ${result.reason}`,
-        unknown: "The quick check could not decide whether the goal can still be reached; Hint or Solve will search fully.",
-      }[result.verdict] || "";
-      this.#setVerdict(text, result.verdict === "dead");
-      this.root.dataset.verdict = result.verdict;
+    const state = this.state;
+    const known = this.verdicts.get(state);
+    if (known) {
+      this.#showVerdict(known);
+      return;
+    }
+    this.#search("verdict", { cmd: "pegs.status", grid: state.grid, goal: this.#goalParam() }, (result) => {
+      this.verdicts.set(state, result);
+      this.#showVerdict(result);
     }, { quiet: true });
   }
 
-  /** Run one cancellable request about the shown position; stale answers are dropped. */
-  #startJob(kind, request, onResult, { quiet = false } = {}) {
-    this.#cancelJob();
-    const controller = new AbortController();
-    const grid = this.state.grid;
-    const job = { controller, kind };
-    this.job = job;
-    const note = this.root.querySelector(".solution-note");
-    const bar = note.querySelector("progress");
-    const text = note.querySelector("span");
-    const cancel = note.querySelector('[data-action="cancel-job"]');
-    if (!quiet) {
-      text.textContent = { hint: "Looking for a hint…", solve: "Solving…", count: "Counting…" }[kind];
-      cancel.hidden = false;
-    }
-    // A count reports levels done of a known total (a bar); searches report
-    // positions visited, with no total.
-    const meter = new ProgressMeter(request.cmd, text.textContent.replace("…", ""));
-    let progressLine = null; // the last progress text shown, cleared if still there at the end
-    this.client
-      .request(request, {
-        signal: controller.signal,
-        onProgress: (report) => {
-          if (this.job !== job || quiet) return;
-          cancel.hidden = false;
-          if (report.total > 0) {
-            const line = meter.update(report);
-            bar.hidden = false;
-            bar.value = line.fraction;
-            text.textContent = line.text;
-          } else {
-            bar.hidden = true;
-            text.textContent = `${report.message}… ${Number(report.done).toLocaleString("en")} positions`;
-          }
-          progressLine = text.textContent;
-        },
-      })
-      .then((result) => {
-        if (this.job === job && this.state.grid === grid) onResult(result);
-      })
-      .catch((error) => {
-        if (!error.cancelled && this.job === job) this.say(error.message, true);
-      })
-      .finally(() => {
-        if (this.job !== job) return;
-        this.job = null;
-        cancel.hidden = true;
-        bar.hidden = true;
-        if (!quiet && text.textContent === progressLine) text.textContent = "";
-      });
+  /** Say what the dead-end check found. */
+  #showVerdict(result) {
+    this.verdict = result.verdict;
+    const text = {
+      reachable: "The goal can still be reached.",
+      dead: `Dead end: ${result.reason}`,
+      unknown: "The quick check could not decide whether the goal can still be reached; Hint or Solve will search fully.",
+    }[result.verdict] || "";
+    this.#setVerdict(text, result.verdict === "dead");
+    this.root.dataset.verdict = result.verdict;
   }
 
-  #cancelJob() {
-    if (!this.job) return;
-    this.job.controller.abort();
-    this.job = null;
-    // The job's own tidying skips a job no longer current: hide its bar here.
-    this.root.querySelector('.solution-note [data-action="cancel-job"]').hidden = true;
-    this.root.querySelector(".solution-note progress").hidden = true;
+  /**
+   * Run one cancellable search about the shown position (long-jobs.mjs: one
+   * at a time, answers about a position no longer shown dropped).
+   */
+  #search(kind, request, onResult, { quiet = false } = {}) {
+    const activity = { hint: "Looking for a hint", solve: "Solving", count: "Counting" }[kind] ?? "Checking";
+    const grid = this.state.grid;
+    // A count reports levels done of a known total (a bar); searches report
+    // positions visited, with no total.
+    const onProgress = (report, reading) => {
+      if (quiet) return;
+      if (report.total > 0) this.searchLine.show(reading.fraction, reading.text);
+      else this.searchLine.show(null, `${report.message}… ${Number(report.done).toLocaleString("en")} positions`);
+    };
+    this.jobs.run("search", request, { key: kind, line: this.searchLine, activity, quiet, onProgress })
+      .then((result) => {
+        if (this.state.grid === grid) onResult(result);
+      })
+      .catch((error) => {
+        if (!error.cancelled) this.say(error.message, true);
+      });
   }
 
   #note(text) {
@@ -540,7 +520,8 @@ export class PegsBoard extends PuzzleBoard {
   }
 
   #hint() {
-    this.#startJob("hint", { cmd: "pegs.hint", grid: this.state.grid, goal: this.#goalParam() }, (result) => {
+    this.session.noteHelp("hint");
+    this.#search("hint", { cmd: "pegs.hint", grid: this.state.grid, goal: this.#goalParam() }, (result) => {
       if (!result.move) {
         this.#note("No move keeps the goal reachable from here.");
         return;
@@ -553,7 +534,8 @@ export class PegsBoard extends PuzzleBoard {
   }
 
   #solve() {
-    this.#startJob("solve", { cmd: "pegs.solve", grid: this.state.grid, goal: this.#goalParam() }, (result) => {
+    this.session.noteHelp("solve");
+    this.#search("solve", { cmd: "pegs.solve", grid: this.state.grid, goal: this.#goalParam() }, (result) => {
       if (!result.solvable) {
         this.#note("The goal cannot be reached from this position.");
         return;
@@ -578,7 +560,7 @@ export class PegsBoard extends PuzzleBoard {
     clearTimeout(pb.timer);
     const [from, to] = pb.moves[pb.index];
     pb.index++;
-    await this.#jump(from, to);
+    await this.#jump(from, to, false);
     this.#note(`Playback: jump ${pb.index} of ${pb.moves.length}${pb.paused ? " (paused)" : ""}.`);
     if (pb.index >= pb.moves.length) {
       this.#stopPlayback();
@@ -596,7 +578,7 @@ export class PegsBoard extends PuzzleBoard {
   }
 
   #count() {
-    this.#startJob("count", { cmd: "pegs.count", grid: this.state.grid, goal: this.#goalParam() }, (result) => {
+    this.#search("count", { cmd: "pegs.count", grid: this.state.grid, goal: this.#goalParam() }, (result) => {
       const n = result.solutions;
       this.#note(n ? `${plural(n, "winning move sequence")} from this position.`
         : "No winning move sequence from this position.");
@@ -607,8 +589,7 @@ export class PegsBoard extends PuzzleBoard {
   // --- census ----------------------------------------------------------------------
 
   #clearCensus() {
-    this.census?.controller.abort();
-    this.census = null;
+    this.jobs.cancel("census");
     for (const part of [".census-note", ".census-chart", ".census-table"]) {
       this.root.querySelector(part).innerHTML = "";
     }
@@ -620,8 +601,6 @@ export class PegsBoard extends PuzzleBoard {
 
   #runCensus() {
     this.#clearCensus();
-    const controller = new AbortController();
-    this.census = { controller };
     const status = this.root.querySelector(".census-status");
     const bar = this.root.querySelector(".census-progress");
     this.#button("census").disabled = true;
@@ -631,22 +610,18 @@ export class PegsBoard extends PuzzleBoard {
     status.textContent = "Starting…";
     this.root.dataset.census = "running";
     const started = performance.now();
-    const meter = new ProgressMeter("pegs.census", "Census");
-    this.client
-      .request(
-        {
-          cmd: "pegs.census", board: this.startGrid, goal: this.#goalParam(), numpy: true,
-          engine: "auto", pure_max_classes: PURE_LIMIT,
-        },
-        {
-          signal: controller.signal,
-          onProgress: (report) => {
-            const { fraction, text } = meter.update(report);
-            bar.value = fraction ?? 0;
-            status.textContent = text;
-          },
-        },
-      )
+    const request = {
+      cmd: "pegs.census", board: this.startGrid, goal: this.#goalParam(), numpy: true,
+      engine: "auto", pure_max_classes: PURE_LIMIT,
+    };
+    // The census is about the starting board: moves meanwhile leave it standing.
+    this.jobs.run("census", request, {
+      activity: "Census", tied: false,
+      onProgress: (report, { fraction, text }) => {
+        bar.value = fraction ?? 0;
+        status.textContent = text;
+      },
+    })
       .then((result) => {
         const seconds = ((performance.now() - started) / 1000).toFixed(1);
         status.textContent = `Done in ${seconds} s (engine: ${result.engine}, computing ${result.seconds.toFixed(1)} s,`
@@ -662,7 +637,6 @@ export class PegsBoard extends PuzzleBoard {
         bar.hidden = true;
         this.#button("census").disabled = false;
         this.#button("cancel-census").hidden = true;
-        if (this.census?.controller === controller) this.census = null;
       });
   }
 
@@ -967,18 +941,9 @@ export class PegsBoard extends PuzzleBoard {
     const actions = {
       play: () => this.#setMode("play"),
       edit: () => this.#setMode("edit"),
-      undo: () => { this.#stopPlayback(); this.run(() => this.#travel(this.history, this.future)); },
-      redo: () => { this.#stopPlayback(); this.run(() => this.#travel(this.future, this.history)); },
-      reset: () => {
-        this.#stopPlayback();
-        this.run(async () => {
-          if (this.state.grid === this.startGrid) return;
-          this.history.push({ grid: this.state.grid, moves: this.moves });
-          this.future = [];
-          this.moves = 0;
-          this.#show(await this.#load(this.startGrid));
-        });
-      },
+      undo: () => this.undo(),
+      redo: () => this.redo(),
+      reset: () => this.reset(),
       hint: () => this.#hint(),
       solve: () => { this.#stopPlayback(); this.#solve(); },
       count: () => this.#count(),
@@ -998,9 +963,9 @@ export class PegsBoard extends PuzzleBoard {
         this.run(() => this.#playStep());
       },
       stop: () => { this.#stopPlayback(); this.#show(this.state); },
-      "cancel-job": () => { this.#cancelJob(); this.#note("Cancelled."); },
+      "cancel-job": () => { this.jobs.cancel("search"); this.#note("Cancelled."); },
       census: () => this.#runCensus(),
-      "cancel-census": () => this.census?.controller.abort(),
+      "cancel-census": () => this.jobs.cancel("census"),
       resize: () => this.#resize(),
       fill: () => {
         const cells = this.cells.map((row) => row.map((ch) => (ch === "-" ? "-" : "o")));
@@ -1038,16 +1003,13 @@ export class PegsBoard extends PuzzleBoard {
     this.#field("goal").addEventListener("change", () => {
       const value = this.#field("goal").value;
       this.goal = { hole: this.goalHole, pattern: this.goalPattern }[value] ?? value;
+      // The whole history under the new goal, so that undo shows its verdicts.
       this.run(async () => {
-        const state = await this.#load(this.state.grid);
+        const { state } = await this.session.replaceAll(
+          (old) => this.client.request({ cmd: "pegs.load", grid: old.grid, goal: this.#goalParam() }));
         this.#show(state);
         this.#clearCensus();
       });
-    });
-    this.root.addEventListener("keydown", (event) => {
-      if (event.target.matches("input, select")) return;
-      if (event.key === "u" || event.key === "U") actions.undo();
-      if (event.key === "r" || event.key === "R") actions.redo();
     });
     this.canvas.style.touchAction = "none";
     this.canvas.addEventListener("pointerdown", (event) => this.#pointerDown(event));
