@@ -1,7 +1,15 @@
-// The scaffolding every puzzle widget shares: waiting for Python to boot,
-// the data-status / data-game-id attributes that tests and embedders read,
-// the one-at-a-time action queue, the message line and the overlay, and the
-// line that says what a request waits for in the shared engine (#engineWait).
+// The scaffolding every puzzle widget shares, composed from its parts: the
+// data-status / data-game-id attributes that tests and embedders read, the
+// one-at-a-time action queue, where the first game comes from (link, daily,
+// saved game), undo/redo through the session, the message line and the
+// overlay. Each other job is a module beside it:
+//   live-region.mjs       the one live region screen readers hear (announce)
+//   board-layout.mjs      board first, settings folded, "More actions" on
+//                         phones, scrolling into view, boardRoom()
+//   python-boot-line.mjs  the line and data-python while Python starts
+//   play-on.mjs           Next puzzle / Daily puzzle / Share result, the timer
+//   keyboard-cursor.mjs   the keyboard cursor on the canvas (enableKeyboard)
+//   long-jobs.mjs         what a request waits for in the shared engine
 //
 // A board extends PuzzleBoard and provides:
 //   static kind      the CSS class added to the root next to "puzzle"
@@ -70,9 +78,14 @@
 // The base's own constructor wires the boot, but start() only runs from a
 // promise callback, that is after the subclass constructor has finished.
 
+import { arrangeBoardFirst, boardRoom, bringIntoView } from "./board-layout.mjs";
+import { KeyboardCursor } from "./keyboard-cursor.mjs";
+import { LiveRegion } from "./live-region.mjs";
 import { EngineWaitLine, LongJobs } from "./long-jobs.mjs";
+import { PlayOnRow } from "./play-on.mjs";
+import { watchPythonBoot } from "./python-boot-line.mjs";
 import { SAVED_GAME_RULES, readSavedGame } from "./saved-game.mjs";
-import { Session, dailyDate, dailyLink, duration, todaysDate } from "./session.mjs";
+import { Session, dailyDate, todaysDate } from "./session.mjs";
 
 export class PuzzleBoard {
   /**
@@ -95,9 +108,14 @@ export class PuzzleBoard {
     root.innerHTML = this.constructor.template;
     this.overlay = root.querySelector(".overlay");
     this.message = root.querySelector(".message");
-    this.#addLiveRegion();
-    this.#boardFirst();
-    if (!readonly && this.nextPuzzle) this.#addPlayOn();
+    this.liveRegion = new LiveRegion(root, this.message);
+    arrangeBoardFirst(root, this.constructor.mainActions, {
+      refit: () => this.state && this.repaint(),
+      show: (element) => this.bringIntoView(element),
+      gameId: () => this.gameId,
+      settled: () => this.queue,
+    });
+    if (!readonly && this.nextPuzzle) this.playOn = this.#playOnRow();
     if (readonly) this.#ignoreInput();
     if (!hints) root.dataset.hints = "off";
     root.dataset.controls = controls === "board" ? "board" : "full";
@@ -105,7 +123,9 @@ export class PuzzleBoard {
     window.matchMedia("(prefers-color-scheme: dark)")
       .addEventListener("change", () => this.state && this.repaint());
     this.setStatus("loading");
-    this.#watchPython(client);
+    const needPython = this.constructor.pythonActions
+      .flatMap((action) => [...root.querySelectorAll(`button[data-action="${action}"]`)]);
+    watchPythonBoot(root, client, needPython, (error) => this.bootFailed(error));
     root.addEventListener("keydown", (event) => {
       if (event.target.matches("input, select") || !this.state) return;
       if (event.key === "u" || event.key === "U") this.undo();
@@ -122,176 +142,21 @@ export class PuzzleBoard {
    */
   static mainActions = [];
 
-  /**
-   * The board and its main actions come first: the settings (details.settings,
-   * folded on phones) go under the board, and the buttons named in
-   * mainActions join the first toolbar, so that the first screen holds them.
-   */
-  #boardFirst() {
-    const area = this.root.querySelector(".board-area");
-    const settings = [...this.root.querySelectorAll("details.settings")];
-    const phone = window.matchMedia("(max-width: 40rem)").matches;
-    for (const details of settings.reverse()) {
-      details.open = !phone;
-      area?.after(details);
-    }
-    // A line above the board that grows or shrinks (a note, a toolbar that
-    // wraps) changes the room left for it: draw it again to fit.
-    const refit = new ResizeObserver(() => this.state && this.repaint());
-    for (let above = area?.previousElementSibling; above; above = above.previousElementSibling) {
-      refit.observe(above);
-    }
-    this.#followClicks(area);
-    // Undo, hint and the new game: all that data-controls="board" keeps (board.css).
-    const main = this.root.querySelector('button[data-action="undo"]')?.closest(".toolbar");
-    for (const action of ["undo", "hint", ...this.constructor.mainActions]) {
-      const button = this.root.querySelector(`button[data-action="${action}"]`);
-      if (!button) continue;
-      button.dataset.main = "";
-      if (main && !main.contains(button)) main.lastElementChild.append(button);
-    }
-    if (phone && area) this.#foldActions(area);
-  }
-
-  /**
-   * Phones: the toolbars above the board keep only the main actions (undo,
-   * hint, new game), so that they take one or two rows; every other control
-   * there moves, in its toolbar and group, into a folded "More actions"
-   * under the board. Parts hidden for now (a mode's tools, a playback's
-   * buttons) stay where they appear.
-   */
-  #foldActions(area) {
-    const more = document.createElement("details");
-    more.className = "settings more-actions";
-    more.innerHTML = "<summary>More actions</summary>";
-    const toolbars = [];
-    for (let above = area.previousElementSibling; above; above = above.previousElementSibling) {
-      if (above.matches(".toolbar") && !above.hidden) toolbars.unshift(above);
-    }
-    for (const toolbar of toolbars) {
-      const copy = toolbar.cloneNode(false); // its class and data-part (a mode hides it)
-      copy.removeAttribute("role");
-      copy.removeAttribute("aria-label");
-      for (const item of [...toolbar.children]) {
-        if (item.hidden || item.matches("[data-main]")) continue;
-        const main = item.querySelector("[data-main]");
-        if (!main) {
-          copy.append(item);
-          continue;
-        }
-        const rest = [...item.children].filter((child) => !child.matches("[data-main]"));
-        if (rest.length === 0) continue;
-        const group = item.cloneNode(false);
-        group.append(...rest);
-        copy.append(group);
-      }
-      if (copy.children.length) more.append(copy);
-      if (toolbar.querySelectorAll(":scope > *").length === 0) toolbar.hidden = true;
-    }
-    if (more.children.length > 1) area.after(more);
-  }
-
-  /**
-   * Panels open where the person is looking, and a control below the board
-   * that changes the game brings the board back into view: a folded section
-   * opened (its summary clicked) scrolls into view; a click, a choice or Enter
-   * after the board area that ends with another game on the board shows the board.
-   */
-  #followClicks(area) {
-    if (!area) return;
-    const below = (node) => Boolean(area.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING)
-      && !area.contains(node);
-    this.root.addEventListener("click", (event) => {
-      const summary = event.target.closest("summary");
-      if (summary && this.root.contains(summary)) {
-        const details = summary.parentElement;
-        requestAnimationFrame(() => details.open && this.bringIntoView(details));
-      }
-    });
-    const watch = (event) => {
-      if (event.type === "keydown" && event.key !== "Enter") return;
-      if (!below(event.target) || !event.target.closest("button, select, input")) return;
-      const before = this.gameId;
-      // The first action that ends with another game shows the board; the
-      // watch ends with it, or once the actions queued so far have settled.
-      const check = () => {
-        if (this.gameId === before) return;
-        this.root.removeEventListener("puzzle-change", check);
-        this.bringIntoView(area);
-      };
-      this.root.addEventListener("puzzle-change", check);
-      setTimeout(() => this.queue.finally(() => this.root.removeEventListener("puzzle-change", check)));
-    };
-    // Capture: before the board's own listeners, whose action may finish
-    // (with no Python) before the event reaches the root.
-    this.root.addEventListener("click", watch, true);
-    this.root.addEventListener("change", watch, true);
-    this.root.addEventListener("keydown", watch, true);
-  }
-
   /** Scroll `element` just into view (no further than needed; no animation). */
   bringIntoView(element) {
-    element.scrollIntoView({ block: "nearest", behavior: "instant" });
+    bringIntoView(element);
   }
 
   /**
-   * The height the board may take so that it ends on the first screen: from
-   * the board area's top (at scroll 0) to the window's bottom, less `below`
-   * pixels kept free; never under `floor` pixels nor over 85% of the window.
-   * Measured afresh at every draw, so that a note or notice above the board
-   * shrinks it rather than pushing it out of sight.
+   * The height the board may take so that it ends on the first screen
+   * (board-layout.mjs): never under `floor` pixels, `below` pixels kept free.
    */
   boardRoom(floor = 160, below = 12) {
-    const area = this.root.querySelector(".board-area");
-    const height = window.innerHeight;
-    const top = area ? area.getBoundingClientRect().top + window.scrollY : 0;
-    return Math.max(floor, Math.min(height * 0.85, height - top - below));
+    return boardRoom(this.root, floor, below);
   }
 
   /** The actions that need Python (solving, hints, counts): shown as waiting while it starts. */
   static pythonActions = [];
-
-  static #bootStages = ["runtime", "package", "check"];
-
-  /**
-   * While Python starts, a line under the board shows how far it has got and
-   * that the solvers' buttons will run then (a click on one is queued, not
-   * lost); root's data-python says "starting", "ready" or "error".
-   */
-  #watchPython(client) {
-    if (client.pythonReady) {
-      this.root.dataset.python = "ready";
-      return;
-    }
-    this.root.dataset.python = "starting";
-    const note = document.createElement("p");
-    note.className = "python-boot";
-    note.id = `python-boot-${++PuzzleBoard.#helpIds}`;
-    note.innerHTML = '<progress max="3" value="0"></progress> <span></span>';
-    this.root.querySelector(".board-area")?.after(note);
-    const text = note.querySelector("span");
-    const bar = note.querySelector("progress");
-    const waiting = this.constructor.pythonActions
-      .flatMap((action) => [...this.root.querySelectorAll(`button[data-action="${action}"]`)]);
-    for (const button of waiting) button.setAttribute("aria-describedby", note.id);
-    text.textContent = "The solvers are starting; moves work now, and solving, hints and counts run as soon as they are ready.";
-    client.onBoot?.(({ stage }) => {
-      bar.value = Math.max(bar.value, PuzzleBoard.#bootStages.indexOf(stage) + 1);
-    });
-    client.ready.then(
-      () => {
-        this.root.dataset.python = "ready";
-        note.remove();
-        for (const button of waiting) button.removeAttribute("aria-describedby");
-      },
-      (error) => {
-        this.root.dataset.python = "error";
-        note.remove();
-        for (const button of waiting) button.removeAttribute("aria-describedby");
-        this.bootFailed(error);
-      },
-    );
-  }
 
   /**
    * Swallow input in the capture phase on the root, before any widget's own
@@ -309,56 +174,19 @@ export class PuzzleBoard {
     }
   }
 
-  /**
-   * The buttons that lead to the next game, under the message line: another
-   * puzzle like this one, the date's daily puzzle, and (once solved) the
-   * result with a link to the same starting position, for sharing.
-   */
-  #addPlayOn() {
-    const bar = document.createElement("div");
-    bar.className = "toolbar play-on";
-    bar.innerHTML = `<button type="button" data-play="next">Next puzzle</button>
-      <button type="button" data-play="daily">Daily puzzle</button>
-      <button type="button" data-play="share" hidden>Share result</button>
-      <label class="timer-toggle"><input type="checkbox"> Timer</label> <span class="timer"></span>
-      <input type="text" class="share-text" readonly hidden aria-label="Result and link to share">
-      <span class="share-status"></span>`;
-    // Under the board, before the settings: the board keeps the first screen.
-    (this.root.querySelector(".board-area") ?? this.message).after(bar);
-    this.playOn = bar;
-    let ticking = null;
-    const toggle = bar.querySelector(".timer-toggle input");
-    toggle.addEventListener("change", () => {
-      clearInterval(ticking);
-      ticking = toggle.checked ? setInterval(() => this.#showTime(), 1000) : null;
-      this.#showTime();
+  /** The next-game row under the board (play-on.mjs), on what it needs from the board. */
+  #playOnRow() {
+    const { kind, title } = this.constructor;
+    return new PlayOnRow(this.root, this.message, {
+      kind,
+      title,
+      hasGame: () => Boolean(this.state),
+      nextPuzzle: () => this.nextPuzzle(),
+      openDaily: (date) => this.openDaily(date),
+      startGameId: () => this.startGameId(),
+      dailyShown: () => this.dailyShown,
+      elapsed: (done) => this.session.clock(this.startGameId(), done),
     });
-    this.root.addEventListener("puzzle-change", () => this.#showTime());
-    bar.addEventListener("click", (event) => {
-      const action = event.target.closest("button[data-play]")?.dataset.play;
-      if (!action || !this.state) return;
-      bar.querySelector(".share-status").textContent = "";
-      bar.querySelector(".share-text").hidden = true;
-      if (action === "next") {
-        this.nextPuzzle();
-      } else if (action === "daily") {
-        this.openDaily(todaysDate().date);
-      } else {
-        this.#shareResult();
-      }
-    });
-  }
-
-  /**
-   * The optional timer: from the moment a game's starting position is first
-   * shown until it is solved (an undo after that lets it run on).
-   */
-  #showTime() {
-    if (!this.state) return;
-    const done = ["solved", "won"].includes(this.root.dataset.status);
-    const elapsed = this.session.clock(this.startGameId(), done);
-    const shown = this.playOn.querySelector(".timer-toggle input").checked;
-    this.playOn.querySelector(".timer").textContent = shown ? duration(elapsed) : "";
   }
 
   /**
@@ -399,125 +227,40 @@ export class PuzzleBoard {
   }
 
   /**
-   * "Lights Out, daily puzzle of 2026-11-24: <the result line> <link>", copied
-   * or shown to copy; the link opens the same starting position (a daily
-   * puzzle: that date's puzzle), also from an embed.
-   */
-  async #shareResult() {
-    const start = this.startGameId();
-    const date = this.dailyShown;
-    // The main page's permalink: it sits beside the modules.
-    const link = date ? dailyLink(this.constructor.kind, date)
-      : new URL(`./#${this.constructor.kind}=${encodeURIComponent(start)}`, import.meta.url).href;
-    const time = this.playOn.querySelector(".timer").textContent;
-    const said = this.message.textContent;
-    const timed = time && !said.includes(time) ? ` Time: ${time}.` : "";
-    const text = `${this.constructor.title}${date ? `, daily puzzle of ${date}` : ""}: ${said}${timed} ${link}`;
-    const status = this.playOn.querySelector(".share-status");
-    const field = this.playOn.querySelector(".share-text");
-    try {
-      await navigator.clipboard.writeText(text);
-      status.textContent = "Result and link copied.";
-    } catch {
-      field.value = text;
-      field.hidden = false;
-      field.focus();
-      field.select();
-      status.textContent = "Copy the selected text (Ctrl+C).";
-    }
-  }
-
-  /**
-   * One polite live region per board, so that a screen reader hears each
-   * event once, from here. The template's own live lines (message, result
-   * notes, verdicts) become plain text: say() announces the message, and the
-   * others' new texts are passed on here, except progress ("Solving… 40%").
-   */
-  #addLiveRegion() {
-    const notes = new Set();
-    for (const element of this.root.querySelectorAll("[aria-live], [role=status]")) {
-      element.removeAttribute("aria-live");
-      element.removeAttribute("role");
-      if (element !== this.message) notes.add(element);
-    }
-    const observer = new MutationObserver((records) => {
-      const changed = new Set(records.map((r) => [...notes].find((note) => note.contains(r.target))));
-      for (const note of changed) {
-        const text = note?.textContent.trim();
-        if (text && !text.includes("…")) this.announce(text);
-      }
-    });
-    for (const note of notes) observer.observe(note, { childList: true, characterData: true, subtree: true });
-    this.liveRegion = document.createElement("p");
-    this.liveRegion.className = "visually-hidden live-region";
-    this.liveRegion.setAttribute("aria-live", "polite");
-    this.liveRegion.setAttribute("role", "status");
-    this.root.append(this.liveRegion);
-    this.announced = [];
-  }
-
-  /**
-   * Queue `text` for screen readers. Everything announced in one task is read
-   * as one message, in order (a move, then "Solved").
+   * Queue `text` for screen readers (the board's one live region): everything
+   * announced in one task is read as one message, in order.
    */
   announce(text) {
-    if (!text) return;
-    if (this.announced.length === 0) {
-      setTimeout(() => {
-        this.liveRegion.textContent = this.announced.join(" ");
-        this.announced = [];
-      });
-    }
-    this.announced.push(text);
+    this.liveRegion.announce(text);
   }
 
   // --- keyboard play ----------------------------------------------------------
 
   /**
-   * Make `canvas` the board's keyboard surface: focusable, described by the
-   * board's key help, arrows move a cursor ringed on the canvas, Space/Enter
-   * act, Shift+Space or Backspace act backwards. U/R (undo/redo) are the
-   * session's, on the root (see the constructor).
+   * Make `canvas` the board's keyboard surface (keyboard-cursor.mjs): arrows
+   * move a cursor ringed on the canvas, Space/Enter act, Shift+Space or
+   * Backspace act backwards. U/R (undo/redo) are the session's, on the root
+   * (see the constructor).
    */
   enableKeyboard(canvas) {
-    this.keyCanvas = canvas;
-    this.cursor = [0, 0];
-    canvas.tabIndex = 0;
-    canvas.setAttribute("role", "application");
-    const help = document.createElement("p");
-    help.className = "key-help";
-    help.id = `key-help-${++PuzzleBoard.#helpIds}`;
-    help.textContent = `Keyboard: focus the board (Tab), ${this.constructor.keyHelp} U undoes, R redoes.`;
-    canvas.parentElement.after(help);
-    canvas.setAttribute("aria-describedby", help.id);
-    canvas.addEventListener("keydown", (event) => this.#cursorKey(event));
-    // A click or tap also focuses the board (the grid's pointer handling
-    // prevents the default), so that keys work after it; no ring until a key.
-    canvas.addEventListener("pointerdown", () => {
-      this.ringShown = false;
-      this.pointerFocus = true;
-      canvas.focus({ preventScroll: true });
-      this.pointerFocus = false;
+    this.keyboard = new KeyboardCursor(canvas, {
+      keyHelp: this.constructor.keyHelp,
+      hasGame: () => Boolean(this.state),
+      bounds: () => this.cursorBounds(),
+      allowed: (row, col) => this.cursorAllowed(row, col),
+      act: (row, col, how) => this.actAt(row, col, how),
+      describe: (row, col) => this.describeCell(row, col),
+      repaint: () => this.repaint(),
+      announce: (text) => this.announce(text),
     });
-    const repaint = () => this.state && this.repaint();
-    canvas.addEventListener("focus", () => {
-      this.ringShown = !this.pointerFocus; // Tab shows the ring at once
-      this.#placeCursor(0, 0); // back on a cell the cursor may use, if the board changed
-      repaint();
-      if (this.state && this.focusedCell()) this.announce(this.describeCell(...this.cursor));
-    });
-    canvas.addEventListener("blur", repaint);
   }
-
-  static #helpIds = 0;
 
   /**
    * The cursor's [row, col] while the keyboard surface has focus from the
    * keyboard, else null (no ring): a tap or click shows none until a key.
    */
   focusedCell() {
-    const focused = this.keyCanvas && document.activeElement === this.keyCanvas;
-    return focused && this.ringShown ? this.cursor : null;
+    return this.keyboard?.cell() ?? null;
   }
 
   cursorAllowed() {
@@ -526,67 +269,12 @@ export class PuzzleBoard {
 
   /** The pointer acted on a cell: the keyboard goes on from there. */
   pointedAt(row, col) {
-    this.cursor = [row, col];
+    this.keyboard?.moveTo(row, col);
   }
 
   repaint() {
     this.grid.cursor = this.focusedCell();
     this.grid.redraw();
-  }
-
-  static #STEPS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-
-  #cursorKey(event) {
-    if (event.altKey || event.ctrlKey || event.metaKey || !this.state) return;
-    const step = PuzzleBoard.#STEPS[event.key];
-    const acting = event.key === " " || event.key === "Enter" || event.key === "Backspace";
-    if ((step || acting) && !this.ringShown) {
-      this.ringShown = true; // the first key after a click shows where the cursor is
-      this.repaint();
-    }
-    if (step) {
-      event.preventDefault(); // no page scroll
-      this.#placeCursor(...step);
-      this.repaint();
-      this.announce(this.describeCell(...this.cursor));
-    } else if (acting) {
-      event.preventDefault();
-      if (event.repeat) return; // a held key is one move, not a burst
-      this.actAt(...this.cursor, { back: event.shiftKey || event.key === "Backspace" });
-    }
-  }
-
-  /**
-   * Move the cursor by (dr, dc) to the next cell it may use in that
-   * direction, skipping others (holes of no board); it stays put at the edge.
-   * (0, 0) only brings it back inside the board.
-   */
-  #placeCursor(dr, dc) {
-    const [rows, cols] = this.cursorBounds();
-    let [row, col] = this.cursor;
-    row = Math.min(Math.max(row, 0), rows - 1);
-    col = Math.min(Math.max(col, 0), cols - 1);
-    if (dr === 0 && dc === 0) {
-      if (this.cursorAllowed(row, col)) {
-        this.cursor = [row, col];
-        return;
-      }
-      // Else the first cell it may use, in reading order.
-      for (let i = 0; i < rows * cols; i++) {
-        if (this.cursorAllowed(Math.floor(i / cols), i % cols)) {
-          this.cursor = [Math.floor(i / cols), i % cols];
-          return;
-        }
-      }
-      return;
-    }
-    for (let r = row + dr, c = col + dc; r >= 0 && c >= 0 && r < rows && c < cols; r += dr, c += dc) {
-      if (this.cursorAllowed(r, c)) {
-        this.cursor = [r, c];
-        return;
-      }
-    }
-    this.cursor = [row, col];
   }
 
   /** False when the embedder turned hints off (data-hints="off"). */
@@ -798,8 +486,7 @@ export class PuzzleBoard {
 
   setStatus(status) {
     this.root.dataset.status = status;
-    const share = this.playOn?.querySelector('[data-play="share"]');
-    if (share) share.hidden = status !== "solved" && status !== "won";
+    this.playOn?.statusChanged(status);
   }
 
   setGameId(id) {

@@ -1,0 +1,104 @@
+// The row under the board that leads to the next game: another puzzle like
+// this one, today's daily puzzle, the optional timer, and (once solved) the
+// result with a link to the same starting position, for sharing.
+
+import { dailyLink, duration, todaysDate } from "./session.mjs";
+
+export class PlayOnRow {
+  /**
+   * @param {HTMLElement} root the board's root (its status and puzzle-change events)
+   * @param {HTMLElement} message the status line: the result shared is its text
+   * @param {object} board what the row needs from the board:
+   *   kind, title        the board kind (for the link) and its name (for the text)
+   *   hasGame()          whether a game is on screen (the buttons wait for one)
+   *   nextPuzzle()       queue a new game like the one on screen
+   *   openDaily(date)    queue the daily puzzle of a date ("2026-11-24")
+   *   startGameId()      the game ID of the starting position, for the link
+   *   dailyShown()       the date of the daily puzzle on screen, or null
+   *   elapsed(done)      the game's time so far in seconds (session.clock)
+   */
+  constructor(root, message, board) {
+    this.root = root;
+    this.message = message;
+    this.board = board;
+    const bar = document.createElement("div");
+    bar.className = "toolbar play-on";
+    bar.innerHTML = `<button type="button" data-play="next">Next puzzle</button>
+      <button type="button" data-play="daily">Daily puzzle</button>
+      <button type="button" data-play="share" hidden>Share result</button>
+      <label class="timer-toggle"><input type="checkbox"> Timer</label> <span class="timer"></span>
+      <input type="text" class="share-text" readonly hidden aria-label="Result and link to share">
+      <span class="share-status"></span>`;
+    // Under the board, before the settings: the board keeps the first screen.
+    (root.querySelector(".board-area") ?? message).after(bar);
+    this.element = bar;
+    let ticking = null;
+    const toggle = bar.querySelector(".timer-toggle input");
+    toggle.addEventListener("change", () => {
+      clearInterval(ticking);
+      ticking = toggle.checked ? setInterval(() => this.#showTime(), 1000) : null;
+      this.#showTime();
+    });
+    root.addEventListener("puzzle-change", () => this.#showTime());
+    bar.addEventListener("click", (event) => {
+      const action = event.target.closest("button[data-play]")?.dataset.play;
+      if (!action || !board.hasGame()) return;
+      bar.querySelector(".share-status").textContent = "";
+      bar.querySelector(".share-text").hidden = true;
+      if (action === "next") {
+        board.nextPuzzle();
+      } else if (action === "daily") {
+        board.openDaily(todaysDate().date);
+      } else {
+        this.#shareResult();
+      }
+    });
+  }
+
+  /** The board's status changed: Share result shows once the game is solved or won. */
+  statusChanged(status) {
+    this.element.querySelector('[data-play="share"]').hidden = status !== "solved" && status !== "won";
+  }
+
+  /**
+   * The optional timer: from the moment a game's starting position is first
+   * shown until it is solved (an undo after that lets it run on).
+   */
+  #showTime() {
+    if (!this.board.hasGame()) return;
+    const done = ["solved", "won"].includes(this.root.dataset.status);
+    const elapsed = this.board.elapsed(done);
+    const shown = this.element.querySelector(".timer-toggle input").checked;
+    this.element.querySelector(".timer").textContent = shown ? duration(elapsed) : "";
+  }
+
+  /**
+   * "Lights Out, daily puzzle of 2026-11-24: <the result line> <link>", copied
+   * or shown to copy; the link opens the same starting position (a daily
+   * puzzle: that date's puzzle), also from an embed.
+   */
+  async #shareResult() {
+    const { kind, title } = this.board;
+    const start = this.board.startGameId();
+    const date = this.board.dailyShown();
+    // The main page's permalink: it sits beside the modules.
+    const link = date ? dailyLink(kind, date)
+      : new URL(`./#${kind}=${encodeURIComponent(start)}`, import.meta.url).href;
+    const time = this.element.querySelector(".timer").textContent;
+    const said = this.message.textContent;
+    const timed = time && !said.includes(time) ? ` Time: ${time}.` : "";
+    const text = `${title}${date ? `, daily puzzle of ${date}` : ""}: ${said}${timed} ${link}`;
+    const status = this.element.querySelector(".share-status");
+    const field = this.element.querySelector(".share-text");
+    try {
+      await navigator.clipboard.writeText(text);
+      status.textContent = "Result and link copied.";
+    } catch {
+      field.value = text;
+      field.hidden = false;
+      field.focus();
+      field.select();
+      status.textContent = "Copy the selected text (Ctrl+C).";
+    }
+  }
+}
