@@ -88,6 +88,10 @@ import { SAVED_GAME_RULES, readSavedGame } from "./saved-game.mjs";
 import { Session, dailyDate, todaysDate } from "./session.mjs";
 
 export class PuzzleBoard {
+  #liveRegion; // live-region.mjs: what screen readers hear
+  #playOn = null; // play-on.mjs: Next puzzle, Daily puzzle, Share result, the timer
+  #keyboard = null; // keyboard-cursor.mjs, once enableKeyboard(canvas) has run
+
   /**
    * @param {HTMLElement} root
    * @param {object} client the shared worker client (client.mjs)
@@ -108,14 +112,14 @@ export class PuzzleBoard {
     root.innerHTML = this.constructor.template;
     this.overlay = root.querySelector(".overlay");
     this.message = root.querySelector(".message");
-    this.liveRegion = new LiveRegion(root, this.message);
+    this.#liveRegion = new LiveRegion(root, this.message);
     arrangeBoardFirst(root, this.constructor.mainActions, {
       refit: () => this.state && this.repaint(),
       show: (element) => this.bringIntoView(element),
       gameId: () => this.gameId,
       settled: () => this.queue,
     });
-    if (!readonly && this.nextPuzzle) this.playOn = this.#playOnRow();
+    if (!readonly && this.nextPuzzle) this.#playOn = this.#playOnRow();
     if (readonly) this.#ignoreInput();
     if (!hints) root.dataset.hints = "off";
     root.dataset.controls = controls === "board" ? "board" : "full";
@@ -231,7 +235,7 @@ export class PuzzleBoard {
    * announced in one task is read as one message, in order.
    */
   announce(text) {
-    this.liveRegion.announce(text);
+    this.#liveRegion.announce(text);
   }
 
   // --- keyboard play ----------------------------------------------------------
@@ -243,7 +247,7 @@ export class PuzzleBoard {
    * (see the constructor).
    */
   enableKeyboard(canvas) {
-    this.keyboard = new KeyboardCursor(canvas, {
+    this.#keyboard = new KeyboardCursor(canvas, {
       keyHelp: this.constructor.keyHelp,
       hasGame: () => Boolean(this.state),
       bounds: () => this.cursorBounds(),
@@ -260,7 +264,7 @@ export class PuzzleBoard {
    * keyboard, else null (no ring): a tap or click shows none until a key.
    */
   focusedCell() {
-    return this.keyboard?.cell() ?? null;
+    return this.#keyboard?.cell() ?? null;
   }
 
   cursorAllowed() {
@@ -269,7 +273,7 @@ export class PuzzleBoard {
 
   /** The pointer acted on a cell: the keyboard goes on from there. */
   pointedAt(row, col) {
-    this.keyboard?.moveTo(row, col);
+    this.#keyboard?.moveTo(row, col);
   }
 
   repaint() {
@@ -486,7 +490,7 @@ export class PuzzleBoard {
 
   setStatus(status) {
     this.root.dataset.status = status;
-    this.playOn?.statusChanged(status);
+    this.#playOn?.statusChanged(status);
   }
 
   setGameId(id) {

@@ -42,6 +42,12 @@
 // Ids are each document's own. Every request gets exactly one result, even
 // when the boot failed; a document that connects late gets the boot messages so far.
 
+// The parts beside it: wheel-install.mjs puts our package into Python,
+// python-snapshot.mjs starts Python from (and saves) its memory snapshot.
+import { messageOf } from "./python-errors.mjs";
+import { fromSnapshot, saveSnapshot } from "./python-snapshot.mjs";
+import { fetchWheel, installWheel, unzip, writeWheel } from "./wheel-install.mjs";
+
 const SHARED = typeof SharedWorkerGlobalScope === "function" && self instanceof SharedWorkerGlobalScope;
 const ENGINE = { id: Math.random().toString(36).slice(2, 10), shared: SHARED };
 const ports = new Set(); // the documents served (a dedicated worker: itself)
@@ -135,12 +141,6 @@ function stage(name, message) {
   broadcast({ type: "boot", stage: name, message });
 }
 
-// The last line of a Python traceback ("ValueError: ...") is the useful part.
-function messageOf(error) {
-  const text = String(error?.message ?? error).trim();
-  return error?.type ? text.split("\n").at(-1) : text;
-}
-
 async function fetchJson(url) {
   let response;
   try {
@@ -152,104 +152,6 @@ async function fetchJson(url) {
     throw new Error(`Could not fetch ${url} (HTTP ${response.status}). Is this the built site (dist/)?`);
   }
   return response.json();
-}
-
-/** The wheel's bytes; the hash in the query makes a rebuilt wheel bypass any cached copy. */
-async function fetchWheel(info) {
-  const url = new URL(info.wheel, import.meta.url);
-  url.search = `v=${info.sha256.slice(0, 16)}`;
-  let response;
-  try {
-    response = await fetch(url);
-  } catch (error) {
-    throw new Error(`it could not be downloaded (${messageOf(error)}). Is the site complete and reachable?`);
-  }
-  if (!response.ok) throw new Error(`the server answered HTTP ${response.status} for it.`);
-  return response.arrayBuffer();
-}
-
-/**
- * The files of a zip archive (our wheel): [[path, bytes]], directories
- * left out. Plain JavaScript (the browser inflates), so it runs while
- * Pyodide starts; a wheel it cannot read (zip64, an unknown compression)
- * throws, and the installer below takes over.
- */
-async function unzip(buffer) {
-  const view = new DataView(buffer);
-  let end = buffer.byteLength - 22; // the end-of-directory record, before any comment
-  while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end -= 1;
-  if (end < 0) throw new Error("no zip directory");
-  const count = view.getUint16(end + 10, true);
-  let entry = view.getUint32(end + 16, true);
-  const names = new TextDecoder();
-  const files = [];
-  for (let i = 0; i < count; i += 1) {
-    if (view.getUint32(entry, true) !== 0x02014b50) throw new Error("a damaged zip directory");
-    const method = view.getUint16(entry + 10, true);
-    const size = view.getUint32(entry + 20, true);
-    const nameLength = view.getUint16(entry + 28, true);
-    const skip = nameLength + view.getUint16(entry + 30, true) + view.getUint16(entry + 32, true);
-    const local = view.getUint32(entry + 42, true);
-    const name = names.decode(new Uint8Array(buffer, entry + 46, nameLength));
-    entry += 46 + skip;
-    if (name.endsWith("/")) continue;
-    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
-    const data = new Uint8Array(buffer, start, size);
-    if (method === 0) {
-      files.push([name, data]);
-    } else if (method === 8) {
-      const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-      files.push([name, new Uint8Array(await new Response(stream).arrayBuffer())]);
-    } else {
-      throw new Error(`${name} is compressed with method ${method}`);
-    }
-  }
-  return files;
-}
-
-// Our wheel is pure Python with no dependencies: putting its files into
-// site-packages is all an installer would do, without loading one (micropip
-// costs a package load and a resolver run at every boot). Pyodide calls
-// this (its fsInit hook) before Python starts, so nothing Python has cached
-// about site-packages needs refreshing. The installer's record (.dist-info)
-// stays out: nothing reads it, and a package Pyodide finds installed at
-// start would be listed in its loadedPackages, which its memory snapshot
-// refuses. Resolves to whether it did.
-async function writeWheel(FS, sitePackages, files, wheelName) {
-  try {
-    for (const [name, data] of await files) {
-      if (name.split("/")[0].endsWith(".dist-info")) continue;
-      const path = `${sitePackages}/${name}`;
-      FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-      FS.writeFile(path, data);
-    }
-    return true;
-  } catch (error) {
-    console.warn(`Unzipping ${wheelName} failed (${messageOf(error)}); unpacking it with Pyodide.`);
-    return false;
-  }
-}
-
-// The fallbacks, once Python runs: Pyodide's unpackArchive, then micropip.
-async function installWheel(pyodide, bytes, wheelName) {
-  const sitePackages = pyodide.runPython(
-    "import sys; next(p for p in sys.path if p.endswith('site-packages'))");
-  try {
-    pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
-    pyodide.runPython("import importlib; importlib.invalidate_caches()");
-    return;
-  } catch (error) {
-    console.warn(`Unpacking ${wheelName} failed (${messageOf(error)}); installing it with micropip.`);
-  }
-  await pyodide.loadPackage("micropip");
-  const micropip = pyodide.pyimport("micropip");
-  try {
-    const path = `/tmp/${wheelName.split("/").at(-1)}`;
-    pyodide.FS.writeFile(path, new Uint8Array(bytes));
-    await micropip.install(`emfs:${path}`);
-  } finally {
-    micropip.destroy();
-  }
 }
 
 async function boot() {
@@ -380,52 +282,12 @@ function warmUp() {
     console.warn(`Importing the solvers failed: ${messageOf(error)}`); // the first request reports it
     return;
   }
-  if (runtime.started === "plain") whenIdle(() => saveSnapshot(runtime.pyodide, runtime.snapshotKey));
-}
-
-// Pyodide's memory snapshot (experimental in Pyodide, hence the plain boot
-// as the fallback): the first visit saves Python's memory once our package
-// is imported (31 MB), and later visits start from it in about a second
-// instead of starting the interpreter and importing everything again. One
-// snapshot per Pyodide version and wheel, in the "python-snapshots" cache.
-const SNAPSHOTS = "python-snapshots";
-
-/** Pyodide started from the saved snapshot of `key`, or null (none, or it failed: then it is dropped). */
-async function fromSnapshot(loadPyodide, options, key) {
-  let cache;
-  try {
-    cache = await caches.open(SNAPSHOTS);
-    const saved = await cache.match(key);
-    if (!saved) return null;
-    const bytes = new Uint8Array(await saved.arrayBuffer());
-    if (String(bytes.length) !== saved.headers.get("x-snapshot-length")) throw new Error("it is incomplete");
-    const pyodide = await loadPyodide({ ...options, _loadSnapshot: bytes });
-    // The snapshot holds the random generator's state: seed it afresh.
-    pyodide.runPython("import random; random.seed()");
-    return pyodide;
-  } catch (error) {
-    console.warn(`The saved Python snapshot was not used (${messageOf(error)}); starting Python afresh.`);
-    await cache?.delete(key).catch(() => {});
-    return null;
+  if (runtime.started === "plain") {
+    whenIdle(() => {
+      // numpy brings compiled libraries that a snapshot cannot carry.
+      if (!numpyLoad) saveSnapshot(runtime.pyodide, runtime.snapshotKey);
+    });
   }
-}
-
-/** Save Python's memory for the next visit; a failure only costs that visit's speed. */
-function saveSnapshot(pyodide, key) {
-  // numpy brings compiled libraries that a snapshot cannot carry.
-  if (numpyLoad) return;
-  let bytes;
-  try {
-    bytes = pyodide.makeMemorySnapshot();
-  } catch (error) {
-    console.warn(`No Python snapshot for the next visit: ${messageOf(error)}`);
-    return;
-  }
-  (async () => {
-    const cache = await caches.open(SNAPSHOTS);
-    for (const old of await cache.keys()) if (old.url !== key) await cache.delete(old);
-    await cache.put(key, new Response(bytes, { headers: { "x-snapshot-length": String(bytes.length) } }));
-  })().catch((error) => console.warn(`The Python snapshot was not saved: ${messageOf(error)}`));
 }
 
 // A zero-delay yield to the event loop, so that a cancel message can be
