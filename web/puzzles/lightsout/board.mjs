@@ -8,24 +8,24 @@
 //   rule-controls.mjs   the size, difficulty and rules controls
 //   painter.mjs         the canvas: palette, cells, marks and rings
 //   solution.mjs        the solve result, ready to draw and said in words
+//   kept-jobs.mjs       the long jobs kept in step with the board
 //   lab-panels.mjs      the Analysis and Gallery panels (analysis-panel.mjs,
 //                       gallery-panel.mjs draw their content)
 //   counts.mjs          counts in words
 
 import { GridCanvas } from "../../grid-canvas.mjs";
-import { KeptJob, ProgressLine } from "../../long-jobs.mjs";
+import { ProgressLine } from "../../long-jobs.mjs";
 import { PuzzleBoard } from "../../puzzle-board.mjs";
 import { renderAnalysis } from "./analysis-panel.mjs";
 import { plural } from "./counts.mjs";
 import { renderGallery } from "./gallery-panel.mjs";
+import { keptJobs } from "./kept-jobs.mjs";
 import { LabPanels } from "./lab-panels.mjs";
 import { BoardPainter } from "./painter.mjs";
 import { RuleControls, rulesText } from "./rule-controls.mjs";
 import { Board, MAX_SIDE, fitsShape, gridValues } from "./rules.mjs";
 import { SolutionNote, afterPressOnMark, markedSolution } from "./solution.mjs";
 import { TEMPLATE } from "./template.mjs";
-
-export { formatCount } from "./counts.mjs";
 
 export class LightsOutBoard extends PuzzleBoard {
   static kind = "lightsout";
@@ -34,6 +34,8 @@ export class LightsOutBoard extends PuzzleBoard {
   static template = TEMPLATE;
   static mainActions = ["random"];
   static keyHelp = "arrow keys move the ring, Space or Enter presses the ringed light (in Edit mode: paints it), H rings a hint,";
+
+  #proveFewest; // asks for the analysis's proving search (kept-jobs.mjs)
 
   /**
    * Mount a Lights Out board in `root`.
@@ -51,8 +53,6 @@ export class LightsOutBoard extends PuzzleBoard {
     this.showSolution = false;
     this.hint = null; // {game, press: [r, c]} from lightsout.hint
     this.highlight = null; // [r, c] of the gallery thumbnail under the pointer
-    this.proveGame = null; // the game ID whose analysis runs the long, proving search
-    this.proveFallback = null; // the analysis shown again if the proving search is cancelled
     this.painting = null; // {value} while a drag paints in edit mode
     this.controls = new RuleControls(root, {
       shown: () => this.state,
@@ -77,7 +77,17 @@ export class LightsOutBoard extends PuzzleBoard {
       closed: () => { if (this.highlight) this.#ring(null); },
     });
     // The long jobs kept in step with the board (long-jobs.mjs runs them).
-    this.kept = this.#defineJobs();
+    const { kept, prove } = keptJobs(this.jobs, {
+      state: () => this.state,
+      solutionWanted: () => this.showSolution,
+      panels: this.panels,
+      describeSolution: (progress, line) => this.#describeSolution(progress, line),
+      markSolution: (result) => markedSolution(result, this.state.rows, this.state.cols),
+      track: (delta) => { this.pending += delta; },
+      settled: () => this.grid.redraw(),
+    });
+    this.kept = kept;
+    this.#proveFewest = prove;
     this.dealLine = new ProgressLine(root.querySelector(".deal-note"));
 
     this.canvas = root.querySelector("canvas");
@@ -162,7 +172,6 @@ export class LightsOutBoard extends PuzzleBoard {
   get solution() {
     return this.kept.solve.value();
   }
-
 
   // --- actions ---------------------------------------------------------------
 
@@ -297,7 +306,6 @@ export class LightsOutBoard extends PuzzleBoard {
     });
   }
 
-
   /** The same board under the rules now chosen (the states change deals a new board instead). */
   #changeVariant(newBoard = false) {
     this.run(async () => {
@@ -348,82 +356,11 @@ export class LightsOutBoard extends PuzzleBoard {
     });
   }
 
-  // --- long jobs: solve, analysis, gallery ------------------------------------
-
-  /**
-   * The jobs kept in step with the board (KeptJob, long-jobs.mjs): each runs
-   * while it is wanted and its key (which part of the state it depends on)
-   * has no result yet, shows progress and a Cancel, and is dropped when the
-   * board moves on.
-   */
-  #defineJobs() {
-    const state = () => this.state;
-    const common = {
-      track: (delta) => { this.pending += delta; },
-      settled: () => this.grid.redraw(),
-    };
-    const panelJob = (name, cmd, key, activity) => new KeptJob(this.jobs, state, {
-      ...common,
-      name,
-      wanted: () => this.panels.open[name],
-      key,
-      request: (s) => ({ cmd, game: s.game }),
-      describe: (progress, line) => this.panels.describe(name, progress, line || `${activity}…`),
-    });
-    const analysis = panelJob("analysis", "lightsout.analyse", (s) => this.#analysisKey(s), "Analysing");
-    Object.assign(analysis, {
-      // "Prove fewest" asks for the long search (minutes) for this board only.
-      request: (s) => ({ cmd: "lightsout.analyse", game: s.game, prove: this.proveGame === s.game }),
-      accept: (result) => {
-        // A proof also changes the solution: ask again (the worker keeps the proven one).
-        if (result.proven_fewest && this.proveGame === this.state.game) {
-          this.kept.solve.result = null;
-          this.kept.solve.refresh();
-        }
-        return result;
-      },
-      onCancel: (key) => {
-        const fallback = this.proveFallback;
-        this.proveFallback = null;
-        if (!fallback || !key.endsWith("#prove")) return null;
-        this.proveGame = null; // a cancelled proof leaves the analysis as it was before
-        return fallback;
-      },
-    });
-    return {
-      solve: new KeptJob(this.jobs, state, {
-        ...common,
-        name: "solve",
-        wanted: () => this.showSolution,
-        key: (s) => s.game,
-        request: (s) => ({ cmd: "lightsout.solve", game: s.game, press_list: false }),
-        accept: (result) => markedSolution(result, this.state.rows, this.state.cols),
-        describe: (progress, line) => this.#describeSolution(progress, line || "Solving…"),
-      }),
-      analysis,
-      // The gallery depends on the shape and the rules only: the game ID's prefix.
-      gallery: panelJob("gallery", "lightsout.gallery", (s) => s.game.split(":")[0],
-        "Solving every single-light board"),
-    };
-  }
-
-  #analysisKey(state) {
-    return this.proveGame === state.game ? `${state.game}#prove` : state.game;
-  }
-
-  /** Run the analysis again with the long search that may prove the fewest presses. */
-  #prove() {
-    const job = this.kept.analysis;
-    if (!this.state || job.running) return;
-    this.proveFallback = job.result; // shown again if the person cancels
-    this.proveGame = this.state.game;
-    job.refresh();
-  }
+  // --- long jobs: solve, analysis, gallery (kept-jobs.mjs) -------------------
 
   #refreshJobs() {
     for (const job of Object.values(this.kept)) job.refresh();
   }
-
 
   // --- display ---------------------------------------------------------------
 
@@ -536,7 +473,7 @@ export class LightsOutBoard extends PuzzleBoard {
       analysis: () => this.panels.toggle("analysis"),
       gallery: () => this.panels.toggle("gallery"),
       "job-analysis": () => this.kept.analysis.cancelOrRetry(),
-      prove: () => this.#prove(),
+      prove: () => this.#proveFewest(),
       "job-gallery": () => this.kept.gallery.cancelOrRetry(),
     };
     this.root.addEventListener("click", (event) => {
