@@ -42,6 +42,20 @@ export const NEIGHBOURHOODS = {
 /** Whether `rows` x `cols` is a board shape: 1 to MAX_SIDE each way. */
 export const fitsShape = (rows, cols) => [rows, cols].every((n) => Number.isInteger(n) && n >= 1 && n <= MAX_SIDE);
 
+/**
+ * The cells of a state's grid (rows of digits joined by "/", as Board.grid
+ * writes it) in reading order; byte-wise, since a big board has a million.
+ */
+export function gridValues(grid, rows, cols) {
+  const values = new Uint8Array(rows * cols);
+  let index = 0;
+  for (let i = 0; i < grid.length; i++) {
+    const code = grid.charCodeAt(i);
+    if (code !== SLASH) values[index++] = code - 48; // "0".."8": k is at most MAX_STATES
+  }
+  return values;
+}
+
 /** Offsets of a stencil drawing such as 010.111.010 (centred on the pressed cell). */
 export function parseStencil(text) {
   const rows = text.replaceAll(".", "/").split("/");
