@@ -8,6 +8,7 @@
 //   playback.mjs      a found solution played jump by jump
 //   editor.mjs        Edit mode's tools and what an edit makes of the cells
 //   census-panel.mjs  the Census panel (long-jobs.mjs's "census")
+//   words.mjs         how holes and counts are worded
 // This module keeps the game (board menu, goal, loading, jumps, what is
 // shown) and turns clicks, drags and keys into the parts' calls.
 
@@ -19,7 +20,8 @@ import { bestKnownMoves, countMoves, jumpBetween } from "./moves.mjs";
 import { SolutionPlayback } from "./playback.mjs";
 // A game ID is the grid, then "@" and the goal when it is not the default.
 import { BOARDS, formatCells, gameId, gridCells, parseGameId as parsePegsId } from "./rules.mjs";
-import { holeName, plural, PositionSearches } from "./searches.mjs";
+import { PositionSearches } from "./searches.mjs";
+import { holeName, plural } from "./words.mjs";
 
 const STYLE = new URL("./pegs.css", import.meta.url);
 

@@ -6,10 +6,7 @@
 // answer about a position no longer shown is dropped.
 
 import { ProgressLine } from "../../long-jobs.mjs";
-
-/** A hole as people count them, from 1 (game IDs and the command line count from 0). */
-export const holeName = ([row, col]) => `row ${row + 1} column ${col + 1}`;
-export const plural = (n, word) => `${n.toLocaleString("en")} ${word}${n === 1 || n === 1n ? "" : "s"}`;
+import { holeName, plural } from "./words.mjs";
 
 const ACTIVITY = { hint: "Looking for a hint", solve: "Solving", count: "Counting" };
 
