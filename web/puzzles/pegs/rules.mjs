@@ -115,11 +115,7 @@ export class Geometry {
   format(pegs) {
     const rows = Array.from({ length: this.rows }, () => Array(this.cols).fill(NONE));
     this.holes.forEach(([r, c], i) => { rows[r][c] = pegs[i] ? PEG : HOLE; });
-    let lines = rows.map((row) => row.join(""));
-    if (this.lattice === SQUARE) return lines.join("/");
-    lines = lines.map((line) => line.replace(/-+$/, "") || NONE);
-    const prefix = new Set(lines.map((line) => line.length)).size === 1 ? "t:" : "";
-    return prefix + lines.join("/");
+    return formatCells(rows, this.lattice);
   }
 
   /** The hole number of "r,c" (zero-based) or "centre". */
@@ -139,6 +135,31 @@ export class Geometry {
   holeName(hole) {
     return cellKey(...this.holes[hole]);
   }
+}
+
+/**
+ * The grid text of rows of cells ("o", "." or "-"): rows joined by "/"; on
+ * the triangular lattice each row without its trailing "-", and "t:" in front
+ * when that leaves the rows the same length (ragged rows say triangular).
+ * The board editor writes its drawings with it: a grid it makes may still be
+ * one these rules refuse (no hole, too many), which Python then says.
+ */
+export function formatCells(rows, lattice) {
+  let lines = rows.map((row) => row.join(""));
+  if (lattice === SQUARE) return lines.join("/");
+  lines = lines.map((line) => line.replace(/-+$/, "") || NONE);
+  const prefix = new Set(lines.map((line) => line.length)).size === 1 ? "t:" : "";
+  return prefix + lines.join("/");
+}
+
+/**
+ * The rows of cells of a grid text as formatCells writes it (the grids of
+ * the answers): rows padded with "-" to the widest, without "t:".
+ */
+export function gridCells(grid) {
+  const rows = (grid.startsWith("t:") ? grid.slice(2) : grid).split("/");
+  const width = Math.max(...rows.map((row) => row.length));
+  return rows.map((row) => Array.from(row.padEnd(width, NONE)));
 }
 
 const GEOMETRIES = new Map();
