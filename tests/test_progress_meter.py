@@ -62,10 +62,11 @@ def test_a_new_phase_or_a_restart_begins_the_rate_again(second_phase: str) -> No
 WAIT_SCRIPT = """
 globalThis.performance = { now: () => 0 };
 const { ProgressMeter, waitingText } = await import(process.argv[1]);
+const { FAMILY_NOUNS } = await import(process.argv[3]);  // the registry, as the page hands it down
 const lines = {};
 for (const [cmd, mine] of JSON.parse(process.argv[2])) {
   const on = { job: 1, cmd, mine, done: 34, total: 100, message: "Counting" };
-  lines[`${cmd} ${mine}`] = waitingText(on, new ProgressMeter(cmd, "Working"));
+  lines[`${cmd} ${mine}`] = waitingText(on, new ProgressMeter(cmd, "Working"), FAMILY_NOUNS);
 }
 process.stdout.write(JSON.stringify(lines));
 """
@@ -78,7 +79,8 @@ def test_the_waiting_line_names_every_command_and_where_it_runs(node: str) -> No
 
     cases = [(cmd, mine) for cmd in [*params.COMMANDS, "ping"] for mine in (True, False)]
     done = subprocess.run(
-        [node, "--input-type=module", "-e", WAIT_SCRIPT, MODULE.as_uri(), json.dumps(cases)],
+        [node, "--input-type=module", "-e", WAIT_SCRIPT, MODULE.as_uri(), json.dumps(cases),
+         (MODULE.parent / "puzzles" / "index.mjs").as_uri()],
         capture_output=True, text=True, timeout=60, check=False,
     )
     assert done.returncode == 0, done.stderr

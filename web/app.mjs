@@ -24,7 +24,7 @@
 
 import { getClient } from "./client.mjs";
 import { registerOffline } from "./offline.mjs";
-import { PUZZLES, findPuzzle } from "./puzzles/index.mjs";
+import { FAMILY_NOUNS, PUZZLES, findPuzzle } from "./puzzles/index.mjs";
 import { GameStore } from "./saved-game.mjs";
 
 const client = getClient();
@@ -202,7 +202,8 @@ async function show(id, game, daily) {
     if (!boards[puzzle.id]) {
       const store = stores[puzzle.id];
       if (saved === undefined || options.game !== undefined || daily !== undefined) store.holdFor();
-      boards[puzzle.id] = new Board(document.getElementById(puzzle.id), client, options);
+      boards[puzzle.id] = new Board(document.getElementById(puzzle.id), client,
+        { ...options, familyNouns: FAMILY_NOUNS });
     }
   }
   updateKeptNote();

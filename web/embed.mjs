@@ -39,7 +39,7 @@
 // resolved from this module's own URL, so the page may live anywhere.
 
 import { getClient } from "./client.mjs";
-import { PUZZLES, findPuzzle } from "./puzzles/index.mjs";
+import { FAMILY_NOUNS, PUZZLES, findPuzzle } from "./puzzles/index.mjs";
 
 const mounting = new WeakMap(); // element -> Promise<board>, so mounting twice is harmless
 const mounted = new WeakMap(); // element -> board, once its class has loaded
@@ -259,7 +259,7 @@ export function mount(element, { puzzle, height, theme, ...choices } = {}) {
   applyScheme(element); // before the first drawing
   const promise = entry.load().then((Board) => {
     showNotices(element);
-    const board = new Board(element, getClient(), options);
+    const board = new Board(element, getClient(), { ...options, familyNouns: FAMILY_NOUNS });
     relayEvents(element, board);
     mounted.set(element, board);
     return board;

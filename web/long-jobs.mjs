@@ -161,10 +161,12 @@ export class EngineWaitLine {
   /**
    * @param {HTMLElement} root the board's root (the line goes after its .board-area)
    * @param {(text: string) => void} announce tells screen readers the line appeared
+   * @param {object} nouns each puzzle family's name in a sentence (FAMILY_NOUNS)
    */
-  constructor(root, announce) {
+  constructor(root, announce, nouns = {}) {
     this.root = root;
     this.announce = announce;
+    this.nouns = nouns;
     this.waits = new Map(); // request token -> {info, meter}: what each waiting request waits for
   }
 
@@ -196,7 +198,7 @@ export class EngineWaitLine {
       });
       this.root.querySelector(".board-area")?.after(note);
     }
-    const line = waitingText(shown.info, shown.meter);
+    const line = waitingText(shown.info, shown.meter, this.nouns);
     const bar = note.querySelector("progress");
     const { done, total } = shown.info;
     bar.hidden = !(total > 0);

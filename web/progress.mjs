@@ -98,10 +98,10 @@ export class ProgressMeter {
   }
 }
 
-// What a job is, by its command's family and verb, for "Waiting for a count
-// (binary puzzle) …". The families' names as in puzzles.mjs, which this
-// module does not import (it loads the boards, and they load this).
-const FAMILIES = { lightsout: "Lights Out", pegs: "peg solitaire", binairo: "binary puzzle" };
+// What a job is, by its command's verb, for "Waiting for a count (binary
+// puzzle) …"; the family's name comes from the registry (FAMILY_NOUNS of
+// puzzles/index.mjs, handed down by the page: this module does not import
+// the registry, which loads the boards, which load this).
 const JOB_NAMES = {
   count: "a count", census: "a census", analyse: "an analysis", gallery: "a single-light gallery",
   solve: "a solution", hint: "a hint", new: "a new puzzle", minimize: "a puzzle reduction",
@@ -112,12 +112,13 @@ const JOB_NAMES = {
  * The line that says what a request waits for: `on` is client.mjs's onWait
  * report (the running job's command, progress, and whether it is this
  * page's), `meter` a ProgressMeter kept for that job. "Waiting for a count (binary
- * puzzle) running in another tab or frame: Counting… 34%".
+ * puzzle) running in another tab or frame: Counting… 34%". `nouns` names the
+ * families in a sentence (FAMILY_NOUNS).
  */
-export function waitingText(on, meter) {
+export function waitingText(on, meter, nouns = {}) {
   const [family, verb] = String(on.cmd).split(".");
   const what = JOB_NAMES[verb] ?? "a long job";
-  const title = FAMILIES[family] ? ` (${FAMILIES[family]})` : "";
+  const title = Object.hasOwn(nouns, family) ? ` (${nouns[family]})` : "";
   const where = on.mine ? "on this page" : "in another tab or frame";
   return `Waiting for ${what}${title} running ${where}: ${meter.update(on).text}`;
 }

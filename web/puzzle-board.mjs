@@ -44,6 +44,7 @@
 //   startGameId()          the game ID of the starting position, for the link
 // and, for the game's history, which this.session (session.mjs) owns:
 //   static session         the Session's options ({idOf, moves}) for the kind
+//   static savedGames      what its saved games may hold (its rules module's SAVED_GAMES)
 //   showState(state)       draw a state the session hands back (undo, redo,
 //                          reset); undo(), redo() and reset() queue those, and
 //                          U / R on the root call the first two
@@ -74,6 +75,8 @@
 // board.css) and boards check hintsAllowed before a hint key.
 // `controls: "board"` shows only the board, undo, hint and the new-game
 // buttons (mainActions); "full" (the default) shows everything.
+// `familyNouns` (the registry's FAMILY_NOUNS, from app.mjs or embed.mjs) names the
+// puzzle of another family's job that a request waits for.
 //
 // The base's own constructor wires the boot, but start() only runs from a
 // promise callback, that is after the subclass constructor has finished.
@@ -84,7 +87,7 @@ import { LiveRegion } from "./live-region.mjs";
 import { EngineWaitLine, LongJobs } from "./long-jobs.mjs";
 import { PlayOnRow } from "./play-on.mjs";
 import { watchPythonBoot } from "./python-boot-line.mjs";
-import { SAVED_GAME_RULES, readSavedGame } from "./saved-game.mjs";
+import { readSavedGame } from "./saved-game.mjs";
 import { Session, dailyDate, todaysDate } from "./session.mjs";
 
 export class PuzzleBoard {
@@ -97,10 +100,10 @@ export class PuzzleBoard {
    * @param {object} client the shared worker client (client.mjs)
    * @param {object} options passed on to start()
    */
-  constructor(root, client, { readonly = false, hints = true, controls = "full", ...options } = {}) {
+  constructor(root, client, { readonly = false, hints = true, controls = "full", familyNouns = {}, ...options } = {}) {
     this.root = root;
     // The board's requests say here when the engine holds them back (client.mjs).
-    const waits = new EngineWaitLine(root, (text) => this.announce(text));
+    const waits = new EngineWaitLine(root, (text) => this.announce(text), familyNouns);
     this.client = client.scoped?.((token, info) => waits.update(token, info)) ?? client;
     this.queue = Promise.resolve(); // actions run one at a time, in order
     this.pending = 0;
@@ -414,13 +417,14 @@ export class PuzzleBoard {
   /**
    * Check a snapshot and load each of its game IDs through `load` (a rules
    * request, which rejects a bad ID), so that a board only swaps its state
-   * in once everything is known good (saved-game.mjs, with the board
-   * kind's SAVED_GAME_RULES: counts repaired, undo steps that cannot have
-   * happened left out, a notice naming each repair). Returns the loaded
+   * in once everything is known good (saved-game.mjs, with the board's
+   * static savedGames, its rules module's SAVED_GAMES: counts repaired, undo
+   * steps that cannot have happened left out, a notice naming each repair).
+   * Returns the loaded
    * states: {current, start, history: [{state, moves}], future: [...]}.
    */
   async readSnapshot(snapshot, load) {
-    const s = await readSavedGame(snapshot, load, SAVED_GAME_RULES[this.constructor.kind]);
+    const s = await readSavedGame(snapshot, load, this.constructor.savedGames);
     if (s.repairs.length) {
       this.notify(`The saved game was repaired (${s.repairs.join("; ")}).`, "repaired");
     }

@@ -17,8 +17,6 @@
 // Whatever the page cannot use, or repairs, is first copied aside
 // (asideKey), never dropped.
 
-import { jumpBetween } from "./puzzles/pegs/moves.mjs";
-
 export const SAVE_VERSION = 1;
 export const saveKey = (id) => `puzzlelab.saved.${id}`;
 /** Where a saved game the page could not use as it was is copied before anything replaces it. */
@@ -45,7 +43,8 @@ function wholeCount(value) {
 
 /**
  * Check and load a saved game. `load(id)` resolves to the board's state for
- * a game ID (rejecting a bad one); the board may pass `rules`:
+ * a game ID (rejecting a bad one); `rules` are the puzzle's SAVED_GAMES
+ * (its rules module):
  *   movesOf(state, start)   the exact move count that `state` has from the
  *                           starting position `start` (peg solitaire: one
  *                           peg less per jump), a negative number when it
@@ -124,82 +123,6 @@ export async function readSavedGame(snapshot, load, { movesOf = () => null, fits
   for (let i = last; i > at; i--) future.push(entry(i));
   return { current: entry(at), start, history, future, repairs: [...repairs] };
 }
-
-/**
- * Whether Lights Out state `after` is `before` with one press ({rows, cols,
- * grid: digit rows joined by "/", variant: {stencil, wrap, states}}, as the
- * rules modules give them): the same size and rules, and the cells that
- * differ are those of one press's stencil, each moved on by the times it
- * was hit. Cost: the grids' length, and the stencil's size squared.
- */
-function isPress(before, after) {
-  const { rows, cols, variant } = before;
-  if (after.rows !== rows || after.cols !== cols || JSON.stringify(after.variant) !== JSON.stringify(variant)) {
-    return false;
-  }
-  const a = before.grid.replaceAll("/", "");
-  const b = after.grid.replaceAll("/", "");
-  const k = variant.states;
-  let first = -1; // the first cell that differs: some press's stencil covers it
-  let differ = 0;
-  for (let i = 0; i < a.length; i++) {
-    if (a[i] === b[i]) continue;
-    if (first < 0) first = i;
-    differ++;
-  }
-  // The cells a press at (r, c) hits, with how often (wrapped stencils may hit one twice).
-  const hits = (r, c) => {
-    const count = new Map();
-    for (const [dr, dc] of variant.stencil) {
-      let [y, x] = [r + dr, c + dc];
-      if (variant.wrap) [y, x] = [((y % rows) + rows) % rows, ((x % cols) + cols) % cols];
-      else if (y < 0 || x < 0 || y >= rows || x >= cols) continue;
-      count.set(y * cols + x, (count.get(y * cols + x) ?? 0) + 1);
-    }
-    return count;
-  };
-  const pressedAt = (r, c) => {
-    let changed = 0;
-    for (const [cell, times] of hits(r, c)) {
-      const want = (Number(a[cell]) + times) % k;
-      if (Number(b[cell]) !== want) return false;
-      if (want !== Number(a[cell])) changed++;
-    }
-    return changed === differ; // and no other cell changed
-  };
-  if (first < 0) {
-    // Nothing changed: only a press whose every hit cancels out (a tiny wrapped board).
-    for (let i = 0; i < rows * cols; i++) if (pressedAt(Math.floor(i / cols), i % cols)) return true;
-    return false;
-  }
-  const [fr, fc] = [Math.floor(first / cols), first % cols];
-  return variant.stencil.some(([dr, dc]) => {
-    let [r, c] = [fr - dr, fc - dc];
-    if (variant.wrap) [r, c] = [((r % rows) + rows) % rows, ((c % cols) + cols) % cols];
-    else if (r < 0 || c < 0 || r >= rows || c >= cols) return false;
-    return pressedAt(r, c);
-  });
-}
-
-/**
- * What each puzzle knows of its saved games (readSavedGame's `rules`), by
- * board kind: a step counted as a Lights Out press is one press (an edit,
- * a new board kept undoable count from 0, and may change anything); a peg
- * jump is one jump, and takes one peg; the binary puzzle's undo history stays on one
- * grid size (a new puzzle starts a new history).
- */
-export const SAVED_GAME_RULES = {
-  lightsout: {
-    fits: (before, after, moved) => !moved || isPress(before, after),
-  },
-  pegs: {
-    movesOf: (state, start) => start.pegs - state.pegs,
-    fits: (before, after, moved) => !moved || jumpBetween(before.grid, after.grid) !== null,
-  },
-  binairo: {
-    fits: (before, after) => before.rows === after.rows && before.cols === after.cols,
-  },
-};
 
 /**
  * True when a snapshot holds a game in progress, one worth keeping from a

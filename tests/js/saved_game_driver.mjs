@@ -4,7 +4,7 @@
  *
  * {"read": PUZZLE, "snapshot": TEXT} runs readSavedGame on the snapshot
  * (TEXT is JSON, where the string "NaN!" stands for NaN and "Inf!" for
- * Infinity, which JSON cannot carry), with the puzzle's SAVED_GAME_RULES
+ * Infinity, which JSON cannot carry), with the puzzle's SAVED_GAMES (its rules module)
  * and its game IDs loaded by the rules modules, as client.mjs answers the
  * boards' load requests. Answers {error} (a refusal's reason) or {result}
  * with each state as its game ID: {current, start, history, future,
@@ -19,7 +19,8 @@
 
 import { answerLocally } from "../../web/rules/index.mjs";
 import { parseGameId } from "../../web/puzzles/pegs/rules.mjs";
-import { GameStore, SAVED_GAME_RULES, readSavedGame, saveKey } from "../../web/saved-game.mjs";
+import { findPuzzle } from "../../web/puzzles/index.mjs";
+import { GameStore, readSavedGame, saveKey } from "../../web/saved-game.mjs";
 
 const LOAD = {
   lightsout: (game) => ({ cmd: "lightsout.load", game }),
@@ -45,7 +46,7 @@ async function read({ read: puzzle, snapshot: text }) {
   const special = { "NaN!": NaN, "Inf!": Infinity, "-Inf!": -Infinity };
   const snapshot = JSON.parse(text, (key, value) => (Object.hasOwn(special, value) ? special[value] : value));
   try {
-    const s = await readSavedGame(snapshot, (game) => load(puzzle, game), SAVED_GAME_RULES[puzzle]);
+    const s = await readSavedGame(snapshot, (game) => load(puzzle, game), findPuzzle(puzzle).rules.SAVED_GAMES);
     const entry = (e) => ({ game: idOf(puzzle, e.state), moves: e.moves });
     return { result: {
       current: entry(s.current), start: s.start && idOf(puzzle, s.start),

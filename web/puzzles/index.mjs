@@ -21,6 +21,7 @@ export const PUZZLES = [
   {
     id: "lightsout",
     title: "Lights Out",
+    noun: "Lights Out", // in a sentence: "Waiting for a count (Lights Out) …"
     intro: `Pressing a cell toggles it and its four neighbours. Turn every light off —
       or switch to <em>Edit</em>, paint the board of a game you are stuck on
       (XLightOff, Enlight, …) and let <em>Show solution</em> mark the fewest presses.
@@ -41,6 +42,7 @@ export const PUZZLES = [
   {
     id: "pegs",
     title: "Peg solitaire",
+    noun: "peg solitaire",
     intro: `Jump a peg over a neighbour into the empty hole behind it; the jumped peg is
       removed. Finish with one peg (in the centre on the English board). After each jump the
       page tells whether the goal can still be reached; <em>Hint</em>, <em>Solve</em> and
@@ -56,6 +58,7 @@ export const PUZZLES = [
   {
     id: "binairo",
     title: "Binary puzzle",
+    noun: "binary puzzle",
     intro: `Fill the grid with 0s and 1s: every row and column has as many 0s as 1s, no
       three equal digits side by side, and no two rows or two columns alike. A click cycles
       empty → 0 → 1 (right click backwards). <em>Hint</em> names the rule for the next step,
@@ -69,6 +72,12 @@ export const PUZZLES = [
     },
   },
 ];
+
+/**
+ * Each puzzle's name in a sentence, by the family of its requests: what a
+ * board says when its request waits for another puzzle's job (progress.mjs).
+ */
+export const FAMILY_NOUNS = Object.fromEntries(PUZZLES.map((puzzle) => [puzzle.id, puzzle.noun]));
 
 /** The registry entry for `id`, or undefined. */
 export function findPuzzle(id) {

@@ -7,7 +7,7 @@ import { GridCanvas } from "../../grid-canvas.mjs";
 import { ProgressLine } from "../../long-jobs.mjs";
 import { PuzzleBoard } from "../../puzzle-board.mjs";
 import { duration } from "../../session.mjs";
-import { MAX_SIDE, MIN_SIDE, fitsShape, nextValue } from "./rules.mjs";
+import { MAX_SIDE, MIN_SIDE, SAVED_GAMES, fitsShape, nextValue } from "./rules.mjs";
 
 const SIZES = [4, 6, 8, 10, 12, 14];
 
@@ -81,6 +81,7 @@ const TEMPLATE = `
 
 export class BinairoBoard extends PuzzleBoard {
   static kind = "binairo";
+  static savedGames = SAVED_GAMES; // what a saved game may hold (rules.mjs)
   static title = "Binary puzzle";
   static pythonActions = ["hint", "solve", "check", "count", "generate", "minimize"];
   static template = TEMPLATE;

@@ -283,6 +283,14 @@ function encodeCells(ones, zeros, cols) {
 }
 
 /** The requests these rules answer, as api.py does: name -> (request -> state). */
+/**
+ * What a saved game may hold (saved-game.mjs's readSavedGame): the undo
+ * history stays on one grid size (a new puzzle starts a new history).
+ */
+export const SAVED_GAMES = {
+  fits: (before, after) => before.rows === after.rows && before.cols === after.cols,
+};
+
 export const COMMANDS = {
   "binairo.load": (request) => Grid.parse(argument(request, "game", "str")).state(),
   "binairo.empty": (request) => {

@@ -23,12 +23,13 @@ import { keptJobs } from "./kept-jobs.mjs";
 import { LabPanels } from "./lab-panels.mjs";
 import { BoardPainter } from "./painter.mjs";
 import { RuleControls, rulesText } from "./rule-controls.mjs";
-import { Board, MAX_SIDE, fitsShape, gridValues } from "./rules.mjs";
+import { Board, MAX_SIDE, SAVED_GAMES, fitsShape, gridValues } from "./rules.mjs";
 import { SolutionNote, afterPressOnMark, markedSolution } from "./solution.mjs";
 import { TEMPLATE } from "./template.mjs";
 
 export class LightsOutBoard extends PuzzleBoard {
   static kind = "lightsout";
+  static savedGames = SAVED_GAMES; // what a saved game may hold (rules.mjs)
   static title = "Lights Out";
   static pythonActions = ["hint", "solution", "apply-solution", "analysis", "gallery"];
   static template = TEMPLATE;

@@ -376,6 +376,71 @@ function newBoard(request) {
 }
 
 /** The requests these rules answer, as api.py does: name -> (request -> state). */
+/**
+ * Whether Lights Out state `after` is `before` with one press ({rows, cols,
+ * grid: digit rows joined by "/", variant: {stencil, wrap, states}}, as the
+ * rules modules give them): the same size and rules, and the cells that
+ * differ are those of one press's stencil, each moved on by the times it
+ * was hit. Cost: the grids' length, and the stencil's size squared.
+ */
+export function isPress(before, after) {
+  const { rows, cols, variant } = before;
+  if (after.rows !== rows || after.cols !== cols || JSON.stringify(after.variant) !== JSON.stringify(variant)) {
+    return false;
+  }
+  const a = before.grid.replaceAll("/", "");
+  const b = after.grid.replaceAll("/", "");
+  const k = variant.states;
+  let first = -1; // the first cell that differs: some press's stencil covers it
+  let differ = 0;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === b[i]) continue;
+    if (first < 0) first = i;
+    differ++;
+  }
+  // The cells a press at (r, c) hits, with how often (wrapped stencils may hit one twice).
+  const hits = (r, c) => {
+    const count = new Map();
+    for (const [dr, dc] of variant.stencil) {
+      let [y, x] = [r + dr, c + dc];
+      if (variant.wrap) [y, x] = [((y % rows) + rows) % rows, ((x % cols) + cols) % cols];
+      else if (y < 0 || x < 0 || y >= rows || x >= cols) continue;
+      count.set(y * cols + x, (count.get(y * cols + x) ?? 0) + 1);
+    }
+    return count;
+  };
+  const pressedAt = (r, c) => {
+    let changed = 0;
+    for (const [cell, times] of hits(r, c)) {
+      const want = (Number(a[cell]) + times) % k;
+      if (Number(b[cell]) !== want) return false;
+      if (want !== Number(a[cell])) changed++;
+    }
+    return changed === differ; // and no other cell changed
+  };
+  if (first < 0) {
+    // Nothing changed: only a press whose every hit cancels out (a tiny wrapped board).
+    for (let i = 0; i < rows * cols; i++) if (pressedAt(Math.floor(i / cols), i % cols)) return true;
+    return false;
+  }
+  const [fr, fc] = [Math.floor(first / cols), first % cols];
+  return variant.stencil.some(([dr, dc]) => {
+    let [r, c] = [fr - dr, fc - dc];
+    if (variant.wrap) [r, c] = [((r % rows) + rows) % rows, ((c % cols) + cols) % cols];
+    else if (r < 0 || c < 0 || r >= rows || c >= cols) return false;
+    return pressedAt(r, c);
+  });
+}
+
+/**
+ * What a saved game may hold (saved-game.mjs's readSavedGame): a step counted
+ * as a press is one press; an edit, or a new board kept undoable, counts from 0
+ * and may change anything.
+ */
+export const SAVED_GAMES = {
+  fits: (before, after, moved) => !moved || isPress(before, after),
+};
+
 export const COMMANDS = {
   "lightsout.load": (request) => requestBoard(request).state(),
   "lightsout.new": newBoard,

@@ -19,7 +19,7 @@ import { BoardEditor, EDITOR_MARKUP } from "./editor.mjs";
 import { bestKnownMoves, countMoves, jumpBetween } from "./moves.mjs";
 import { SolutionPlayback } from "./playback.mjs";
 // A game ID is the grid, then "@" and the goal when it is not the default.
-import { BOARDS, formatCells, gameId, gridCells, parseGameId as parsePegsId } from "./rules.mjs";
+import { BOARDS, SAVED_GAMES, formatCells, gameId, gridCells, parseGameId as parsePegsId } from "./rules.mjs";
 import { PositionSearches } from "./searches.mjs";
 import { holeName, plural } from "./words.mjs";
 
@@ -85,6 +85,7 @@ const TEMPLATE = `
 
 export class PegsBoard extends PuzzleBoard {
   static kind = "pegs";
+  static savedGames = SAVED_GAMES; // what a saved game may hold (rules.mjs)
   static title = "Peg solitaire";
   static pythonActions = ["hint", "solve", "count", "census"];
   static template = TEMPLATE;

@@ -15,6 +15,7 @@
  */
 
 import { accept, argument, handleWith, parseRows, stripChars } from "../../rules/common.mjs";
+import { jumpBetween } from "./moves.mjs";
 
 export const MAX_HOLES = 64;
 const PEG = "o";
@@ -380,6 +381,15 @@ function cellArgument(request, key) {
 }
 
 /** The requests these rules answer, as api.py does: name -> (request -> result). */
+/**
+ * What a saved game may hold (saved-game.mjs's readSavedGame): a step is one
+ * jump and takes one peg, so the moves of a position are the pegs it lost.
+ */
+export const SAVED_GAMES = {
+  movesOf: (state, start) => start.pegs - state.pegs,
+  fits: (before, after, moved) => !moved || jumpBetween(before.grid, after.grid) !== null,
+};
+
 export const COMMANDS = {
   "pegs.boards": () => ({
     boards: BOARDS.map((name) => {
