@@ -65,7 +65,7 @@ def test_the_page_has_no_import_circle() -> None:
         state[node] = "open"
         for target in graph.get(node, ()):
             if state.get(target) == "open":
-                circle = trail[trail.index(target):] + [target]
+                circle = [*trail[trail.index(target):], target]
                 names = " -> ".join(str(p.relative_to(WEB)) for p in circle)
                 pytest.fail(f"import circle: {names}")
             if target not in state:
