@@ -5,7 +5,7 @@
  * (three equal in a row, more than half of one digit in a line, two equal
  * full rows or columns).
  *
- * py/puzzlelab/binairo/__init__.py is the definition of these rules and api.py's
+ * py/puzzlelab/binairo/ (grid.py, rules.py) is the definition of these rules and its commands.py's
  * "binairo.load" / "binairo.set" / "binairo.empty" of the answers; this
  * module repeats what they accept so that play starts before Python is up,
  * and leaves every refusal to Python (NotMine). Solving, hints, rating and

@@ -3,7 +3,7 @@
  * the state the page shows (game ID, grid, lit count, rules), for every
  * neighbourhood (named or a stencil), walls or wrap, and k states.
  *
- * py/puzzlelab/lightsout/__init__.py is the definition of these rules and api.py's
+ * py/puzzlelab/lightsout/ (variant.py, board.py) is the definition of these rules and its commands.py's
  * "lightsout.load" / "lightsout.press" of the answers; this module repeats
  * what they accept so that play starts before Python is up, and leaves every
  * refusal to Python (NotMine). tests/test_js_rules.py plays thousands of

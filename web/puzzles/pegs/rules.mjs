@@ -4,7 +4,7 @@
  * name, centre, goal in words, legal moves, won, stuck), on the square lattice
  * (4 jump directions) and the triangular one (6).
  *
- * py/puzzlelab/pegs/__init__.py is the definition of these rules and api.py's
+ * py/puzzlelab/pegs/ (position.py, goals.py) is the definition of these rules and its commands.py's
  * "pegs.boards" / "pegs.load" / "pegs.move" of the answers; this module
  * repeats what they accept so that play starts before Python is up, and
  * leaves every refusal to Python (NotMine). What needs a search (the verdict
