@@ -68,7 +68,6 @@ import itertools
 import json
 import math
 import os
-import pkgutil
 import platform
 import random
 import shutil
@@ -264,12 +263,7 @@ def all_lit(n: int) -> lightsout.Board:
 
 def clear_caches() -> None:
     """Empty every per-shape cache of the solver (whatever the modules name them)."""
-    # Every module of the family: each keeps its own caches.
-    for info in pkgutil.iter_modules(lightsout.__path__):
-        module = importlib.import_module(f"puzzlelab.lightsout.{info.name}")
-        for value in vars(module).values():
-            if callable(getattr(value, "cache_clear", None)):
-                value.cache_clear()
+    lightsout.clear_caches()
 
 
 def timed(fn: Callable[[], Any]) -> tuple[float, Any]:

@@ -22,14 +22,13 @@ deadline; the issue's bound is 0.25 s.
 from __future__ import annotations
 
 import argparse
-import importlib
-import pkgutil
 import random
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tests")]
 
 from job_gaps import longest_gap
 from puzzlelab import lightsout
@@ -89,13 +88,7 @@ def cases(quick: bool) -> list[tuple[str, dict]]:
 
 def cold() -> None:
     """Forget every cached plan, kernel and separation: a first request."""
-    # Every module of the family: each keeps its own caches.
-    for info in pkgutil.iter_modules(lightsout.__path__):
-        module = importlib.import_module(f"puzzlelab.lightsout.{info.name}")
-        for value in vars(module).values():
-            clear = getattr(value, "cache_clear", None)
-            if callable(clear):
-                clear()
+    lightsout.clear_caches()
 
 
 def main(argv: list[str] | None = None) -> int:

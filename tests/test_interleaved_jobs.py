@@ -15,9 +15,7 @@ with 8,824 of its 10,000 positions came out "unknown" for both.
 
 from __future__ import annotations
 
-import importlib
 import math
-import pkgutil
 import time
 
 import pytest
@@ -68,13 +66,7 @@ def _cold() -> None:
     pegs_pruning._GOAL_TABLES.clear()
     pegs_count.counter.cache_clear()
     lightsout_commands._PROVEN.clear()
-    # Every module of the family: each keeps its own caches.
-    for info in pkgutil.iter_modules(lightsout.__path__):
-        module = importlib.import_module(f"puzzlelab.lightsout.{info.name}")
-        for value in vars(module).values():
-            clear = getattr(value, "cache_clear", None)
-            if callable(clear):
-                clear()
+    lightsout.clear_caches()
 
 
 def _answer(response: dict) -> dict:

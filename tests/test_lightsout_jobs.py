@@ -10,8 +10,6 @@ refused up front in one sentence.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 import random
 
 import pytest
@@ -30,13 +28,7 @@ MAX_GAP_S = 0.5
 def cold_caches() -> None:
     """Each job starts cold, as a first request in the page does: a plan or kernel
     cached by an earlier test would skip the very work whose reports are timed."""
-    # Every module of the family: each keeps its own caches.
-    for info in pkgutil.iter_modules(lightsout.__path__):
-        module = importlib.import_module(f"puzzlelab.lightsout.{info.name}")
-        for value in vars(module).values():
-            clear = getattr(value, "cache_clear", None)
-            if callable(clear):
-                clear()
+    lightsout.clear_caches()
 
 
 def test_solving_a_big_k_state_board_reports_progress():

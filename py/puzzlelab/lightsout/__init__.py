@@ -93,6 +93,7 @@ __all__ = [
     "cells_of",
     "check_cost",
     "check_shape",
+    "clear_caches",
     "difficulty_presses",
     "folding",
     "gallery_steps",
@@ -114,3 +115,17 @@ __all__ = [
     "transpose",
     "written_variant",
 ]
+
+
+def clear_caches() -> None:
+    """Forget every cached plan, kernel and separation of every module of the
+    family, as in a fresh process: what a first request in the page meets."""
+    import importlib
+    import pkgutil
+
+    for info in pkgutil.iter_modules(__path__):
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        for value in vars(module).values():
+            clear = getattr(value, "cache_clear", None)
+            if callable(clear):
+                clear()
