@@ -718,3 +718,25 @@ def test_ctrl_c_right_after_the_start_is_never_a_traceback_of_ours():
             assert child.returncode in (0, -signal.SIGINT), (delay, child.returncode)
         else:  # Python's own start-up (site, runpy, importlib): no frame of this program
             assert "puzzlelab" not in err and "KeyboardInterrupt" in err, (delay, err)
+
+
+@pytest.mark.parametrize("inside", [True, False])
+def test_a_module_that_fails_to_compile_for_memory_is_one_sentence(monkeypatch, capsys, inside):
+    """CPython's tokenizer says "syntax error" when an allocation fails while it
+    compiles a module; in the package's own files that is memory running out."""
+    from puzzlelab import cli, console
+
+    package = Path(console.__file__).parent
+    where = package / "lightsout" / "commands.py" if inside else Path("elsewhere.py")
+
+    def broken() -> int:
+        raise SyntaxError("expected ':'", (str(where), 292, 36, "power: tuple[int, int] | None):"))
+
+    monkeypatch.setattr(cli, "main", broken)
+    if not inside:
+        with pytest.raises(SyntaxError):
+            console._guarded()
+        return
+    assert console._guarded() == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("error: ") and "memory" in err.lower()
