@@ -3,6 +3,7 @@
 // module draws the grid with its 0/1 counters and forwards clicks; the
 // session (session.mjs, through PuzzleBoard) keeps the undo history.
 
+import { shippedDeal } from "../../daily-deals.mjs";
 import { GridCanvas } from "../../grid-canvas.mjs";
 import { ProgressLine } from "../../long-jobs.mjs";
 import { PuzzleBoard } from "../../puzzle-board.mjs";
@@ -137,9 +138,13 @@ export class BinairoBoard extends PuzzleBoard {
       this.root.querySelector(`[data-field="${name}"]`).value = String(value);
     }
     this.root.querySelector('[data-field="size"]').value = "8";
-    await this.#generate();
-    const made = this.message.textContent;
-    this.say(`The daily puzzle: ${made[0].toLowerCase()}${made.slice(1)}`);
+    // The build shipped the deal (daily-deals.mjs): drawn at once, no Python.
+    const request = { cmd: "binairo.new", rows: 8, cols: 8, difficulty: "medium", seed };
+    const state = await shippedDeal(request) ?? await this.#job(request, "Generating");
+    this.#startGame(state);
+    // A player's words: the seed is the date, which the page already says.
+    this.say(`The daily puzzle: ${article(state.difficulty)} ${state.difficulty} ${state.cols}×${state.rows} puzzle `
+      + `with ${state.clues} digits given. Fill every cell with 0 or 1.`);
   }
 
   /** The game ID of the givens alone: the puzzle as it started. */

@@ -13,6 +13,7 @@
 //                       gallery-panel.mjs draw their content)
 //   counts.mjs          counts in words
 
+import { shippedDeal } from "../../daily-deals.mjs";
 import { GridCanvas } from "../../grid-canvas.mjs";
 import { ProgressLine } from "../../long-jobs.mjs";
 import { PuzzleBoard } from "../../puzzle-board.mjs";
@@ -131,9 +132,9 @@ export class LightsOutBoard extends PuzzleBoard {
   async dailyPuzzle(seed) {
     if (this.mode !== "play") this.#setMode("play");
     this.controls.chooseClassic();
-    this.#startGame(await this.client.request({
-      cmd: "lightsout.new", rows: 5, cols: 5, random: true, difficulty: "medium", seed,
-    }));
+    // The build shipped the deal (daily-deals.mjs): drawn at once, no Python.
+    const request = { cmd: "lightsout.new", rows: 5, cols: 5, random: true, difficulty: "medium", seed };
+    this.#startGame(await shippedDeal(request) ?? await this.client.request(request));
     const rules = rulesText(this.state.variant, this.states);
     this.say(`The daily puzzle: ${rules[0].toLowerCase()}${rules.slice(1)}`);
   }
