@@ -97,7 +97,8 @@ def assert_daily_at_once(browser: Any, site_url: str, puzzle: str, deal_cmds: se
 
 def test_lights_out_daily_link_draws_at_once(browser, site_url):
     _, seed, _ = today()
-    daily = assert_daily_at_once(browser, site_url, "lightsout", {"lightsout.new", "lightsout.load"})
+    daily = assert_daily_at_once(browser, site_url, "lightsout",
+                                 {"lightsout.new", "lightsout.load"})
     dealt = python({"cmd": "lightsout.new", "rows": 5, "cols": 5, "random": True,
                     "difficulty": "medium", "seed": seed})
     assert daily["game"] == dealt["game"]
@@ -107,10 +108,11 @@ def test_lights_out_daily_link_draws_at_once(browser, site_url):
 def test_binary_daily_link_draws_at_once(browser, site_url):
     _, seed, _ = today()
     daily = assert_daily_at_once(browser, site_url, "binairo", {"binairo.new", "binairo.load"})
-    dealt = python({"cmd": "binairo.new", "rows": 8, "cols": 8, "difficulty": "medium", "seed": seed})
+    dealt = python({"cmd": "binairo.new", "rows": 8, "cols": 8, "difficulty": "medium",
+                    "seed": seed})
     assert daily["game"] == dealt["game"]
-    assert daily["message"] == (f"The daily puzzle: a medium 8×8 puzzle with {dealt['clues']} digits "
-                                "given. Fill every cell with 0 or 1.")
+    assert daily["message"] == (f"The daily puzzle: a medium 8×8 puzzle with {dealt['clues']} "
+                                "digits given. Fill every cell with 0 or 1.")
 
 
 def test_pegs_daily_link_draws_at_once(browser, site_url):
@@ -118,8 +120,11 @@ def test_pegs_daily_link_draws_at_once(browser, site_url):
     daily = assert_daily_at_once(browser, site_url, "pegs", {"pegs.boards", "pegs.load"})
     boards = python({"cmd": "pegs.boards"})["boards"]
     board = boards[day % len(boards)]
-    assert daily["game"] == board["grid"]  # the board's usual start
-    assert daily["message"].startswith(f"The daily puzzle: the {board['title'].split(' (')[0]} board.")
+    # The board's usual game: its start and its goal (game IDs say a goal other than the default).
+    goal = board.get("goal") or "default"
+    assert daily["start"] == (board["grid"] if goal == "default" else f"{board['grid']}@{goal}")
+    name = board["title"].split(" (")[0]
+    assert daily["message"].startswith(f"The daily puzzle: the {name} board.")
 
 
 def test_a_bare_daily_link_is_lights_out_at_once(browser, site_url):
@@ -139,7 +144,8 @@ def test_a_date_outside_the_shipped_window_waits_for_python(page, site_url):
     page.wait_for_function("window.puzzleLab.boards.binairo?.idle() && "
                            "document.querySelector('#binairo').dataset.python === 'ready'",
                            timeout=90_000)
-    page.wait_for_function("window.puzzleLab.boards.binairo.dailyShown === '2026-10-15'", timeout=30_000)
+    page.wait_for_function("window.puzzleLab.boards.binairo.dailyShown === '2026-10-15'",
+                           timeout=30_000)
     dealt = python({"cmd": "binairo.new", "rows": 8, "cols": 8, "difficulty": "medium",
                     "seed": 20261015})
     assert page.locator("#binairo").get_attribute("data-game-id") == dealt["game"]
