@@ -147,6 +147,25 @@ export class BinairoBoard extends PuzzleBoard {
       + `with ${state.clues} digits given. Fill every cell with 0 or 1.`);
   }
 
+  /** The seeded request that dealt the puzzle's start, or null (share-links.mjs). */
+  dealRequest() {
+    return this.state && this.dealt?.game === this.startGameId() ? this.dealt.request : null;
+  }
+
+  /** A deal link's puzzle (share-links.mjs readDeal): generated again by Python, with progress. */
+  async dealPuzzle(request) {
+    const state = await this.#job(request, "Generating");
+    this.#startGame(state);
+    this.#dealt(request, state);
+    this.say(`${article(state.difficulty) === "an" ? "An" : "A"} ${state.difficulty} ${state.cols}×${state.rows} `
+      + `puzzle with ${state.clues} digits given. Fill every cell with 0 or 1.`);
+  }
+
+  /** Keep the request that dealt the start, with the seed Python chose when none was asked. */
+  #dealt(request, state) {
+    this.dealt = { request: { ...request, seed: state.seed }, game: this.startGameId() };
+  }
+
   /** The game ID of the givens alone: the puzzle as it started. */
   startGameId() {
     return this.state.game.split(":").slice(0, 2).join(":");
@@ -242,6 +261,7 @@ export class BinairoBoard extends PuzzleBoard {
     const started = performance.now();
     const state = await this.#job(request, "Generating");
     this.#startGame(state);
+    this.#dealt(request, state);
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
     this.say(`${article(state.difficulty) === "an" ? "An" : "A"} ${state.difficulty} ${cols}×${rows} puzzle with ${state.clues} ` +
       `digits given (seed ${state.seed}, made in ${seconds} s). Fill every cell with 0 or 1.`);
