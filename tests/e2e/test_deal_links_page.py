@@ -81,7 +81,8 @@ def test_a_big_random_board_is_shared_as_its_deal(page, site_url, browser):
 @pytest.mark.parametrize(("deal", "sentence"), [
     ("garbage", "The link's deal, \"garbage\", does not start with a size like 1000x1000; "
                 "the board is unchanged."),
-    ("5x5.random-true", "The link's deal, \"5x5.random-true\", has no seed; the board is unchanged."),
+    ("5x5.random-true",
+     "The link's deal, \"5x5.random-true\", has no seed; the board is unchanged."),
     ("5x5.random-true.seed-3.states-12", "The link's deal could not be made ("),
 ])
 def test_a_bad_deal_link_is_one_sentence_and_changes_nothing(page, site_url, deal, sentence):
