@@ -41,6 +41,7 @@ import tomllib
 import urllib.error
 import urllib.request
 import zipfile
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import ClassVar
 from urllib.parse import quote, urlsplit
@@ -434,6 +435,7 @@ def build(dist: Path = DIST, *, with_numpy: bool = False) -> None:
             dist / "pyodide" / "pyodide-lock.json", pyodide_index(pyodide_version), NUMPY_CACHE
         )
     write_first_boards(dist)
+    write_daily_deals(dist)
     stamp_service_worker(dist)
     size = sum(path.stat().st_size for path in dist.rglob("*") if path.is_file())
     say(
@@ -538,6 +540,91 @@ def stamp_service_worker(dist: Path) -> str:
         .replace(SW_FILES_LINE, f"const FILES = {listed};")
     )
     return version
+
+
+# --- the daily puzzles -----------------------------------------------------------
+
+# Each daily puzzle's dealing request as its board sends it (dailyPuzzle() in
+# web/puzzles/<name>/board.mjs) without the seed, which is the date as a number
+# (20261124), and the request whose answer the page's rules give for a game
+# ID. The page uses a shipped deal only when its own request is this one
+# (web/daily-deals.mjs), so a changed board falls back to Python, never to a
+# stale puzzle. Pegs needs none: its daily is the board list in turn, which
+# its rules module answers.
+DAILY_REQUESTS: dict[str, tuple[dict[str, object], str]] = {
+    "lightsout": (
+        {"cmd": "lightsout.new", "rows": 5, "cols": 5, "random": True, "difficulty": "medium"},
+        "lightsout.load",
+    ),
+    "binairo": (
+        {"cmd": "binairo.new", "rows": 8, "cols": 8, "difficulty": "medium"},
+        "binairo.load",
+    ),
+}
+# The shipped window: from the first daily puzzle to this many days past the
+# build, so that a site left unbuilt for a year still deals at once.
+DAILY_FIRST = date(2026, 11, 1)
+DAILY_DAYS_AHEAD = 400
+DAILY_DEALS_FILE = "daily-deals.json"
+
+
+def daily_seed(day: date) -> int:
+    """The seed of ``day``'s daily puzzle, as the page counts it: 2026-11-24 -> 20261124."""
+    return int(day.strftime("%Y%m%d"))
+
+
+def daily_deal(kind: str, day: date) -> dict[str, object]:
+    """Python's daily deal of ``kind`` for ``day``, as shipped: its game ID and extras.
+
+    The extras are the fields of the deal that loading its game ID does not
+    give back the same (the difficulty, the seed...): the page merges them
+    into its rules' answer for the game ID, which is then Python's deal.
+    """
+    from puzzlelab import api
+
+    request, load = DAILY_REQUESTS[kind]
+    dealt = api.handle({**request, "seed": daily_seed(day)})
+    if not dealt["ok"]:
+        fail(f"build: Python refused the daily request of {kind} for {day}: {dealt['error']}")
+    state = dealt["result"]
+    loaded = api.handle({"cmd": load, "game": state["game"]})
+    if not loaded["ok"] or set(loaded["result"]) - set(state):
+        fail(f"build: the daily game of {kind} for {day} does not load back as dealt")
+    again = loaded["result"]
+    return {"game": state["game"]} | {
+        key: value for key, value in state.items() if key != "game" and again.get(key) != value
+    }
+
+
+def daily_deals(first: date, last: date) -> dict[str, object]:
+    """Every daily deal from ``first`` to ``last`` (both included), per puzzle and date."""
+    sys.path.insert(0, str(ROOT / "py"))
+    try:
+        days = [first + timedelta(days=n) for n in range((last - first).days + 1)]
+        tables: dict[str, object] = {"first": first.isoformat(), "last": last.isoformat()}
+        for kind, (request, load) in DAILY_REQUESTS.items():
+            tables[kind] = {
+                "request": request,
+                "load": load,
+                "deals": {day.isoformat(): daily_deal(kind, day) for day in days},
+            }
+        return tables
+    finally:
+        sys.path.pop(0)
+
+
+def write_daily_deals(dist: Path, today: date | None = None) -> Path:
+    """Write ``dist/daily-deals.json``: the daily puzzles of the shipped window.
+
+    The page fetches it only when a daily puzzle is asked for, and shows that
+    day's deal at once, without Python; a date outside the window is dealt by
+    Python as before.
+    """
+    today = today or datetime.now(UTC).date()
+    tables = daily_deals(DAILY_FIRST, today + timedelta(days=DAILY_DAYS_AHEAD))
+    target = dist / DAILY_DEALS_FILE
+    target.write_text(json.dumps(tables, separators=(",", ":")) + "\n")
+    return target
 
 
 # --- serve -------------------------------------------------------------------

@@ -4,7 +4,9 @@
 // Sharing: the URL hash is a permalink, `#PUZZLE=GAME` with the game ID
 // URL-encoded (e.g. `#lightsout=5x5%3A1f8c4a0`), or `#PUZZLE&daily=DATE` for
 // a date's daily puzzle (e.g. `#pegs&daily=2026-11-24`; a bare
-// `#daily=2026-11-24` is Lights Out's), kept current with
+// `#daily=2026-11-24` is Lights Out's), or `#PUZZLE&deal=DEAL` for a board
+// dealt from a seed whose game ID is too long for a link (share-links.mjs
+// writes and reads DEAL; Python deals it again), kept current with
 // replaceState so moves do not fill the back button. Each puzzle's game and
 // its undo/redo history are also saved in localStorage, so a reload resumes
 // it (saved-game.mjs checks and repairs it first).
@@ -26,6 +28,7 @@ import { getClient } from "./client.mjs";
 import { registerOffline } from "./offline.mjs";
 import { FAMILY_NOUNS, PUZZLES, findPuzzle } from "./puzzles/index.mjs";
 import { GameStore } from "./saved-game.mjs";
+import { BadDeal, readDeal } from "./share-links.mjs";
 
 const client = getClient();
 const tabs = document.getElementById("puzzle-tabs");
@@ -98,8 +101,10 @@ function notice(text) {
 }
 
 /**
- * The hash as {id, game, daily}: game is undefined for a bare `#pegs`, daily
- * the date of `&daily=DATE` (else undefined); throws on bad encoding.
+ * The hash as {id, game, daily, deal}: game is undefined for a bare `#pegs`,
+ * daily the date of `&daily=DATE`, deal the dealing request of `&deal=DEAL`
+ * (each else undefined); throws on bad encoding, and a BadDeal (its message
+ * the sentence to show) on a deal that cannot be read.
  */
 function readHash() {
   const [first, ...rest] = location.hash.slice(1).split("&");
@@ -109,7 +114,8 @@ function readHash() {
   const params = new URLSearchParams(rest.join("&"));
   // A bare `#daily=DATE` is the first puzzle's daily link.
   if (id === "daily") return { id: PUZZLES[0].id, game: undefined, daily: game };
-  return { id, game, daily: params.has("daily") ? params.get("daily") : undefined };
+  const deal = params.has("deal") && findPuzzle(id) ? readDeal(id, params.get("deal")) : undefined;
+  return { id, game, daily: params.has("daily") ? params.get("daily") : undefined, deal };
 }
 
 /** Each puzzle's saved game (saved-game.mjs). */
@@ -163,21 +169,23 @@ function updateKeptNote() {
  * its undo history) when the link names it, else the link's game, the saved
  * game held in storage while it is in progress.
  */
-function arrive(puzzle, board, game, daily) {
+function arrive(puzzle, board, game, daily, deal) {
   const store = stores[puzzle.id];
   const snapshot = store.read()?.snapshot;
-  const same = daily !== undefined ? snapshot?.daily?.date === daily : snapshot?.game === game;
+  // A deal is dealt again (its game ID is known once Python has dealt it).
+  const same = deal ? false : daily !== undefined ? snapshot?.daily?.date === daily : snapshot?.game === game;
   if (snapshot && same && board.gameId !== snapshot.game) {
     board.resume(snapshot);
     return;
   }
   if (same) return; // the saved game is on screen already
   store.holdFor();
-  if (daily !== undefined) board.openDaily(daily);
+  if (deal) board.openDeal(deal);
+  else if (daily !== undefined) board.openDaily(daily);
   else board.openGame(game);
 }
 
-async function show(id, game, daily) {
+async function show(id, game, daily, deal) {
   const puzzle = findPuzzle(id) || PUZZLES[0];
   shown = puzzle.id;
   for (const other of PUZZLES) {
@@ -188,7 +196,7 @@ async function show(id, game, daily) {
   document.title = `Puzzle Lab — ${puzzle.title}`;
   const boards = window.puzzleLab.boards;
   if (boards[puzzle.id]) {
-    if (game !== undefined || daily !== undefined) arrive(puzzle, boards[puzzle.id], game, daily);
+    if (game !== undefined || daily !== undefined || deal) arrive(puzzle, boards[puzzle.id], game, daily, deal);
   } else {
     const Board = await puzzle.load();
     // The same rule as arrive(), on a board not made yet: a link to the
@@ -197,11 +205,11 @@ async function show(id, game, daily) {
     // falls back to the saved game). A daily link is a link too (the board
     // resumes a saved game of that day's puzzle).
     const saved = loadSaved(puzzle);
-    const options = daily !== undefined ? { daily, snapshot: saved }
+    const options = deal ? { deal, snapshot: saved } : daily !== undefined ? { daily, snapshot: saved }
       : game === undefined || saved?.game === game ? { snapshot: saved } : { game, snapshot: saved };
     if (!boards[puzzle.id]) {
       const store = stores[puzzle.id];
-      if (saved === undefined || options.game !== undefined || daily !== undefined) store.holdFor();
+      if (saved === undefined || options.game !== undefined || daily !== undefined || deal) store.holdFor();
       boards[puzzle.id] = new Board(document.getElementById(puzzle.id), client,
         { ...options, familyNouns: FAMILY_NOUNS });
     }
@@ -238,20 +246,22 @@ panels.addEventListener("puzzle-notice", (event) => {
 /** Open what the hash names; anything wrong with it is a notice and the default tab. */
 function openHash() {
   let link;
+  let badDeal = null;
   try {
     link = readHash();
-  } catch {
+  } catch (error) {
     link = null;
+    if (error instanceof BadDeal) badDeal = error.message;
   }
   // A malformed link: one sentence, and the open page stays as it is (a
   // fresh one shows the default board); the address names the board again.
-  const why = !link ? "The link's game ID is not correctly encoded"
-    : link.id && !findPuzzle(link.id) ? `The link names an unknown puzzle, "${link.id}"` : null;
+  const why = badDeal ?? (!link ? "The link's game ID is not correctly encoded"
+    : link.id && !findPuzzle(link.id) ? `The link names an unknown puzzle, "${link.id}"` : null);
   if (why) {
     notice(`${why}; ${shown ? "the board is unchanged" : "the default board is shown"}.`);
     return show(shown || PUZZLES[0].id);
   }
-  return show(link.id, link.game, link.daily);
+  return show(link.id, link.game, link.daily, link.deal);
 }
 
 // A link pasted into the address bar of the open page changes only the hash.

@@ -42,6 +42,10 @@
 //   dailyPuzzle(seed, day) the date's game: the same for everyone on that day
 //                          (seed a number YYYYMMDD, day its index since 1970)
 //   startGameId()          the game ID of the starting position, for the link
+// and, for boards dealt from a seed whose game IDs may be too long for a link
+// (share-links.mjs), implements:
+//   dealRequest()          the seeded request that dealt the start, or null
+//   dealPuzzle(request)    deal that request again (a deal link), with progress
 // and, for the game's history, which this.session (session.mjs) owns:
 //   static session         the Session's options ({idOf, moves}) for the kind
 //   static savedGames      what its saved games may hold (its rules module's SAVED_GAMES)
@@ -59,7 +63,8 @@
 // Cancel, one job per slot, answers dropped once the position changed.
 //
 // Options every board takes: `daily` (a date, "2026-11-24": that day's daily
-// puzzle, from a #lightsout&daily=… link) or `game` (a game ID, e.g. from a
+// puzzle, from a #lightsout&daily=… link), `deal` (a dealing request, from a
+// #lightsout&deal=… link) or `game` (a game ID, e.g. from a
 // link) is tried first, then `snapshot` (a saved game; a snapshot's `daily`
 // field {date, game} marks the daily puzzle it started as, and a daily link
 // to the same date resumes it), then start() loads the default
@@ -294,7 +299,7 @@ export class PuzzleBoard {
    * valid, else the default board; each one rejected says why in a notice.
    */
   #begin(options) {
-    const { snapshot, game, daily, gameLabel = "The game in the link", ...defaults } = options;
+    const { snapshot, game, daily, deal, gameLabel = "The game in the link", ...defaults } = options;
     this.gameLabel = gameLabel;
     const fresh = () => {
       this.origin = "new";
@@ -312,6 +317,8 @@ export class PuzzleBoard {
       } else {
         this.openDaily(daily, { instead, otherwise: saved });
       }
+    } else if (deal) {
+      this.openDeal(deal, { instead, otherwise: saved });
     } else if (typeof game === "string") {
       this.#tryRestore({ game, history: [], future: [] }, "link", instead, saved);
     } else {
@@ -325,6 +332,27 @@ export class PuzzleBoard {
    */
   openGame(game, label = this.gameLabel) {
     return this.#tryRestore({ game, history: [], future: [] }, "link", "the board is unchanged", null, label);
+  }
+
+  /**
+   * Queue dealing the board a deal link names (`request`, from share-links.mjs
+   * readDeal: a seeded request like {cmd: "lightsout.new", rows, cols, seed}):
+   * the board's dealPuzzle(request) asks Python, with its progress line. One
+   * Python refuses is a notice and the board stays as it is (`instead` says
+   * what is shown; `otherwise` runs then).
+   */
+  openDeal(request, { instead = "the board is unchanged", otherwise = null, source = "link" } = {}) {
+    return this.run(async () => {
+      try {
+        if (!this.dealPuzzle) throw new Error(`${this.constructor.title ?? "This puzzle"} is not dealt from a seed`);
+        await this.dealPuzzle(request);
+        this.origin = source;
+      } catch (error) {
+        const why = error.message.split(/\.\s+(?=[A-Z])/)[0].replace(/\.$/, ""); // its first sentence
+        this.notify(`The link's deal could not be made (${why}); ${instead}.`, source);
+        otherwise?.();
+      }
+    });
   }
 
   /**

@@ -3,6 +3,7 @@
 // module draws the grid with its 0/1 counters and forwards clicks; the
 // session (session.mjs, through PuzzleBoard) keeps the undo history.
 
+import { shippedDeal } from "../../daily-deals.mjs";
 import { GridCanvas } from "../../grid-canvas.mjs";
 import { ProgressLine } from "../../long-jobs.mjs";
 import { PuzzleBoard } from "../../puzzle-board.mjs";
@@ -137,9 +138,32 @@ export class BinairoBoard extends PuzzleBoard {
       this.root.querySelector(`[data-field="${name}"]`).value = String(value);
     }
     this.root.querySelector('[data-field="size"]').value = "8";
-    await this.#generate();
-    const made = this.message.textContent;
-    this.say(`The daily puzzle: ${made[0].toLowerCase()}${made.slice(1)}`);
+    // The build shipped the deal (daily-deals.mjs): drawn at once, no Python.
+    const request = { cmd: "binairo.new", rows: 8, cols: 8, difficulty: "medium", seed };
+    const state = await shippedDeal(request) ?? await this.#job(request, "Generating");
+    this.#startGame(state);
+    // A player's words: the seed is the date, which the page already says.
+    this.say(`The daily puzzle: ${article(state.difficulty)} ${state.difficulty} ${state.cols}×${state.rows} puzzle `
+      + `with ${state.clues} digits given. Fill every cell with 0 or 1.`);
+  }
+
+  /** The seeded request that dealt the puzzle's start, or null (share-links.mjs). */
+  dealRequest() {
+    return this.state && this.dealt?.game === this.startGameId() ? this.dealt.request : null;
+  }
+
+  /** A deal link's puzzle (share-links.mjs readDeal): generated again by Python, with progress. */
+  async dealPuzzle(request) {
+    const state = await this.#job(request, "Generating");
+    this.#startGame(state);
+    this.#dealt(request, state);
+    this.say(`${article(state.difficulty) === "an" ? "An" : "A"} ${state.difficulty} ${state.cols}×${state.rows} `
+      + `puzzle with ${state.clues} digits given. Fill every cell with 0 or 1.`);
+  }
+
+  /** Keep the request that dealt the start, with the seed Python chose when none was asked. */
+  #dealt(request, state) {
+    this.dealt = { request: { ...request, seed: state.seed }, game: this.startGameId() };
   }
 
   /** The game ID of the givens alone: the puzzle as it started. */
@@ -237,6 +261,7 @@ export class BinairoBoard extends PuzzleBoard {
     const started = performance.now();
     const state = await this.#job(request, "Generating");
     this.#startGame(state);
+    this.#dealt(request, state);
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
     this.say(`${article(state.difficulty) === "an" ? "An" : "A"} ${state.difficulty} ${cols}×${rows} puzzle with ${state.clues} ` +
       `digits given (seed ${state.seed}, made in ${seconds} s). Fill every cell with 0 or 1.`);

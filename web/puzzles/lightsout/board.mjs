@@ -13,9 +13,11 @@
 //                       gallery-panel.mjs draw their content)
 //   counts.mjs          counts in words
 
+import { shippedDeal } from "../../daily-deals.mjs";
 import { GridCanvas } from "../../grid-canvas.mjs";
 import { ProgressLine } from "../../long-jobs.mjs";
 import { PuzzleBoard } from "../../puzzle-board.mjs";
+import { LONG_GAME_ID } from "../../share-links.mjs";
 import { renderAnalysis } from "./analysis-panel.mjs";
 import { plural } from "./counts.mjs";
 import { renderGallery } from "./gallery-panel.mjs";
@@ -131,9 +133,9 @@ export class LightsOutBoard extends PuzzleBoard {
   async dailyPuzzle(seed) {
     if (this.mode !== "play") this.#setMode("play");
     this.controls.chooseClassic();
-    this.#startGame(await this.client.request({
-      cmd: "lightsout.new", rows: 5, cols: 5, random: true, difficulty: "medium", seed,
-    }));
+    // The build shipped the deal (daily-deals.mjs): drawn at once, no Python.
+    const request = { cmd: "lightsout.new", rows: 5, cols: 5, random: true, difficulty: "medium", seed };
+    this.#startGame(await shippedDeal(request) ?? await this.client.request(request));
     const rules = rulesText(this.state.variant, this.states);
     this.say(`The daily puzzle: ${rules[0].toLowerCase()}${rules.slice(1)}`);
   }
@@ -284,6 +286,14 @@ export class LightsOutBoard extends PuzzleBoard {
       if (difficulty === null) return;
       if (difficulty !== undefined) request.difficulty = difficulty;
     }
+    // A random board whose game ID may be too long for a link (a character
+    // per four cells, per cell beyond two states) gets its seed here, so that
+    // it is shared as its deal (share-links.mjs). A graded one goes to Python
+    // anyway; a small one is still dealt by the page's rules, at once.
+    const idChars = rows * cols / (request.states > 2 ? 1 : 4) + 16;
+    if (random && (request.difficulty !== undefined || idChars > LONG_GAME_ID)) {
+      request.seed = Math.floor(Math.random() * 2 ** 48);
+    }
     let state;
     try {
       state = await this.#deal(request);
@@ -293,6 +303,20 @@ export class LightsOutBoard extends PuzzleBoard {
       return;
     }
     this.#startGame(state);
+    if (request.seed !== undefined) this.dealt = { request, game: this.startGameId() };
+  }
+
+  /** The seeded request that dealt the board's start, or null (share-links.mjs). */
+  dealRequest() {
+    return this.state && this.dealt?.game === this.startGameId() ? this.dealt.request : null;
+  }
+
+  /** A deal link's board (share-links.mjs readDeal): dealt again by Python, with progress. */
+  async dealPuzzle(request) {
+    if (this.mode !== "play") this.#setMode("play");
+    const state = await this.#deal(request);
+    this.#startGame(state);
+    this.dealt = { request, game: this.startGameId() };
   }
 
   /**

@@ -1,0 +1,153 @@
+"""A daily link on a cold page draws its board as soon as the default board:
+the build shipped the day's deal (daily-deals.json), so the board needs no
+Python and sends the worker no request for it, and the game is Python's."""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+from puzzlelab import api
+
+pytestmark = pytest.mark.e2e
+
+DELAY_MS = 60_000  # Python stays "starting" while the boards are measured
+
+# Every request the page posts to the engine, by command, and when the
+# puzzle's root first names a game (its board is drawn), in page time.
+WATCH = """
+  window.workerRequests = [];
+  for (const proto of [Worker.prototype, MessagePort.prototype]) {
+    const post = proto.postMessage;
+    proto.postMessage = function (message, ...rest) {
+      if (message?.type === "request") window.workerRequests.push(message.request.cmd);
+      return post.call(this, message, ...rest);
+    };
+  }
+  window.firstDrawn = null;
+  new MutationObserver((changes, observer) => {
+    for (const change of changes) {
+      if (change.target.dataset?.gameId && change.target.classList.contains("puzzle")) {
+        window.firstDrawn = { ms: performance.now(), id: change.target.id,
+                              requests: window.workerRequests.slice() };
+        observer.disconnect();
+        return;
+      }
+    }
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-game-id"] });
+"""
+
+
+def today() -> tuple[str, int, int]:
+    """The UTC date as the page counts it: "2026-11-24", seed 20261124, days since 1970."""
+    now = datetime.now(UTC)
+    return now.strftime("%Y-%m-%d"), int(now.strftime("%Y%m%d")), int(time.time() // 86_400)
+
+
+def python(request: dict[str, Any]) -> dict[str, Any]:
+    answer = api.handle(dict(request))
+    assert answer["ok"], answer
+    return answer["result"]
+
+
+def cold_draw(browser: Any, site_url: str, puzzle: str, link: str) -> dict[str, Any]:
+    """Open ``link`` in a fresh browser context (nothing cached or saved) with
+    Python held back; the first drawn board's time, requests, game and status."""
+    context = browser.new_context(viewport={"width": 1000, "height": 800}, service_workers="block")
+    try:
+        page = context.new_page()
+        page.add_init_script(WATCH)
+        page.goto(f"{site_url}?python-delay={DELAY_MS}#{link}")
+        page.wait_for_function("window.firstDrawn", timeout=15_000)
+        # The first action has settled (a board's own idle() may also wait for
+        # background work that needs Python, like the pegs' verdict).
+        page.wait_for_function(f"window.puzzleLab.boards.{puzzle}?.pending === 0", timeout=15_000)
+        root = page.locator(f"#{puzzle}")
+        return {
+            **page.evaluate("window.firstDrawn"),
+            "python": root.get_attribute("data-python"),
+            "game": root.get_attribute("data-game-id"),
+            "daily": page.evaluate(f"window.puzzleLab.boards.{puzzle}.dailyShown"),
+            "message": page.locator(f"#{puzzle} .message").inner_text(),
+            "start": page.evaluate(f"window.puzzleLab.boards.{puzzle}.startGameId()"),
+        }
+    finally:
+        context.close()
+
+
+def assert_daily_at_once(browser: Any, site_url: str, puzzle: str, deal_cmds: set[str]) -> dict:
+    """The daily board is drawn before Python, without a dealing request, in
+    about the default board's time; return what the daily page showed."""
+    date, _, _ = today()
+    default = cold_draw(browser, site_url, puzzle, puzzle)
+    daily = cold_draw(browser, site_url, puzzle, f"{puzzle}&daily={date}")
+    assert daily["id"] == puzzle
+    assert daily["python"] == "starting"  # drawn while Python is held back
+    assert not deal_cmds & set(daily["requests"]), daily["requests"]
+    assert daily["daily"] == date
+    assert "seed" not in daily["message"].lower()
+    # As fast as the default board: the one file fetched on a local server
+    # costs a few milliseconds; the margin is for a busy machine.
+    assert daily["ms"] < default["ms"] * 1.5 + 300, (default["ms"], daily["ms"])
+    return daily
+
+
+def test_lights_out_daily_link_draws_at_once(browser, site_url):
+    _, seed, _ = today()
+    daily = assert_daily_at_once(browser, site_url, "lightsout",
+                                 {"lightsout.new", "lightsout.load"})
+    dealt = python({"cmd": "lightsout.new", "rows": 5, "cols": 5, "random": True,
+                    "difficulty": "medium", "seed": seed})
+    assert daily["game"] == dealt["game"]
+    assert daily["message"].startswith("The daily puzzle: turn all the lights out.")
+
+
+def test_binary_daily_link_draws_at_once(browser, site_url):
+    _, seed, _ = today()
+    daily = assert_daily_at_once(browser, site_url, "binairo", {"binairo.new", "binairo.load"})
+    dealt = python({"cmd": "binairo.new", "rows": 8, "cols": 8, "difficulty": "medium",
+                    "seed": seed})
+    assert daily["game"] == dealt["game"]
+    assert daily["message"] == (f"The daily puzzle: a medium 8×8 puzzle with {dealt['clues']} "
+                                "digits given. Fill every cell with 0 or 1.")
+
+
+def test_pegs_daily_link_draws_at_once(browser, site_url):
+    _, _, day = today()
+    daily = assert_daily_at_once(browser, site_url, "pegs", {"pegs.boards", "pegs.load"})
+    boards = python({"cmd": "pegs.boards"})["boards"]
+    board = boards[day % len(boards)]
+    # The board's usual game: its start and its goal (game IDs say a goal other than the default).
+    goal = board.get("goal") or "default"
+    assert daily["start"] == (board["grid"] if goal == "default" else f"{board['grid']}@{goal}")
+    name = board["title"].split(" (")[0]
+    assert daily["message"].startswith(f"The daily puzzle: the {name} board.")
+
+
+def test_a_bare_daily_link_is_lights_out_at_once(browser, site_url):
+    date, seed, _ = today()
+    daily = cold_draw(browser, site_url, "lightsout", f"daily={date}")
+    assert daily["python"] == "starting"
+    assert "lightsout.new" not in daily["requests"]
+    dealt = python({"cmd": "lightsout.new", "rows": 5, "cols": 5, "random": True,
+                    "difficulty": "medium", "seed": seed})
+    assert daily["game"] == dealt["game"]
+
+
+def test_a_date_outside_the_shipped_window_waits_for_python(page, site_url):
+    """Before the shipped window the board asks Python, which deals the same game as ever."""
+    page.add_init_script(WATCH)
+    page.goto(f"{site_url}#binairo&daily=2026-10-15")
+    page.wait_for_function("window.puzzleLab.boards.binairo?.idle() && "
+                           "document.querySelector('#binairo').dataset.python === 'ready'",
+                           timeout=90_000)
+    page.wait_for_function("window.puzzleLab.boards.binairo.dailyShown === '2026-10-15'",
+                           timeout=30_000)
+    dealt = python({"cmd": "binairo.new", "rows": 8, "cols": 8, "difficulty": "medium",
+                    "seed": 20261015})
+    assert page.locator("#binairo").get_attribute("data-game-id") == dealt["game"]
+    assert "binairo.new" in page.evaluate("window.workerRequests")
+    assert "seed" not in page.locator("#binairo .message").inner_text().lower()

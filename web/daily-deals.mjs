@@ -1,0 +1,47 @@
+// The daily puzzles as Python dealt them when the site was built
+// (daily-deals.json, written by build.py's write_daily_deals), so that a
+// daily link draws its board as soon as the default board would, without
+// waiting for Python to start. The file is fetched only when a daily puzzle
+// is asked for, never on a plain visit. A date outside the shipped window, a
+// page served without the file (straight from web/) or a board whose request
+// no longer matches the shipped one gets null here: the board then asks
+// Python, which deals the same game.
+
+import { answerLocally, requestKey } from "./rules/index.mjs";
+
+const DEALS_FILE = new URL("./daily-deals.json", import.meta.url);
+let shipped = null; // the file's tables once asked for (a promise; null on any failure)
+
+function shippedTables() {
+  shipped ??= fetch(DEALS_FILE)
+    .then((response) => (response.ok ? response.json() : null))
+    .catch(() => null);
+  return shipped;
+}
+
+/** The date a daily seed names: 20261124 -> "2026-11-24". */
+export function dateOfSeed(seed) {
+  const digits = String(seed).padStart(8, "0");
+  return `${digits.slice(0, 4)}-${digits.slice(4, 6)}-${digits.slice(6, 8)}`;
+}
+
+/**
+ * Python's answer to a daily dealing `request` (one whose seed is the date,
+ * as the boards' dailyPuzzle() send it), from the shipped deals, or null
+ * when only Python can give it. The state is the page's rules' answer for
+ * the shipped game ID with the deal's other fields (difficulty, clue
+ * grading...) put back: the same value Python's deal gives.
+ *
+ * @param {{cmd: string, seed: number}} request e.g. {cmd: "binairo.new", rows: 8, ..., seed: 20261124}
+ * @returns {Promise<object|null>}
+ */
+export async function shippedDeal(request) {
+  const { seed, ...dealing } = request;
+  const table = (await shippedTables())?.[String(request.cmd).split(".")[0]];
+  if (!table || requestKey(table.request) !== requestKey(dealing)) return null;
+  const deal = Object.hasOwn(table.deals, dateOfSeed(seed)) ? table.deals[dateOfSeed(seed)] : null;
+  if (!deal) return null;
+  const { game, ...extras } = deal;
+  const loaded = answerLocally({ cmd: table.load, game });
+  return loaded?.ok ? { ...loaded.result, ...extras } : null;
+}
