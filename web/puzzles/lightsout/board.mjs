@@ -55,6 +55,7 @@ export class LightsOutBoard extends PuzzleBoard {
     this.hint = null; // {game, press: [r, c]} from lightsout.hint
     this.highlight = null; // [r, c] of the gallery thumbnail under the pointer
     this.painting = null; // {value} while a drag paints in edit mode
+    this.pressedFrom = null; // the cells before a press, while #show animates the lights it toggled
     this.controls = new RuleControls(root, {
       shown: () => this.state,
       newBoard: () => this.run(() => this.#newBoard(true)),
@@ -108,6 +109,7 @@ export class LightsOutBoard extends PuzzleBoard {
       solution: this.showSolution ? this.solution : null,
       hint: this.hint && this.hint.game === this.state?.game ? this.hint.press : null,
       highlight: this.highlight,
+      before: this.pressedFrom,
     }));
     this.#wireActions();
     this.enableKeyboard(this.canvas);
@@ -187,7 +189,9 @@ export class LightsOutBoard extends PuzzleBoard {
     this.#refreshJobs(); // no-op unless a wanted result is missing or stale
   }
 
+  /** A new puzzle starts with its solution hidden: finding it is the game. */
   #startGame(state) {
+    if (this.showSolution) this.#toggleSolution(false);
     this.session.begin(state);
     this.#show(state);
   }
@@ -210,7 +214,7 @@ export class LightsOutBoard extends PuzzleBoard {
     this.session.record(state, { byPlayer: true });
     const kept = shown && afterPressOnMark(shown, row * state.cols + col, state.rows, state.cols);
     if (kept) this.kept.solve.keep(state, kept);
-    this.#show(state);
+    this.#show(state, { pressedFrom: this.values });
   }
 
   /** "7 of 25 lights on" (or "cells not 0" with more than two states). */
@@ -365,7 +369,8 @@ export class LightsOutBoard extends PuzzleBoard {
 
   // --- display ---------------------------------------------------------------
 
-  #show(state) {
+  /** Draw `state`; `pressedFrom`, the cells before a press, animates the lights it toggled. */
+  #show(state, { pressedFrom = null } = {}) {
     const reshaped = !this.state || this.state.rows !== state.rows || this.state.cols !== state.cols;
     this.state = state;
     this.states = state.variant?.states || 2;
@@ -378,9 +383,16 @@ export class LightsOutBoard extends PuzzleBoard {
     this.root.querySelector('[data-action="undo"]').disabled = !this.session.canUndo;
     this.root.querySelector('[data-action="redo"]').disabled = !this.session.canRedo;
     this.controls.showVariant(state.variant);
+    this.pressedFrom = reshaped ? null : pressedFrom;
     if (reshaped) {
       this.controls.showShape(state.rows, state.cols);
       this.grid.setShape(state.rows, state.cols);
+    } else if (this.pressedFrom) {
+      const toggled = [];
+      this.values.forEach((value, i) => {
+        if (value !== this.pressedFrom[i]) toggled.push([Math.floor(i / state.cols), i % state.cols]);
+      });
+      this.grid.animate(toggled, 120);
     } else {
       this.grid.redraw();
     }
