@@ -18,6 +18,31 @@
 // repaint draws the exact final state. Compact boards and readers who ask
 // for reduced motion get that final repaint at once.
 
+/**
+ * The room a board may take (`room`, measured by boardRoom below the lines
+ * above it), given back what the notes in `notes` take beyond their least
+ * height (CSS min-height): a hint or a long message then moves the board
+ * down rather than shrinking it, so that the board keeps its size.
+ */
+export function roomBesideNotes(room, notes) {
+  let grown = 0;
+  for (const note of notes) {
+    const least = parseFloat(getComputedStyle(note).minHeight) || 0;
+    grown += Math.max(0, note.getBoundingClientRect().height - least);
+  }
+  return room + grown;
+}
+
+/**
+ * "tap" on touch screens, "click" with a mouse (`capital`: "Tap", "Click"):
+ * the word a board's instructions use for pressing a cell.
+ */
+export function pressVerb(capital = false) {
+  const touch = typeof window !== "undefined" && window.matchMedia?.("(pointer: coarse)").matches === true;
+  const word = touch ? "tap" : "click";
+  return capital ? word[0].toUpperCase() + word.slice(1) : word;
+}
+
 /** Whether the reader asked for less motion (checked at each animation). */
 export function reducedMotion() {
   return typeof window !== "undefined"

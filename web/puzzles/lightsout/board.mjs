@@ -13,7 +13,7 @@
 //                       gallery-panel.mjs draw their content)
 //   counts.mjs          counts in words
 
-import { GridCanvas } from "../../grid-canvas.mjs";
+import { GridCanvas, pressVerb, roomBesideNotes } from "../../grid-canvas.mjs";
 import { ProgressLine } from "../../long-jobs.mjs";
 import { PuzzleBoard } from "../../puzzle-board.mjs";
 import { renderAnalysis } from "./analysis-panel.mjs";
@@ -24,7 +24,7 @@ import { LabPanels } from "./lab-panels.mjs";
 import { BoardPainter } from "./painter.mjs";
 import { RuleControls, rulesText } from "./rule-controls.mjs";
 import { Board, MAX_SIDE, SAVED_GAMES, fitsShape, gridValues } from "./rules.mjs";
-import { SolutionNote, afterPressOnMark, markedSolution } from "./solution.mjs";
+import { SolutionNote, afterPressOnMark, markedSolution, plainRefusal, playerProgress } from "./solution.mjs";
 import { TEMPLATE } from "./template.mjs";
 
 export class LightsOutBoard extends PuzzleBoard {
@@ -162,13 +162,18 @@ export class LightsOutBoard extends PuzzleBoard {
 
   /**
    * The board's height: the room left on the first screen (boardRoom), so
-   * that a note or notice above shrinks the board rather than pushing it
-   * out of sight. Beyond a dozen rows cells get small: such a board is worth
-   * a scroll, and takes 70% of the window.
+   * that a notice above shrinks the board rather than pushing it out of
+   * sight. The status line (moves, hints, the win) counts at its least
+   * height, so that what it says never resizes the board; the solver's
+   * explanation and the dealer's progress, asked for and long, still make
+   * room for themselves so that the board stays on the first screen. Beyond a dozen rows cells get small: such a board is worth a scroll,
+   * and takes 70% of the window.
    */
   #room() {
     const height = window.innerHeight;
-    return this.grid.rows > 12 ? height * 0.7 : this.boardRoom(Math.min(height * 0.3, 160));
+    if (this.grid.rows > 12) return height * 0.7;
+    return roomBesideNotes(this.boardRoom(Math.min(height * 0.3, 160)),
+      this.root.querySelectorAll(".message"));
   }
 
   /** The shown solve result for the current board, or null. */
@@ -325,17 +330,33 @@ export class LightsOutBoard extends PuzzleBoard {
     });
   }
 
+  /**
+   * Ring one press of a fewest-press solution, said in a player's words
+   * (Python's explanation names the maths; Show solution and Analysis say it).
+   */
   #askHint() {
     this.run(async () => {
       const game = this.state.game;
-      const { press, explanation } = await this.client.request({ cmd: "lightsout.hint", game });
+      let press;
+      try {
+        ({ press } = await this.client.request({ cmd: "lightsout.hint", game }));
+      } catch (error) {
+        const plain = !error.cancelled && plainRefusal(error.message);
+        if (!plain) throw error;
+        this.say(plain, true);
+        return;
+      }
       this.session.noteHelp("hint");
       if (this.state.game !== game) return;
       this.hint = press ? { game, press } : null;
       this.grid.redraw();
+      const done = this.states === 2 ? "All lights are already out." : "Every cell is already 0.";
+      const unsolvable = !press && this.state.lit > 0;
       this.say(press
-        ? `Hint: press the ringed cell (row ${press[0] + 1}, column ${press[1] + 1}). ${explanation || ""}`.trim()
-        : explanation);
+        ? `Hint: press the ringed cell (row ${press[0] + 1}, column ${press[1] + 1}): it is on a shortest way to the end.`
+        : unsolvable
+          ? "This board cannot be solved: no set of presses clears it. Show solution outlines the cells that prove it."
+          : done, unsolvable);
     });
   }
 
@@ -401,9 +422,10 @@ export class LightsOutBoard extends PuzzleBoard {
       this.say(this.moves ? `${done} — solved in ${plural(this.moves, "press", "presses")}!` : `${done}.`);
       if (this.moves) this.#compareWithFewest(state);
     } else if (this.mode === "edit") {
+      const press = pressVerb();
       this.say(this.states === 2
-        ? "Edit mode: click or drag to paint lights, then switch to Play."
-        : "Edit mode: click a cell to count it up (drag to paint that value), then switch to Play.");
+        ? `Edit mode: ${press} or drag to paint lights, then switch to Play.`
+        : `Edit mode: ${press} a cell to count it up (drag to paint that value), then switch to Play.`);
     } else {
       this.say(rulesText(state.variant, this.states));
     }
@@ -437,7 +459,7 @@ export class LightsOutBoard extends PuzzleBoard {
     this.solutionNote.show({
       busy: this.showSolution && Boolean(job.running),
       progress,
-      line,
+      line: playerProgress(line),
       error: this.showSolution && error && error !== "Cancelled." ? error : null,
       solution: this.showSolution ? this.solution : null,
       states: this.states,

@@ -12,7 +12,7 @@
 // This module keeps the game (board menu, goal, loading, jumps, what is
 // shown) and turns clicks, drags and keys into the parts' calls.
 
-import { reducedMotion } from "../../grid-canvas.mjs";
+import { pressVerb, reducedMotion, roomBesideNotes } from "../../grid-canvas.mjs";
 import { PuzzleBoard } from "../../puzzle-board.mjs";
 import { CENSUS_MARKUP, CensusPanel } from "./census-panel.mjs";
 import { boardGeometry, nearestCell, paintBoard, PALETTE } from "./drawing.mjs";
@@ -375,13 +375,13 @@ export class PegsBoard extends PuzzleBoard {
     this.#button("undo").disabled = !this.session.canUndo;
     this.#button("redo").disabled = !this.session.canRedo;
     if (this.mode === "edit") {
-      this.say("Edit: click holes with the chosen tool, then switch to Play. At most 64 holes.");
+      this.say(`Edit: ${pressVerb()} holes with the chosen tool, then switch to Play. At most 64 holes.`);
     } else if (this.session.isWon(state)) {
       this.say(this.moves ? this.#wonText(state) : "This position is already the goal.");
     } else if (state.stuck) {
       this.say("No move is left: the game is over without reaching the goal.", true);
     } else {
-      this.say("Click a peg, then the hole to jump into (or drag it there).");
+      this.say(`${pressVerb(true)} a peg, then the hole to jump into (or drag it there).`);
     }
     const open = this.mode === "play" && !this.session.isWon(state) && !state.stuck; // moves left to judge
     this.searches.setVerdict(open ? "Checking whether the goal is still reachable…" : "");
@@ -424,7 +424,7 @@ export class PegsBoard extends PuzzleBoard {
     const editing = this.mode === "edit";
     const box = this.canvas.parentElement.getBoundingClientRect();
     this.geo = boardGeometry(this.cells, {
-      triangular: this.state.lattice === "triangular", editing, width: box.width, height: this.boardRoom(200),
+      triangular: this.state.lattice === "triangular", editing, width: box.width, height: this.#room(),
     });
     paintBoard(this.canvas, this.ctx, this.geo, {
       cells: this.cells, editing, colors: this.readColors(PALETTE), goalCells: this.state.goal_cells || [],
@@ -435,6 +435,16 @@ export class PegsBoard extends PuzzleBoard {
 
   repaint() {
     this.#draw();
+  }
+
+  /**
+   * The height the board may take: what is left on the first screen, the
+   * status, verdict and hint lines counted at one line each, so that their
+   * words never resize the board.
+   */
+  #room() {
+    return roomBesideNotes(this.boardRoom(200),
+      this.root.querySelectorAll(".message, .verdict, .solution-note"));
   }
 
   // --- keyboard play (see PuzzleBoard.enableKeyboard) -----------------------------
