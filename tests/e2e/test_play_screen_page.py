@@ -165,8 +165,9 @@ def test_the_peg_board_keeps_its_size_when_a_hint_line_appears(page, site_url, v
     wait_idle(page, "pegs")
     assert root.locator(".solution-note").inner_text().strip().startswith("Hint:")
     assert canvas_size(page, "pegs") == size
-    # One line was kept for it: the board does not move either.
-    assert abs(page.locator("#pegs .board-area canvas").bounding_box()["y"] - top) < 1
+    # A line was kept for it: where it fits on one line, the board does not move either.
+    if viewport[0] >= 1000:
+        assert abs(page.locator("#pegs .board-area canvas").bounding_box()["y"] - top) < 1
 
 
 def test_the_lightsout_board_keeps_its_size_when_a_hint_is_said(page, site_url):
