@@ -12,10 +12,10 @@
 // This module keeps the game (board menu, goal, loading, jumps, what is
 // shown) and turns clicks, drags and keys into the parts' calls.
 
-import { pressVerb, reducedMotion, roomBesideNotes } from "../../grid-canvas.mjs";
+import { pressVerb, roomBesideNotes } from "../../grid-canvas.mjs";
 import { PuzzleBoard } from "../../puzzle-board.mjs";
 import { CENSUS_MARKUP, CensusPanel } from "./census-panel.mjs";
-import { boardGeometry, nearestCell, paintBoard, PALETTE } from "./drawing.mjs";
+import { JumpMotion, boardGeometry, nearestCell, paintBoard, PALETTE } from "./drawing.mjs";
 import { BoardEditor, EDITOR_MARKUP } from "./editor.mjs";
 import { bestKnownMoves, countMoves, jumpBetween } from "./moves.mjs";
 import { SolutionPlayback } from "./playback.mjs";
@@ -25,7 +25,6 @@ import { PositionSearches } from "./searches.mjs";
 import { holeName, plural } from "./words.mjs";
 
 const STYLE = new URL("./pegs.css", import.meta.url);
-const JUMP_MS = 140; // a jump's animation: quick enough never to hold a fast player back
 
 const TEMPLATE = `
   <div class="toolbar" role="toolbar" aria-label="Peg solitaire controls">
@@ -114,7 +113,7 @@ export class PegsBoard extends PuzzleBoard {
     this.selected = null; // [r, c] of the peg picked to jump
     this.hint = null; // [[fr, fc], [tr, tc]]
     this.drag = null;
-    this.motion = null; // the jump being animated: {from, over, to, t, frame}, or null
+    this.jumpMotion = new JumpMotion(() => this.#draw()); // a jump in motion, drawn by #draw
 
     this.searches = new PositionSearches(root, this.jobs, {
       position: () => ({ grid: this.state.grid, goal: this.#goalParam() }),
@@ -325,42 +324,17 @@ export class PegsBoard extends PuzzleBoard {
     this.announce(`Jumped from ${holeName(from)} to ${holeName(to)}; ${plural(state.pegs, "peg")} left.`);
     this.session.record(state, { byPlayer });
     this.#show(state);
-    this.#animateJump(from, to);
+    this.jumpMotion.start(from, to);
   }
 
-  /**
-   * The jump just shown, in motion: for JUMP_MS the peg slides from its hole
-   * to the landing hole and the jumped peg fades, then the position is drawn
-   * as it is. None for readers who ask for reduced motion; anything shown
-   * next (another jump, an undo) ends it at once.
-   */
-  #animateJump(from, to) {
-    if (reducedMotion()) return;
-    const over = [(from[0] + to[0]) / 2, (from[1] + to[1]) / 2];
-    const start = performance.now();
-    const motion = { from, over, to, t: 0, frame: 0 };
-    const step = (now) => {
-      if (this.motion !== motion) return;
-      const t = Math.min(1, (now - start) / JUMP_MS);
-      motion.t = 1 - (1 - t) ** 2; // ease out
-      if (t >= 1) this.motion = null;
-      else motion.frame = requestAnimationFrame(step);
-      this.#draw();
-    };
-    this.motion = motion;
-    motion.frame = requestAnimationFrame(step);
-    this.#draw();
-  }
-
-  #stopMotion() {
-    if (!this.motion) return;
-    cancelAnimationFrame(this.motion.frame);
-    this.motion = null;
+  /** The jump being animated ({from, over, to, t}), or null: tests look at it. */
+  get motion() {
+    return this.jumpMotion.current;
   }
 
   /** Show a position; a note about the previous one (hint, count...) goes with it. */
   #show(state, { keepNote = false } = {}) {
-    this.#stopMotion();
+    this.jumpMotion.stop(); // anything shown next (another jump, an undo) ends a jump's motion at once
     this.searches.cancel();
     if (!keepNote) this.searches.note("");
     this.state = state;

@@ -9,7 +9,7 @@
 // sees them) and pegs as lit spheres with a shadow. A jump in motion is
 // drawn from `view.motion`: the peg on its way, the jumped peg fading.
 
-import { drawFocusRing } from "../../grid-canvas.mjs";
+import { drawFocusRing, reducedMotion } from "../../grid-canvas.mjs";
 
 /** The board's colours, as CSS custom properties (PuzzleBoard.readColors reads them). */
 export const PALETTE = {
@@ -233,6 +233,47 @@ function paintMotion(ctx, geo, { from, over, to, t }, radius, color) {
   const [x1, y1] = geo.at(...to);
   const lift = 1 + 0.15 * Math.sin(Math.PI * t);
   paintPeg(ctx, x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, radius * lift, color);
+}
+
+/**
+ * A jump in motion: for JUMP_MS after start() the peg slides from its hole
+ * to the landing hole and the jumped peg fades (`current` is what
+ * paintBoard's `motion` wants, `redraw` paints a frame), then the position
+ * is drawn as it is. None for readers who ask for reduced motion; stop()
+ * ends it at once.
+ */
+export class JumpMotion {
+  static JUMP_MS = 140; // quick enough never to hold a fast player back
+
+  /** @param {() => void} redraw paints the board (reading `current`) */
+  constructor(redraw) {
+    this.redraw = redraw;
+    this.current = null; // {from, over, to, t (eased, 0..1), frame}
+  }
+
+  start(from, to) {
+    this.stop();
+    if (reducedMotion()) return;
+    const motion = { from, over: [(from[0] + to[0]) / 2, (from[1] + to[1]) / 2], to, t: 0, frame: 0 };
+    const began = performance.now();
+    const step = (now) => {
+      if (this.current !== motion) return;
+      const t = Math.min(1, (now - began) / JumpMotion.JUMP_MS);
+      motion.t = 1 - (1 - t) ** 2; // ease out
+      if (t >= 1) this.current = null; // the last frame: the position as it is
+      else motion.frame = requestAnimationFrame(step);
+      this.redraw();
+    };
+    this.current = motion;
+    motion.frame = requestAnimationFrame(step);
+    this.redraw();
+  }
+
+  stop() {
+    if (!this.current) return;
+    cancelAnimationFrame(this.current.frame);
+    this.current = null;
+  }
 }
 
 /** The hint: an arrow from the peg to the hole it should jump into. */
