@@ -11,6 +11,43 @@
 // per cell, a sparse board keeps its few set cells visible instead of
 // averaging them away). `drawOverlay` then adds the few decorations (marks,
 // outlines) in either mode.
+//
+// `animate(cells, ms)` eases a few cells into their new look (a press's
+// toggled lights, say): for `ms` milliseconds each frame repaints the board
+// with `progressOf(row, col)` between 0 and 1 for those cells, then a last
+// repaint draws the exact final state. Compact boards and readers who ask
+// for reduced motion get that final repaint at once.
+
+/**
+ * The room a board may take (`room`, measured by boardRoom below the lines
+ * above it), given back what the notes in `notes` take beyond their least
+ * height (CSS min-height): a hint or a long message then moves the board
+ * down rather than shrinking it, so that the board keeps its size.
+ */
+export function roomBesideNotes(room, notes) {
+  let grown = 0;
+  for (const note of notes) {
+    const least = parseFloat(getComputedStyle(note).minHeight) || 0;
+    grown += Math.max(0, note.getBoundingClientRect().height - least);
+  }
+  return room + grown;
+}
+
+/**
+ * "tap" on touch screens, "click" with a mouse (`capital`: "Tap", "Click"):
+ * the word a board's instructions use for pressing a cell.
+ */
+export function pressVerb(capital = false) {
+  const touch = typeof window !== "undefined" && window.matchMedia?.("(pointer: coarse)").matches === true;
+  const word = touch ? "tap" : "click";
+  return capital ? word[0].toUpperCase() + word.slice(1) : word;
+}
+
+/** Whether the reader asked for less motion (checked at each animation). */
+export function reducedMotion() {
+  return typeof window !== "undefined"
+    && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches === true;
+}
 
 export class GridCanvas {
   /**
@@ -35,6 +72,8 @@ export class GridCanvas {
     this.compact = false;
     this.cursor = null; // [row, col] ringed for keyboard play, or null
     this.held = null;
+    this.drawUnderlay = null; // (ctx, cellSize) => void, before the cells (a glow that spills into the gaps)
+    this.animation = null; // {cells: Map "row,col" -> true, start, ms, frame} while animate() runs
     canvas.style.touchAction = "none"; // a drag paints instead of scrolling
     canvas.addEventListener("pointerdown", (event) => this.#down(event));
     canvas.addEventListener("pointermove", (event) => this.#move(event));
@@ -53,8 +92,13 @@ export class GridCanvas {
     this.redraw();
   }
 
-  /** Repaint everything with `drawCell(ctx, row, col, x, y, size)` (or `fillCells`). */
+  /**
+   * Repaint everything with `drawCell(ctx, row, col, x, y, size)` (or
+   * `fillCells`). An animation under way ends here: what is drawn is the
+   * final state.
+   */
   redraw() {
+    this.#stopAnimation();
     if (!this.drawCell && !this.fillCells) return;
     const { canvas, context } = this;
     const box = canvas.parentElement.getBoundingClientRect();
@@ -73,11 +117,20 @@ export class GridCanvas {
     canvas.width = Math.max(1, Math.round(width * ratio));
     canvas.height = Math.max(1, Math.round(height * ratio));
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
-    context.clearRect(0, 0, width, height);
     this.beforeDraw?.();
+    this.#paint();
+  }
+
+  /** Paint the cells, the overlay and the cursor at the current size (beforeDraw has run). */
+  #paint() {
+    const { context, cell } = this;
+    const width = cell * this.cols;
+    const height = cell * this.rows;
+    context.clearRect(0, 0, width, height);
     if (this.compact) {
-      this.#drawCompact(width, height, cell * ratio);
+      this.#drawCompact(width, height, cell * (window.devicePixelRatio || 1));
     } else {
+      this.drawUnderlay?.(context, cell);
       for (let row = 0; row < this.rows; row++) {
         for (let col = 0; col < this.cols; col++) {
           this.drawCell(context, row, col, col * cell, row * cell, cell);
@@ -89,6 +142,53 @@ export class GridCanvas {
       const [row, col] = this.cursor;
       drawFocusRing(context, col * cell, row * cell, cell, cell);
     }
+  }
+
+  /**
+   * Repaint with `cells` ([row, col] pairs) easing in over `ms` milliseconds
+   * (at most 150 is kind to fast players): drawCell and drawUnderlay read
+   * each cell's progress with progressOf(row, col). A redraw, or another
+   * animate, ends the one under way at once with the exact final picture.
+   */
+  animate(cells, ms = 120) {
+    this.redraw(); // the final state, exact, before any frame: also what a skipped animation shows
+    if (this.compact || !this.drawCell || !cells.length || reducedMotion()) return;
+    const animation = { cells: new Set(cells.map(([r, c]) => r * this.cols + c)), start: performance.now(), ms, t: 0 };
+    const frame = (now) => {
+      if (this.animation !== animation) return;
+      animation.t = Math.min(1, (now - animation.start) / ms);
+      if (animation.t >= 1) {
+        this.animation = null;
+      } else {
+        animation.frame = requestAnimationFrame(frame);
+      }
+      this.#paint(); // the last frame, t = 1, is the final state
+    };
+    this.animation = animation;
+    animation.frame = requestAnimationFrame(frame);
+    this.#paint();
+  }
+
+  /**
+   * How far cell (row, col) has come in the animation under way, eased, 0..1;
+   * 1 (the final look) for every cell when nothing animates.
+   */
+  progressOf(row, col) {
+    const animation = this.animation;
+    if (!animation || !animation.cells.has(row * this.cols + col)) return 1;
+    const t = animation.t;
+    return 1 - (1 - t) ** 3; // ease out: quick to answer, gentle to settle
+  }
+
+  /** True while an animation runs (its frames are still to come). */
+  get animating() {
+    return this.animation !== null;
+  }
+
+  #stopAnimation() {
+    if (!this.animation) return;
+    cancelAnimationFrame(this.animation.frame);
+    this.animation = null;
   }
 
   #drawCompact(width, height, devicePixelsPerCell) {

@@ -133,8 +133,11 @@ def test_lights_out_first_game(page, site_url, screenshot_dir, axe):
     # Solved, its result links to the day's puzzle, not to a game ID.
     date, _, _ = today()
     daily_start = current(root)
-    # The solution stays shown from the first game; it is worked out again.
-    assert page.locator('#lightsout [data-action="solution"]').inner_text() == "Hide solution"
+    # A new puzzle starts with its solution hidden; shown again, it is worked out for this board.
+    solution = page.locator('#lightsout [data-action="solution"]')
+    assert solution.inner_text() == "Show solution"
+    assert not marked_cells(page, daily_start)
+    solution.click()
     presses = set()
     for _ in range(300):
         presses = marked_cells(page, daily_start)

@@ -14,7 +14,7 @@
 //   counts.mjs          counts in words
 
 import { shippedDeal } from "../../daily-deals.mjs";
-import { GridCanvas } from "../../grid-canvas.mjs";
+import { GridCanvas, pressVerb, roomBesideNotes } from "../../grid-canvas.mjs";
 import { ProgressLine } from "../../long-jobs.mjs";
 import { PuzzleBoard } from "../../puzzle-board.mjs";
 import { LONG_GAME_ID } from "../../share-links.mjs";
@@ -26,7 +26,7 @@ import { LabPanels } from "./lab-panels.mjs";
 import { BoardPainter } from "./painter.mjs";
 import { RuleControls, rulesText } from "./rule-controls.mjs";
 import { Board, MAX_SIDE, SAVED_GAMES, fitsShape, gridValues } from "./rules.mjs";
-import { SolutionNote, afterPressOnMark, markedSolution } from "./solution.mjs";
+import { SolutionNote, afterPressOnMark, markedSolution, plainRefusal, playerProgress } from "./solution.mjs";
 import { TEMPLATE } from "./template.mjs";
 
 export class LightsOutBoard extends PuzzleBoard {
@@ -57,6 +57,7 @@ export class LightsOutBoard extends PuzzleBoard {
     this.hint = null; // {game, press: [r, c]} from lightsout.hint
     this.highlight = null; // [r, c] of the gallery thumbnail under the pointer
     this.painting = null; // {value} while a drag paints in edit mode
+    this.pressedFrom = null; // the cells before a press, while #show animates the lights it toggled
     this.controls = new RuleControls(root, {
       shown: () => this.state,
       newBoard: () => this.run(() => this.#newBoard(true)),
@@ -110,6 +111,7 @@ export class LightsOutBoard extends PuzzleBoard {
       solution: this.showSolution ? this.solution : null,
       hint: this.hint && this.hint.game === this.state?.game ? this.hint.press : null,
       highlight: this.highlight,
+      before: this.pressedFrom,
     }));
     this.#wireActions();
     this.enableKeyboard(this.canvas);
@@ -162,13 +164,18 @@ export class LightsOutBoard extends PuzzleBoard {
 
   /**
    * The board's height: the room left on the first screen (boardRoom), so
-   * that a note or notice above shrinks the board rather than pushing it
-   * out of sight. Beyond a dozen rows cells get small: such a board is worth
-   * a scroll, and takes 70% of the window.
+   * that a notice above shrinks the board rather than pushing it out of
+   * sight. The status line (moves, hints, the win) counts at its least
+   * height, so that what it says never resizes the board; the solver's
+   * explanation and the dealer's progress, asked for and long, still make
+   * room for themselves so that the board stays on the first screen. Beyond a dozen rows cells get small: such a board is worth a scroll,
+   * and takes 70% of the window.
    */
   #room() {
     const height = window.innerHeight;
-    return this.grid.rows > 12 ? height * 0.7 : this.boardRoom(Math.min(height * 0.3, 160));
+    if (this.grid.rows > 12) return height * 0.7;
+    return roomBesideNotes(this.boardRoom(Math.min(height * 0.3, 160)),
+      this.root.querySelectorAll(".message"));
   }
 
   /** The shown solve result for the current board, or null. */
@@ -189,7 +196,9 @@ export class LightsOutBoard extends PuzzleBoard {
     this.#refreshJobs(); // no-op unless a wanted result is missing or stale
   }
 
+  /** A new puzzle starts with its solution hidden: finding it is the game. */
   #startGame(state) {
+    if (this.showSolution) this.#toggleSolution(false);
     this.session.begin(state);
     this.#show(state);
   }
@@ -212,7 +221,7 @@ export class LightsOutBoard extends PuzzleBoard {
     this.session.record(state, { byPlayer: true });
     const kept = shown && afterPressOnMark(shown, row * state.cols + col, state.rows, state.cols);
     if (kept) this.kept.solve.keep(state, kept);
-    this.#show(state);
+    this.#show(state, { pressedFrom: this.values });
   }
 
   /** "7 of 25 lights on" (or "cells not 0" with more than two states). */
@@ -345,17 +354,33 @@ export class LightsOutBoard extends PuzzleBoard {
     });
   }
 
+  /**
+   * Ring one press of a fewest-press solution, said in a player's words
+   * (Python's explanation names the maths; Show solution and Analysis say it).
+   */
   #askHint() {
     this.run(async () => {
       const game = this.state.game;
-      const { press, explanation } = await this.client.request({ cmd: "lightsout.hint", game });
+      let press;
+      try {
+        ({ press } = await this.client.request({ cmd: "lightsout.hint", game }));
+      } catch (error) {
+        const plain = !error.cancelled && plainRefusal(error.message);
+        if (!plain) throw error;
+        this.say(plain, true);
+        return;
+      }
       this.session.noteHelp("hint");
       if (this.state.game !== game) return;
       this.hint = press ? { game, press } : null;
       this.grid.redraw();
+      const done = this.states === 2 ? "All lights are already out." : "Every cell is already 0.";
+      const unsolvable = !press && this.state.lit > 0;
       this.say(press
-        ? `Hint: press the ringed cell (row ${press[0] + 1}, column ${press[1] + 1}). ${explanation || ""}`.trim()
-        : explanation);
+        ? `Hint: press the ringed cell (row ${press[0] + 1}, column ${press[1] + 1}): it is on a shortest way to the end.`
+        : unsolvable
+          ? "This board cannot be solved: no set of presses clears it. Show solution outlines the cells that prove it."
+          : done, unsolvable);
     });
   }
 
@@ -389,7 +414,8 @@ export class LightsOutBoard extends PuzzleBoard {
 
   // --- display ---------------------------------------------------------------
 
-  #show(state) {
+  /** Draw `state`; `pressedFrom`, the cells before a press, animates the lights it toggled. */
+  #show(state, { pressedFrom = null } = {}) {
     const reshaped = !this.state || this.state.rows !== state.rows || this.state.cols !== state.cols;
     this.state = state;
     this.states = state.variant?.states || 2;
@@ -402,9 +428,16 @@ export class LightsOutBoard extends PuzzleBoard {
     this.root.querySelector('[data-action="undo"]').disabled = !this.session.canUndo;
     this.root.querySelector('[data-action="redo"]').disabled = !this.session.canRedo;
     this.controls.showVariant(state.variant);
+    this.pressedFrom = reshaped ? null : pressedFrom;
     if (reshaped) {
       this.controls.showShape(state.rows, state.cols);
       this.grid.setShape(state.rows, state.cols);
+    } else if (this.pressedFrom) {
+      const toggled = [];
+      this.values.forEach((value, i) => {
+        if (value !== this.pressedFrom[i]) toggled.push([Math.floor(i / state.cols), i % state.cols]);
+      });
+      this.grid.animate(toggled, 120);
     } else {
       this.grid.redraw();
     }
@@ -413,9 +446,10 @@ export class LightsOutBoard extends PuzzleBoard {
       this.say(this.moves ? `${done} — solved in ${plural(this.moves, "press", "presses")}!` : `${done}.`);
       if (this.moves) this.#compareWithFewest(state);
     } else if (this.mode === "edit") {
+      const press = pressVerb();
       this.say(this.states === 2
-        ? "Edit mode: click or drag to paint lights, then switch to Play."
-        : "Edit mode: click a cell to count it up (drag to paint that value), then switch to Play.");
+        ? `Edit mode: ${press} or drag to paint lights, then switch to Play.`
+        : `Edit mode: ${press} a cell to count it up (drag to paint that value), then switch to Play.`);
     } else {
       this.say(rulesText(state.variant, this.states));
     }
@@ -449,7 +483,7 @@ export class LightsOutBoard extends PuzzleBoard {
     this.solutionNote.show({
       busy: this.showSolution && Boolean(job.running),
       progress,
-      line,
+      line: playerProgress(line),
       error: this.showSolution && error && error !== "Cancelled." ? error : null,
       solution: this.showSolution ? this.solution : null,
       states: this.states,

@@ -2,9 +2,18 @@
 // solutions, and the huge counts of lightsout.analyse, in a form a person
 // can read (thousands separators, powers of ten, exact powers).
 
-/** k^d as a number ("4", "1,048,576"), or in powers of ten when it is too long to read. */
-export function solutionCount(k, d) {
-  return formatCount((BigInt(k) ** BigInt(d)).toString());
+/**
+ * k^d in a player's words: exact up to a billion ("1,048,576"), then
+ * rounded ("about 3 trillion") or by its length ("a 40-digit number of"):
+ * no powers on the play screen (Analysis shows them).
+ */
+export function plainCount(k, d) {
+  const value = BigInt(k) ** BigInt(d);
+  if (value <= 1_000_000_000n) return value.toLocaleString("en-US");
+  const digits = value.toString().length;
+  if (digits > 15) return `a ${digits}-digit number of`;
+  const [size, name] = digits > 12 ? [1e12, "trillion"] : [1e9, "billion"];
+  return `about ${Math.round(Number(value) / size).toLocaleString("en-US")} ${name}`;
 }
 
 /** "1 press", "16 presses". */

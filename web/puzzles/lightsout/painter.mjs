@@ -2,6 +2,10 @@
 // colours from CSS, a ramp of k states), the cells cell by cell or packed
 // one colour per cell on huge boards, and the marks over them (the solution's
 // presses, the cells that prove a board unsolvable, the hint and gallery rings).
+// Lit cells glow: a soft halo under the tiles spills into the gaps, and the
+// tile is brightest at its centre; off cells are quiet flat tiles. During a
+// press's animation (GridCanvas.animate) a toggled cell blends from its
+// colour before the press to its colour after and pops back to full size.
 
 import { packColor } from "../../grid-canvas.mjs";
 
@@ -29,7 +33,9 @@ export class BoardPainter {
   constructor(grid, readColors, scene) {
     this.grid = grid;
     this.readColors = readColors;
-    this.scene = { state: null, values: new Uint8Array(0), states: 2, solution: null, hint: null, highlight: null };
+    this.scene = {
+      state: null, values: new Uint8Array(0), states: 2, solution: null, hint: null, highlight: null, before: null,
+    };
     this.palette = null; // read again on every repaint, so a theme change shows at once
     grid.beforeDraw = () => {
       this.scene = scene();
@@ -37,21 +43,76 @@ export class BoardPainter {
       grid.background = this.palette.packed.states[0];
     };
     grid.drawCell = (ctx, row, col, x, y, size) => this.#drawCell(ctx, row, col, x, y, size);
+    grid.drawUnderlay = (ctx, size) => this.#drawGlow(ctx, size);
     grid.fillCells = (pixels) => this.#fillCells(pixels);
     grid.drawOverlay = (ctx, size) => this.#drawOverlay(ctx, size);
   }
 
-  #cellColor(value) {
-    return this.palette.css[value] ?? this.palette.css.at(-1);
+  /** How bright a value glows, 0 (off) to 1 (fully on). */
+  #glowOf(value) {
+    return value ? Math.min(1, value / (this.scene.states - 1)) : 0;
+  }
+
+  /**
+   * Cell (row, col) as drawn now: its colour (rgb), its glow (0..1) and its
+   * scale (1 at rest), blended from the cell before the press while it animates.
+   */
+  #look(row, col) {
+    const { state, values, before } = this.scene;
+    const index = row * state.cols + col;
+    const value = values[index];
+    const rgb = this.palette.rgb;
+    const now = rgb[value] ?? rgb.at(-1);
+    const t = before ? this.grid.progressOf(row, col) : 1;
+    if (t >= 1) return { value, rgb: now, glow: this.#glowOf(value), scale: 1 };
+    const old = before[index];
+    return {
+      value,
+      rgb: mix(rgb[old] ?? rgb.at(-1), now, t),
+      glow: this.#glowOf(old) + (this.#glowOf(value) - this.#glowOf(old)) * t,
+      scale: 0.86 + 0.14 * t,
+    };
+  }
+
+  /** The halo of every lit cell, under the tiles, so that it shows in the gaps around them. */
+  #drawGlow(ctx, size) {
+    const { state } = this.scene;
+    if (!state || size < 8) return;
+    for (let row = 0; row < state.rows; row++) {
+      for (let col = 0; col < state.cols; col++) {
+        const { rgb, glow } = this.#look(row, col);
+        if (glow <= 0) continue;
+        const [cx, cy] = [(col + 0.5) * size, (row + 0.5) * size];
+        const halo = ctx.createRadialGradient(cx, cy, size * 0.3, cx, cy, size * 0.68);
+        halo.addColorStop(0, `rgba(${rgb[0]}, ${rgb[1]}, ${rgb[2]}, ${0.7 * glow})`);
+        halo.addColorStop(1, `rgba(${rgb[0]}, ${rgb[1]}, ${rgb[2]}, 0)`);
+        ctx.fillStyle = halo;
+        ctx.fillRect(cx - size * 0.7, cy - size * 0.7, size * 1.4, size * 1.4);
+      }
+    }
   }
 
   #drawCell(ctx, row, col, x, y, size) {
-    const { state, values, states } = this.scene;
+    const { state, states } = this.scene;
     if (!state) return; // a resize before the first board arrives
-    const value = values[row * state.cols + col];
-    const gap = size >= 8 ? Math.max(1, Math.round(size / 24)) : 0;
-    ctx.fillStyle = this.#cellColor(value);
-    ctx.fillRect(x + gap, y + gap, size - 2 * gap, size - 2 * gap);
+    const { value, rgb, glow, scale } = this.#look(row, col);
+    const gap = size >= 8 ? Math.max(1, Math.round(size / 16)) : 0;
+    const side = (size - 2 * gap) * scale;
+    const [left, top] = [x + (size - side) / 2, y + (size - side) / 2];
+    if (glow > 0 && size >= 8) {
+      // Brightest at the centre, as a lamp behind frosted glass.
+      const [cx, cy] = [x + size / 2, y + size / 2];
+      const face = ctx.createRadialGradient(cx, cy - side * 0.1, side * 0.05, cx, cy, side * 0.72);
+      face.addColorStop(0, cssOf(mix(rgb, [255, 255, 255], 0.55 * glow)));
+      face.addColorStop(0.55, cssOf(rgb));
+      face.addColorStop(1, cssOf(mix(rgb, [0, 0, 0], 0.12)));
+      ctx.fillStyle = face;
+    } else {
+      ctx.fillStyle = cssOf(rgb);
+    }
+    ctx.beginPath();
+    ctx.roundRect(left, top, side, side, size >= 8 ? Math.min(side * 0.14, 8) : 0);
+    ctx.fill();
     if (states > 2 && value && size >= 18) {
       // The digit, off-centre so that a press mark can sit in the middle.
       ctx.fillStyle = this.palette.ink[value];
@@ -101,7 +162,7 @@ export class BoardPainter {
     if (s && !this.#marksFill()) {
       ctx.strokeStyle = colors.conflict;
       ctx.fillStyle = colors.conflict;
-      const gap = size >= 8 ? Math.max(1, Math.round(size / 24)) : 0;
+      const gap = size >= 8 ? Math.max(1, Math.round(size / 16)) : 0;
       const width = Math.max(1, size / 10);
       for (const index of s.conflictCells) {
         const [x, y] = at(index);
@@ -171,6 +232,7 @@ export class BoardPainter {
     const dark = [16, 19, 26];
     const light = [255, 255, 255];
     return {
+      rgb: ramp,
       css: ramp.map(cssOf),
       ink: ramp.map((rgb) => cssOf(isLight(rgb) ? dark : light)),
       mark: css.mark,

@@ -4,6 +4,7 @@
 // They read as lightsout.new / lightsout.load options and follow the rules
 // of the board shown, so that undo and shared links show their own.
 
+import { pressVerb } from "../../grid-canvas.mjs";
 import { NEIGHBOURHOODS as OFFSETS, MAX_STATES, MAX_STENCIL_SIDE, stencilText } from "./rules.mjs";
 
 const PRESETS = [
@@ -30,14 +31,15 @@ export const STATE_CHOICES = Array.from({ length: MAX_STATES - 1 }, (_, i) => i 
 const STENCIL_MIN_RADIUS = 2;
 const STENCIL_MAX_RADIUS = (MAX_STENCIL_SIDE - 1) / 2;
 
-/** What a click does under `variant` with k = `states`, in words. */
+/** What a click (a tap on touch screens) does under `variant` with k = `states`, in words. */
 export function rulesText(variant = {}, states = 2) {
   const named = NEIGHBOURHOOD_CHOICES.find((n) => n.value === (variant.neighbourhood || "cross"));
   const rule = (named || NEIGHBOURHOOD_CHOICES.at(-1)).rule + (variant.wrap ? ", wrapping around the edges" : "");
   const k = states;
+  const press = pressVerb();
   return k === 2
-    ? `Turn all the lights out. A click toggles a cell and ${rule}.`
-    : `Turn every cell to 0. A click adds 1 to a cell and ${rule} (counting modulo ${k}: ${k - 1} + 1 = 0).`;
+    ? `Turn all the lights out. A ${press} toggles a cell and ${rule}.`
+    : `Turn every cell to 0. A ${press} adds 1 to a cell and ${rule}; ${k - 1} goes round to 0.`;
 }
 
 export class RuleControls {

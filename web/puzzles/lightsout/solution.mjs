@@ -3,7 +3,7 @@
 // board unsolvable), kept without a new solve after a press on a marked
 // cell, and said in a player's words in the note above the board.
 
-import { plural, solutionCount } from "./counts.mjs";
+import { plainCount, plural } from "./counts.mjs";
 import { Board, gridValues } from "./rules.mjs";
 
 /**
@@ -55,6 +55,25 @@ export function afterPressOnMark(solution, index, rows, cols) {
   };
 }
 
+/**
+ * A refusal for a job too big to run here (lightsout/costs.py's sentence:
+ * "... needs about N s in the page, over the limit of ..."), in a player's
+ * words; null for any other error. The exact figures stay in the note's
+ * tooltip and in Analysis.
+ */
+export function plainRefusal(message) {
+  return /over the limit of/.test(message ?? "")
+    ? "This board is too big to solve here: try a smaller one." : null;
+}
+
+/**
+ * The solver's progress line in a player's words: its stages speak of
+ * "quiet patterns", which How it works explains but the play screen does not.
+ */
+export function playerProgress(line) {
+  return line.replace(/the quiet patterns/g, "the presses that change nothing");
+}
+
 /** The note above the board that says what the solver found (.solution-note). */
 export class SolutionNote {
   /** @param {HTMLElement} note holding a Cancel button, a <progress> and a <span> */
@@ -81,9 +100,12 @@ export class SolutionNote {
       text.textContent = line;
       return;
     }
+    note.removeAttribute("title");
     if (error) {
       note.classList.add("warning");
-      text.textContent = error;
+      const plain = plainRefusal(error);
+      text.textContent = plain ?? error;
+      if (plain) note.title = error; // the exact figures, for whoever wants them
       return;
     }
     if (!s) {
@@ -107,7 +129,7 @@ export class SolutionNote {
       // Over a prime k the quiet patterns form a space of k^d; a composite k has no such count.
       const prime = [2, 3, 5, 7].includes(k);
       const ways = d
-        ? ` A board of this shape that can be solved has ${prime ? solutionCount(k, d) : "several"} ` +
+        ? ` A board of this shape that can be solved has ${prime ? plainCount(k, d) : "several"} ` +
           "solutions (see How it works)."
         : " Every board of this shape has exactly one solution.";
       const presses = plural(s.press_count, "press", "presses");

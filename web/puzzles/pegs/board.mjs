@@ -12,9 +12,10 @@
 // This module keeps the game (board menu, goal, loading, jumps, what is
 // shown) and turns clicks, drags and keys into the parts' calls.
 
+import { pressVerb, roomBesideNotes } from "../../grid-canvas.mjs";
 import { PuzzleBoard } from "../../puzzle-board.mjs";
 import { CENSUS_MARKUP, CensusPanel } from "./census-panel.mjs";
-import { boardGeometry, nearestCell, paintBoard, PALETTE } from "./drawing.mjs";
+import { JumpMotion, boardGeometry, nearestCell, paintBoard, PALETTE } from "./drawing.mjs";
 import { BoardEditor, EDITOR_MARKUP } from "./editor.mjs";
 import { bestKnownMoves, countMoves, jumpBetween } from "./moves.mjs";
 import { SolutionPlayback } from "./playback.mjs";
@@ -112,6 +113,7 @@ export class PegsBoard extends PuzzleBoard {
     this.selected = null; // [r, c] of the peg picked to jump
     this.hint = null; // [[fr, fc], [tr, tc]]
     this.drag = null;
+    this.jumpMotion = new JumpMotion(() => this.#draw()); // a jump in motion, drawn by #draw
 
     this.searches = new PositionSearches(root, this.jobs, {
       position: () => ({ grid: this.state.grid, goal: this.#goalParam() }),
@@ -322,10 +324,17 @@ export class PegsBoard extends PuzzleBoard {
     this.announce(`Jumped from ${holeName(from)} to ${holeName(to)}; ${plural(state.pegs, "peg")} left.`);
     this.session.record(state, { byPlayer });
     this.#show(state);
+    this.jumpMotion.start(from, to);
+  }
+
+  /** The jump being animated ({from, over, to, t}), or null: tests look at it. */
+  get motion() {
+    return this.jumpMotion.current;
   }
 
   /** Show a position; a note about the previous one (hint, count...) goes with it. */
   #show(state, { keepNote = false } = {}) {
+    this.jumpMotion.stop(); // anything shown next (another jump, an undo) ends a jump's motion at once
     this.searches.cancel();
     if (!keepNote) this.searches.note("");
     this.state = state;
@@ -340,13 +349,13 @@ export class PegsBoard extends PuzzleBoard {
     this.#button("undo").disabled = !this.session.canUndo;
     this.#button("redo").disabled = !this.session.canRedo;
     if (this.mode === "edit") {
-      this.say("Edit: click holes with the chosen tool, then switch to Play. At most 64 holes.");
+      this.say(`Edit: ${pressVerb()} holes with the chosen tool, then switch to Play. At most 64 holes.`);
     } else if (this.session.isWon(state)) {
       this.say(this.moves ? this.#wonText(state) : "This position is already the goal.");
     } else if (state.stuck) {
       this.say("No move is left: the game is over without reaching the goal.", true);
     } else {
-      this.say("Click a peg, then the hole to jump into (or drag it there).");
+      this.say(`${pressVerb(true)} a peg, then the hole to jump into (or drag it there).`);
     }
     const open = this.mode === "play" && !this.session.isWon(state) && !state.stuck; // moves left to judge
     this.searches.setVerdict(open ? "Checking whether the goal is still reachable…" : "");
@@ -389,16 +398,27 @@ export class PegsBoard extends PuzzleBoard {
     const editing = this.mode === "edit";
     const box = this.canvas.parentElement.getBoundingClientRect();
     this.geo = boardGeometry(this.cells, {
-      triangular: this.state.lattice === "triangular", editing, width: box.width, height: this.boardRoom(200),
+      triangular: this.state.lattice === "triangular", editing, width: box.width, height: this.#room(),
     });
     paintBoard(this.canvas, this.ctx, this.geo, {
       cells: this.cells, editing, colors: this.readColors(PALETTE), goalCells: this.state.goal_cells || [],
       moves: this.state.moves, selected: this.selected, hint: this.hint, cursor: this.focusedCell(),
+      motion: this.motion,
     });
   }
 
   repaint() {
     this.#draw();
+  }
+
+  /**
+   * The height the board may take: what is left on the first screen, the
+   * status, verdict and hint lines counted at one line each, so that their
+   * words never resize the board.
+   */
+  #room() {
+    return roomBesideNotes(this.boardRoom(200),
+      this.root.querySelectorAll(".message, .verdict, .solution-note"));
   }
 
   // --- keyboard play (see PuzzleBoard.enableKeyboard) -----------------------------

@@ -32,6 +32,7 @@ export class PositionSearches {
   /** The text on the solution note's line (a hint, a count, the playback's progress). */
   note(text) {
     this.root.querySelector(".solution-note span").textContent = text;
+    this.root.querySelector(".solution-note").removeAttribute("title");
   }
 
   /** True while a search (a verdict included) runs. */
@@ -73,7 +74,7 @@ export class PositionSearches {
   #showVerdict(result) {
     const text = {
       reachable: "The goal can still be reached.",
-      dead: `Dead end: ${result.reason}`,
+      dead: `Dead end: ${playerReason(result.reason)}`,
       unknown: "The quick check could not decide whether the goal can still be reached; Hint or Solve will search fully.",
     }[result.verdict] || "";
     this.setVerdict(text, result.verdict === "dead");
@@ -133,7 +134,29 @@ export class PositionSearches {
         if (this.host.position().grid === grid) onResult(result);
       })
       .catch((error) => {
-        if (!error.cancelled) this.host.say(error.message, true);
+        if (error.cancelled) return;
+        const plain = plainRefusal(error.message);
+        this.host.say(plain ?? error.message, true);
+        // The exact figures (how many positions, how long) for whoever wants them.
+        if (plain) this.root.querySelector(".solution-note").title = error.message;
       });
   }
+}
+
+/**
+ * pegs.status's reason for a dead end in a player's words: "position
+ * class" is the maths of How it works, not of the play screen.
+ */
+function playerReason(reason) {
+  return /position class/.test(reason ?? "")
+    ? "no sequence of jumps can bring the pegs to the goal from here." : reason;
+}
+
+/**
+ * A count refused as too big (pegs/count.py: "out of reach", "would keep
+ * more than ..."), in a player's words; null for any other error.
+ */
+export function plainRefusal(message) {
+  return /out of reach|would keep more than/.test(message ?? "")
+    ? "Too many ways to count from here: try again a few jumps further on." : null;
 }
