@@ -16,6 +16,14 @@ const TOKENS = {
   ring: "--panel", muted: "--muted", done: "--bin-done",
 };
 
+/** A rounded rectangle's path; nothing for one with no room (a board not laid out yet). */
+function rounded(ctx, x, y, width, height, radius) {
+  ctx.beginPath();
+  if (width <= 0 || height <= 0) return false;
+  ctx.roundRect(x, y, width, height, Math.max(0, Math.min(radius, width / 2, height / 2)));
+  return true;
+}
+
 const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 const easeOut = (t) => 1 - (1 - t) ** 3;
 
@@ -93,6 +101,7 @@ export class BinairoPainter {
     const given = view.givenRows[row][col] !== ".";
     const gap = Math.max(2, Math.round(size * 0.08));
     const box = { x: x + gap / 2, y: y + gap / 2, side: size - gap };
+    if (box.side <= 0) return; // not laid out yet
     const move = this.moving.get(index);
     const progress = move ? Math.min(1, (performance.now() - move.start) / POP_MS) : 1;
     // An emptied tile lets its old colour shrink away; a filled one pops up to full size.
@@ -116,9 +125,7 @@ export class BinairoPainter {
     const hinted = this.view.marks?.target.has(index);
     ctx.fillStyle = digit === "0" ? colors.zero : digit === "1" ? colors.one
       : hinted && !moving ? colors.hint : colors.empty;
-    ctx.beginPath();
-    ctx.roundRect(x, y, side, side, side * 0.16);
-    ctx.fill();
+    if (rounded(ctx, x, y, side, side, side * 0.16)) ctx.fill();
     if (digit === ".") return;
     const ink = digit === "0" ? colors.zeroInk : colors.oneInk;
     ctx.fillStyle = ink;
@@ -144,16 +151,13 @@ export class BinairoPainter {
     ctx.save();
     ctx.lineWidth = width;
     ctx.strokeStyle = wrong ? colors.error : colors.proof;
-    ctx.beginPath();
-    ctx.roundRect(x + width / 2, y + width / 2, side - width, side - width, side * 0.14);
-    ctx.stroke();
+    if (rounded(ctx, x + width / 2, y + width / 2, side - width, side - width, side * 0.14)) ctx.stroke();
     if (wrong) {
       // A thin light line inside the ring keeps it visible on either tile colour.
       ctx.lineWidth = Math.max(1, width / 3);
       ctx.strokeStyle = colors.ring;
-      ctx.beginPath();
-      ctx.roundRect(x + width * 1.2, y + width * 1.2, side - width * 2.4, side - width * 2.4, side * 0.1);
-      ctx.stroke();
+      const inner = side - width * 2.4;
+      if (rounded(ctx, x + width * 1.2, y + width * 1.2, inner, inner, side * 0.1)) ctx.stroke();
     }
     ctx.restore();
   }
@@ -168,16 +172,11 @@ export class BinairoPainter {
     ctx.lineWidth = Math.max(1.5, size / 20);
     ctx.setLineDash([Math.max(3, size / 6), Math.max(2, size / 10)]);
     const inset = ctx.lineWidth / 2;
-    for (const row of view.broken.rows.keys()) {
-      ctx.beginPath();
-      ctx.roundRect(inset, row * size + inset, cols * size - 2 * inset, size - 2 * inset, size * 0.2);
-      ctx.stroke();
-    }
-    for (const col of view.broken.cols.keys()) {
-      ctx.beginPath();
-      ctx.roundRect(col * size + inset, inset, size - 2 * inset, rows * size - 2 * inset, size * 0.2);
-      ctx.stroke();
-    }
+    const outline = (x, y, width, height) => {
+      if (rounded(ctx, x + inset, y + inset, width - 2 * inset, height - 2 * inset, size * 0.2)) ctx.stroke();
+    };
+    for (const row of view.broken.rows.keys()) outline(0, row * size, cols * size, size);
+    for (const col of view.broken.cols.keys()) outline(col * size, 0, size, rows * size);
     ctx.restore();
   }
 
