@@ -73,7 +73,7 @@ def test_a_phone_gets_big_tiles_player_words_and_plays_to_the_end_by_tapping(
 def test_zero_and_one_keys_write_and_backspace_and_delete_clear(page, site_url):
     root = open_board(page, site_url)
     grid = current(root)
-    assert "0 or 1 writes that digit" in page.locator(f"{BOARD} .key-help").inner_text()
+    assert "0 or 1 writes that digit," in page.locator(f"{BOARD} .key-help").inner_text()
     row, col = first_empty(grid)
     page.mouse.click(*cell_centre(page, row, col))  # a click writes 0 and puts the keys there
     wait_idle(page)

@@ -105,7 +105,7 @@ export class BinairoBoard extends PuzzleBoard {
   static pythonActions = ["hint", "solve", "check", "count", "generate", "minimize"];
   static template = TEMPLATE;
   static mainActions = ["generate"];
-  static keyHelp = "arrow keys move the ring, 0 or 1 writes that digit in the ringed cell, Backspace or Delete clears it, Space or Enter cycles it empty → 0 → 1, Shift+Space cycles backwards,";
+  static keyHelp = "arrow keys move the ring, 0 or 1 writes that digit, Backspace or Delete clears it, Space or Enter cycles empty → 0 → 1 (with Shift backwards),";
   static session = { moves: false }; // saved games hold game IDs only
 
   /**
