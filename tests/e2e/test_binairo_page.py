@@ -144,6 +144,9 @@ def test_solve_and_check_good(page, site_url, screenshot_dir):
     wait_idle(page)
     assert root.get_attribute("data-status") == "solved"
     assert binairo.is_solution(current(root).grid.split("/"))
+    # A board finished by Solve is not the player's win: it is never "Solved".
+    said = message(page)
+    assert said.startswith("The only solution, filled in") and "Solved" not in said
     # An empty 4x4 grid is not a good puzzle: two differing solutions are shown.
     page.get_by_label("Size").select_option(label="4×4")
     page.get_by_role("button", name="Empty grid").click()
@@ -175,7 +178,7 @@ def test_generate_by_seed_matches_python_and_bad_size_is_refused(page, site_url,
     assert "hard 10×10 puzzle" in message(page)
     # The seed that makes it again is the lab's detail, kept in the settings.
     assert "seed" not in message(page).lower()
-    assert "seed 7 (10×10, hard)" in page.locator(f'{BOARD} [data-field="made"]').inner_text()
+    assert "seed 7 (10×10, hard)" in page.locator(f'{BOARD} [data-field="detail"]').inner_text()
     page.screenshot(path=str(screenshot_dir / "binairo-generated-hard.png"), full_page=True)
     before = root.get_attribute("data-game-id")
     page.get_by_label("Rows").fill("7")
@@ -214,6 +217,9 @@ def test_count_with_progress_and_cancel(page, site_url, screenshot_dir):
     page.get_by_role("button", name="Count solutions").click()
     wait_idle(page)
     assert "4,140 solutions" in message(page)
+    # How it was counted is the lab's detail, in the settings, not the play screen's.
+    assert "Counted in" in page.locator(f'{BOARD} [data-field="detail"]').inner_text()
+    assert " by " not in message(page)
     # The empty 8x8 is counted in well under a second natively (about twice that here).
     show_empty_grid(page, "8×8")
     page.get_by_role("button", name="Count solutions").click()

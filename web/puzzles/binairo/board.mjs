@@ -69,7 +69,7 @@ const TEMPLATE = `
       <label title="Count the zeros and ones of every row and column beside the grid"><input type="checkbox" data-field="line-counts"> Show line counts</label>
     </div>
   </div>
-  <p class="lab-note" data-field="made"></p>
+  <p class="lab-note" data-field="detail"></p>
   </details>
   <p class="message" role="status" aria-live="polite"></p>
   <p class="solution-note job-note"><button type="button" class="inline" data-action="cancel-job" hidden>Cancel</button>
@@ -303,7 +303,7 @@ export class BinairoBoard extends PuzzleBoard {
    * only: the line inside the settings, never the play screen's message.
    */
   #noteMade(state, took = null) {
-    const made = this.root.querySelector('[data-field="made"]');
+    const made = this.root.querySelector('[data-field="detail"]');
     made.textContent = state.seed === undefined ? ""
       : `This puzzle: seed ${state.seed} (${state.cols}×${state.rows}, ${state.difficulty})` +
         `${took === null ? "" : `, made in ${(took / 1000).toFixed(2)} s`}.`;
@@ -319,8 +319,8 @@ export class BinairoBoard extends PuzzleBoard {
     this.#record(await this.client.request({ cmd: "binairo.load", game: result.solved_game }));
     const wrong = result.wrong_entries.length;
     this.say((result.solutions === 1
-      ? `Solved: the only solution${result.difficulty ? ` (${article(result.difficulty)} ${result.difficulty} puzzle)` : ""}.`
-      : "Solved, but the digits given allow several solutions: this is one of them.")
+      ? `The only solution, filled in${result.difficulty ? ` (${article(result.difficulty)} ${result.difficulty} puzzle)` : ""}.`
+      : "One solution, filled in: the digits given allow several.")
       + (wrong ? ` ${wrong} of your digits differed (Undo brings them back).` : ""));
   }
 
@@ -339,8 +339,11 @@ export class BinairoBoard extends PuzzleBoard {
   async #count() {
     const result = await this.#job({ cmd: "binairo.count", game: this.state.game }, "Counting");
     const n = BigInt(result.count_text).toLocaleString("en-US");
-    this.say(`${n} solution${result.count_text === "1" ? "" : "s"} ` +
-      `(exact count of this grid, with your digits, in ${result.seconds} s by ${result.method}).`);
+    this.say(`${n} solution${result.count_text === "1" ? "" : "s"}: the exact count of this grid, ` +
+      "with your digits.");
+    // How it was counted is the lab's detail, beside the generator's.
+    this.root.querySelector('[data-field="detail"]').textContent =
+      `Counted in ${result.seconds} s by ${result.method}.`;
   }
 
   async #hint() {
