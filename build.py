@@ -444,11 +444,19 @@ def build(dist: Path = DIST, *, with_numpy: bool = False) -> None:
     )
 
 
+# A first visit to the binary puzzle deals one of these puzzles (medium 8x8,
+# by seed), picked at random in the page, so that first visitors do not all
+# meet the same one; returning visitors get their saved game.
+FIRST_DEALS = {
+    "binairo": tuple(
+        {"cmd": "binairo.new", "rows": 8, "cols": 8, "difficulty": "medium", "seed": seed}
+        for seed in range(1, 21)
+    ),
+}
+
 # The requests the page makes for its default boards that the JavaScript rules
 # cannot answer (a generated puzzle): build answers them once with Python.
-FIRST_REQUESTS = (
-    {"cmd": "binairo.new", "rows": 8, "cols": 8, "difficulty": "easy", "seed": 1},
-)
+FIRST_REQUESTS = tuple(request for deals in FIRST_DEALS.values() for request in deals)
 
 
 PARAMS_MODULE = WEB / "rules" / "params.mjs"
@@ -485,7 +493,8 @@ def write_first_boards(dist: Path) -> None:
     """Write Python's answers to FIRST_REQUESTS into ``dist/rules/first-boards.mjs``.
 
     The page answers these without waiting for Python (web/rules/index.mjs),
-    so its default boards are drawn at once.
+    so its default boards are drawn at once; FIRST_DEALS goes with them (the
+    requests a first visit picks from, per puzzle).
     """
     sys.path.insert(0, str(ROOT / "py"))
     try:
@@ -500,7 +509,11 @@ def write_first_boards(dist: Path) -> None:
         answers[json.dumps(request, sort_keys=True, separators=(",", ":"))] = response["result"]
     target = dist / "rules" / "first-boards.mjs"
     header = target.read_text().split("export const")[0]
-    target.write_text(f"{header}export const FIRST_BOARDS = {json.dumps(answers, indent=1)};\n")
+    deals = {puzzle: list(requests) for puzzle, requests in FIRST_DEALS.items()}
+    target.write_text(
+        f"{header}export const FIRST_BOARDS = {json.dumps(answers, indent=1)};\n"
+        f"export const FIRST_DEALS = {json.dumps(deals, indent=1)};\n"
+    )
 
 
 # Kept out of the offline copy: source maps are for debugging only.

@@ -125,8 +125,8 @@ def test_binary_puzzle_fills_and_undoes_before_python(page: Any, site_url: str) 
                     if grid.cell(r, c) == ".")
     canvas = page.locator("#binairo canvas")
     box = canvas.bounding_box()
-    page.mouse.click(box["x"] + (col + 0.5) * box["width"] / (grid.cols + 1),
-                     box["y"] + (row + 0.5) * box["height"] / (grid.rows + 1))
+    page.mouse.click(box["x"] + (col + 0.5) * box["width"] / grid.cols,
+                     box["y"] + (row + 0.5) * box["height"] / grid.rows)
     filled = wait_game_change(page, "binairo", start)
     assert Grid.parse(filled).cell(row, col) == "0"
     undo_redo(page, "binairo", start, filled)

@@ -35,16 +35,21 @@ def current(root) -> Grid:
     return Grid.parse(root.get_attribute("data-game-id"))
 
 
-def click_cell(page, grid: Grid, row: int, col: int, button: str = "left") -> None:
-    """Click the centre of a cell; the canvas has one more row and column for the counters."""
+def cell_centre(page, row: int, col: int) -> tuple[float, float]:
+    """Where the centre of a cell is on the page (the canvas's own shape: one
+    more row and column when the lab's line counts are shown beside it)."""
     canvas = page.locator(f"{BOARD} canvas")
     canvas.scroll_into_view_if_needed()
     box = canvas.bounding_box()
-    page.mouse.click(
-        box["x"] + (col + 0.5) * box["width"] / (grid.cols + 1),
-        box["y"] + (row + 0.5) * box["height"] / (grid.rows + 1),
-        button=button,
-    )
+    rows, cols = page.evaluate(
+        "(() => { const g = window.puzzleLab.boards.binairo.grid; return [g.rows, g.cols]; })()")
+    return (box["x"] + (col + 0.5) * box["width"] / cols,
+            box["y"] + (row + 0.5) * box["height"] / rows)
+
+
+def click_cell(page, grid: Grid, row: int, col: int, button: str = "left") -> None:
+    """Click the centre of a cell."""
+    page.mouse.click(*cell_centre(page, row, col), button=button)
 
 
 def message(page) -> str:
@@ -124,7 +129,9 @@ def test_error_highlight_and_hint(page, site_url, screenshot_dir):
     wait_idle(page)
     state = current(root)
     assert binairo.errors(state)
-    assert "break a rule" in page.locator(f"{BOARD} .counters").inner_text()
+    counts = page.locator(f"{BOARD} .line-counts").inner_text()
+    zeros = state.grid.split("/")[row].count("0")
+    assert f"Row {row + 1}: {zeros} × 0, {state.cols - zeros} × 1" in counts
     page.screenshot(path=str(screenshot_dir / "binairo-errors.png"), full_page=True)
 
 
@@ -137,6 +144,9 @@ def test_solve_and_check_good(page, site_url, screenshot_dir):
     wait_idle(page)
     assert root.get_attribute("data-status") == "solved"
     assert binairo.is_solution(current(root).grid.split("/"))
+    # A board finished by Solve is not the player's win: it is never "Solved".
+    said = message(page)
+    assert said.startswith("The only solution, filled in") and "Solved" not in said
     # An empty 4x4 grid is not a good puzzle: two differing solutions are shown.
     page.get_by_label("Size").select_option(label="4×4")
     page.get_by_role("button", name="Empty grid").click()
@@ -166,6 +176,9 @@ def test_generate_by_seed_matches_python_and_bad_size_is_refused(page, site_url,
     expected, rating = finish(binairo.generate_steps(10, 10, "hard", 7))
     assert current(root) == expected and rating.difficulty == "hard"
     assert "hard 10×10 puzzle" in message(page)
+    # The seed that makes it again is the lab's detail, kept in the settings.
+    assert "seed" not in message(page).lower()
+    assert "seed 7 (10×10, hard)" in page.locator(f'{BOARD} [data-field="detail"]').inner_text()
     page.screenshot(path=str(screenshot_dir / "binairo-generated-hard.png"), full_page=True)
     before = root.get_attribute("data-game-id")
     page.get_by_label("Rows").fill("7")
@@ -204,6 +217,9 @@ def test_count_with_progress_and_cancel(page, site_url, screenshot_dir):
     page.get_by_role("button", name="Count solutions").click()
     wait_idle(page)
     assert "4,140 solutions" in message(page)
+    # How it was counted is the lab's detail, in the settings, not the play screen's.
+    assert "Counted in" in page.locator(f'{BOARD} [data-field="detail"]').inner_text()
+    assert " by " not in message(page)
     # The empty 8x8 is counted in well under a second natively (about twice that here).
     show_empty_grid(page, "8×8")
     page.get_by_role("button", name="Count solutions").click()

@@ -116,14 +116,14 @@ def test_keyboard_only_solves_every_puzzle(page, site_url, screenshot_dir):
     assert 'unknown goal "nowhere"' in page.locator("#page-notice").inner_text()
     assert page.locator("#pegs").get_attribute("data-game-id") == "..o..@any"
 
-    # Binary puzzle: Space cycles the empty corner to 0; Backspace steps back.
+    # Binary puzzle: Space cycles the empty corner to 0, then 1; the 0 key writes 0.
     page.locator("#tab-binairo").focus()
     open_board(page, "binairo", BINAIRO)
     tab_to_board(page, "binairo")
     assert "Row 1 column 1, empty" in spoken(page, "binairo")
     keys(page, "binairo", "Space", "Space")  # 0, then 1: not solved
     assert status(page, "binairo") == "ready"
-    keys(page, "binairo", "Backspace")  # back to 0
+    keys(page, "binairo", "0")  # back to 0
     said = "Row 1 column 1: 0; 0 empty cells."
     check_solved(page, "binairo", "solved", "Solved in", said, screenshot_dir)
 

@@ -24,15 +24,17 @@ def canvas_pixel(page, puzzle: str) -> list[int]:
         """(id) => {
           const board = window.puzzleLab.boards[id];
           const canvas = board.root.querySelector('canvas');
-          // Pegs: the empty centre hole. Grids: near the top left corner of a
-          // cell, inside its fill and clear of its digit (binary puzzle: the
-          // first cell; Lights Out: the last, dark, cell).
+          // Pegs: the empty centre hole. Grids: inside a cell's fill, clear of
+          // its digit (binary puzzle: the top middle of the first tile, clear
+          // of a given's lock dot too; Lights Out: near the top left corner of
+          // the last, dark, cell).
           let [x, y] = [canvas.width / 2, canvas.height / 2];
           if (id !== 'pegs') {
             const cell = canvas.width / board.grid.cols;
             const row = id === 'lightsout' ? board.grid.rows - 1 : 0;
             const col = id === 'lightsout' ? board.grid.cols - 1 : 0;
-            [x, y] = [(col + 0.2) * cell, (row + 0.2) * cell];
+            [x, y] = id === 'binairo' ? [(col + 0.5) * cell, (row + 0.15) * cell]
+              : [(col + 0.2) * cell, (row + 0.2) * cell];
           }
           return Array.from(canvas.getContext('2d').getImageData(x, y, 1, 1).data);
         }""",

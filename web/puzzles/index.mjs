@@ -60,8 +60,8 @@ export const PUZZLES = [
     title: "Binary puzzle",
     noun: "binary puzzle",
     intro: `Fill the grid with 0s and 1s: every row and column has as many 0s as 1s, no
-      three equal digits side by side, and no two rows or two columns alike. A click cycles
-      empty → 0 → 1 (right click backwards). <em>Hint</em> names the rule for the next step,
+      three equal digits side by side, and no two rows or two columns alike. Each press on a tile
+      cycles it empty → 0 → 1; on a keyboard, 0 and 1 write a digit. <em>Hint</em> names the rule for the next step,
       <em>Check puzzle</em> tests for exactly one solution, <em>Count solutions</em> counts any
       grid exactly, and <em>Generate</em> makes good puzzles by difficulty.`,
     load: async () => (await import("./binairo/board.mjs")).BinairoBoard,

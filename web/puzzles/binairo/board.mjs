@@ -1,19 +1,31 @@
 // The binary puzzle (Takuzu / Binairo) widget. Python (puzzlelab.api, in the
 // worker) owns the rules, the solver, hints, counting and the generator; this
-// module draws the grid with its 0/1 counters and forwards clicks; the
-// session (session.mjs, through PuzzleBoard) keeps the undo history.
+// module turns taps, clicks and keys into moves and says what happened;
+// painter.mjs draws the tiles; the session (session.mjs, through
+// PuzzleBoard) keeps the undo history.
 
 import { shippedDeal } from "../../daily-deals.mjs";
 import { GridCanvas } from "../../grid-canvas.mjs";
 import { ProgressLine } from "../../long-jobs.mjs";
 import { PuzzleBoard } from "../../puzzle-board.mjs";
+import { FIRST_DEALS } from "../../rules/first-boards.mjs";
 import { duration } from "../../session.mjs";
-import { MAX_SIDE, MIN_SIDE, SAVED_GAMES, fitsShape, nextValue } from "./rules.mjs";
+import { BinairoPainter } from "./painter.mjs";
+import { Grid, MAX_SIDE, MIN_SIDE, SAVED_GAMES, fitsShape, nextValue } from "./rules.mjs";
 
 const SIZES = [4, 6, 8, 10, 12, 14];
 
 /** "a" or "an" before a word. */
 const article = (word) => (/^[aeiou]/i.test(word) ? "an" : "a");
+
+/** What a pointer press is called here: "tap" on a touch screen, else "click". */
+const pressWord = () => (window.matchMedia("(pointer: coarse)").matches ? "tap" : "click");
+
+/** The keys that write a digit on the ringed cell ("." clears it). */
+const DIGIT_KEYS = { 0: "0", 1: "1", Backspace: ".", Delete: "." };
+
+/** How many broken lines the counts line names before "and N more". */
+const NAMED_LINES = 2;
 
 const TEMPLATE = `
   <div class="toolbar" role="toolbar" aria-label="Binary puzzle controls">
@@ -53,19 +65,26 @@ const TEMPLATE = `
       <button type="button" data-action="load">Load</button>
     </div>
   </div>
+  <div class="toolbar">
+    <div class="group">
+      <label title="Count the zeros and ones of every row and column beside the grid"><input type="checkbox" data-field="line-counts"> Show line counts</label>
+    </div>
+  </div>
+  <p class="lab-note" data-field="detail"></p>
   </details>
-  <p class="counters" data-field="summary"></p>
   <p class="message" role="status" aria-live="polite"></p>
   <p class="solution-note job-note"><button type="button" class="inline" data-action="cancel-job" hidden>Cancel</button>
     <progress max="1" hidden></progress> <span aria-live="polite"></span></p>
+  <p class="counters line-counts" data-field="summary"></p>
   <div class="board-area"><canvas aria-label="Binary puzzle grid"></canvas>
     <div class="overlay" hidden></div></div>
   <div class="binairo-solutions" hidden></div>
   <details class="how-it-works">
     <summary>How it works</summary>
     <p><strong>The rules.</strong> Every row and column holds as many zeros as ones, no three equal
-      digits sit side by side, and no two rows (or two columns) are alike. The margins count the
-      zeros and ones of each line, and turn red when a line has too many of one.</p>
+      digits sit side by side, and no two rows (or two columns) are alike. A line that breaks a
+      rule is outlined, and its zeros and ones are counted above the grid; <em>Show line
+      counts</em> counts every line beside the grid.</p>
     <p><strong>A good puzzle</strong> has exactly one solution, so it can be solved by reasoning
       alone. <em>Check puzzle</em> tests this and, if not, shows two different solutions.</p>
     <p><strong>Difficulty</strong> is graded by the rules a person needs. Easy puzzles need only
@@ -87,7 +106,7 @@ export class BinairoBoard extends PuzzleBoard {
   static pythonActions = ["hint", "solve", "check", "count", "generate", "minimize"];
   static template = TEMPLATE;
   static mainActions = ["generate"];
-  static keyHelp = "arrow keys move the ring, Space or Enter cycles the ringed cell empty → 0 → 1, Shift+Space or Backspace cycles backwards,";
+  static keyHelp = "arrow keys move the ring, 0 or 1 writes that digit, Backspace or Delete clears it, Space or Enter cycles empty → 0 → 1 (with Shift backwards),";
   static session = { moves: false }; // saved games hold game IDs only
 
   /**
@@ -100,29 +119,47 @@ export class BinairoBoard extends PuzzleBoard {
     super(root, client, options);
     this.state = null; // {game, rows, cols, grid, givens, errors, solved, row_counts, col_counts}
     this.marks = null; // {target: Set, proof: Set} of a hint, cleared by the next move
+    this.pointed = null; // [row, col] last tapped or clicked: where 0 and 1 go before a key shows the ring
 
     this.canvas = root.querySelector("canvas");
     this.jobLine = new ProgressLine(root.querySelector(".job-note"), { alwaysBar: true });
     this.solutionsBox = root.querySelector(".binairo-solutions");
     this.grid = new GridCanvas(this.canvas, {
       onDown: (row, col, event) => this.#cellDown(row, col, event),
-      maxHeight: () => Math.min(this.boardRoom(200), 52 * this.grid.rows),
+      // Big tiles on a laptop too, as long as the board ends on the first screen.
+      maxHeight: () => Math.min(this.boardRoom(200), 64 * this.grid.rows),
     });
-    this.grid.drawCell = (ctx, row, col, x, y, size) => this.#drawCell(ctx, row, col, x, y, size);
-    this.grid.beforeDraw = () => { this.palette = this.#readPalette(); };
+    this.painter = new BinairoPainter((tokens) => this.readColors(tokens), () => this.repaint());
+    this.grid.drawCell = (ctx, row, col, x, y, size) => this.painter.drawCell(ctx, row, col, x, y, size);
+    this.grid.drawOverlay = (ctx, size) => this.painter.drawOverlay(ctx, size);
+    this.grid.beforeDraw = () => this.painter.beforeDraw();
     this.#wireControls();
     this.enableKeyboard(this.canvas);
+    // 0, 1, Backspace and Delete write on the ringed cell. Heard on the way
+    // down to the canvas, before the cursor's own keys (where Backspace
+    // would cycle backwards).
+    this.canvas.parentElement.addEventListener("keydown", (event) => this.#digitKey(event), { capture: true });
   }
 
-  /** Python is ready: the first puzzle. */
+  /**
+   * The first puzzle: the linked one, else one of the first deals (medium
+   * 8×8 puzzles made at build time, so drawn before Python starts) picked at
+   * random, so that first visitors do not all meet the same one; an embed's
+   * own size, difficulty or seed asks Python.
+   */
   start(options) {
-    const first = options.game
-      ? { cmd: "binairo.load", game: options.game }
-      : { cmd: "binairo.new", rows: options.rows || 8, cols: options.cols || options.rows || 8,
-          difficulty: options.difficulty || "easy", seed: options.seed ?? 1 };
+    const chosen = ["rows", "cols", "difficulty", "seed"].some((key) => options[key] !== undefined);
+    const deals = FIRST_DEALS.binairo ?? [];
+    const first = options.game ? { cmd: "binairo.load", game: options.game }
+      : !chosen && deals.length ? { ...deals[Math.floor(Math.random() * deals.length)] }
+        : { cmd: "binairo.new", rows: options.rows || 8, cols: options.cols || options.rows || 8,
+            difficulty: options.difficulty || (chosen ? "easy" : "medium"),
+            seed: options.seed ?? (chosen ? 1 : Math.floor(Math.random() * 1e6)) };
     this.run(async () => {
-      this.#startGame(await this.#job(first, "Generating"));
-      this.say("Fill every empty cell with 0 or 1.");
+      const state = await this.#job(first, "Generating");
+      this.#startGame(state);
+      this.#noteMade(state);
+      this.say(`${pressWord() === "tap" ? "Tap" : "Click"} a tile to fill it with 0 or 1.`);
     });
   }
 
@@ -144,7 +181,8 @@ export class BinairoBoard extends PuzzleBoard {
     this.#startGame(state);
     // A player's words: the seed is the date, which the page already says.
     this.say(`The daily puzzle: ${article(state.difficulty)} ${state.difficulty} ${state.cols}×${state.rows} puzzle `
-      + `with ${state.clues} digits given. Fill every cell with 0 or 1.`);
+      + `with ${state.clues} digits given. Fill every tile with 0 or 1.`);
+    this.#noteMade(state);
   }
 
   /** The seeded request that dealt the puzzle's start, or null (share-links.mjs). */
@@ -157,8 +195,9 @@ export class BinairoBoard extends PuzzleBoard {
     const state = await this.#job(request, "Generating");
     this.#startGame(state);
     this.#dealt(request, state);
+    this.#noteMade(state);
     this.say(`${article(state.difficulty) === "an" ? "An" : "A"} ${state.difficulty} ${state.cols}×${state.rows} `
-      + `puzzle with ${state.clues} digits given. Fill every cell with 0 or 1.`);
+      + `puzzle with ${state.clues} digits given. Fill every tile with 0 or 1.`);
   }
 
   /** Keep the request that dealt the start, with the seed Python chose when none was asked. */
@@ -207,14 +246,33 @@ export class BinairoBoard extends PuzzleBoard {
     if (!this.state || this.root.dataset.status === "loading") return;
     if (row >= this.state.rows || col >= this.state.cols) return; // the counters
     this.pointedAt(row, col);
-    if (this.state.givens.split("/")[row][col] !== ".") {
+    this.pointed = [row, col];
+    this.#write(row, col, (current) => nextValue(current, event?.button === 2 || event?.shiftKey));
+  }
+
+  /** 0, 1, Backspace or Delete on the canvas with the ring on a cell: that digit, or empty. */
+  #digitKey(event) {
+    const value = DIGIT_KEYS[event.key];
+    if (event.target !== this.canvas || value === undefined || event.altKey || event.ctrlKey
+      || event.metaKey || !this.state) return;
+    event.preventDefault();
+    event.stopPropagation(); // not the cursor's Backspace (a step backwards)
+    if (event.repeat) return;
+    // No ring yet after a tap or click: the digit goes where the pointer was.
+    const cell = this.focusedCell() ?? this.pointed;
+    if (cell) this.#write(...cell, () => value);
+  }
+
+  /** Queue writing `valueOf(current digit)` at (row, col); a given is locked. */
+  #write(row, col, valueOf) {
+    if (this.givenRows[row][col] !== ".") {
       this.say("That digit is a given: it is locked.");
       return;
     }
-    const back = event?.button === 2 || event?.shiftKey;
     this.run(async () => {
       const current = this.state.grid.split("/")[row][col];
-      const value = nextValue(current, back);
+      const value = valueOf(current);
+      if (value === current) return;
       const state = await this.client.request({
         cmd: "binairo.set", game: this.state.game, row, col, value,
       });
@@ -262,9 +320,20 @@ export class BinairoBoard extends PuzzleBoard {
     const state = await this.#job(request, "Generating");
     this.#startGame(state);
     this.#dealt(request, state);
-    const seconds = ((performance.now() - started) / 1000).toFixed(2);
+    this.#noteMade(state, performance.now() - started);
     this.say(`${article(state.difficulty) === "an" ? "An" : "A"} ${state.difficulty} ${cols}×${rows} puzzle with ${state.clues} ` +
-      `digits given (seed ${state.seed}, made in ${seconds} s). Fill every cell with 0 or 1.`);
+      "digits given. Fill every tile with 0 or 1.");
+  }
+
+  /**
+   * How a generated puzzle was made (its seed makes it again), for the lab
+   * only: the line inside the settings, never the play screen's message.
+   */
+  #noteMade(state, took = null) {
+    const made = this.root.querySelector('[data-field="detail"]');
+    made.textContent = state.seed === undefined ? ""
+      : `This puzzle: seed ${state.seed} (${state.cols}×${state.rows}, ${state.difficulty})` +
+        `${took === null ? "" : `, made in ${(took / 1000).toFixed(2)} s`}.`;
   }
 
   async #solve() {
@@ -277,8 +346,8 @@ export class BinairoBoard extends PuzzleBoard {
     this.#record(await this.client.request({ cmd: "binairo.load", game: result.solved_game }));
     const wrong = result.wrong_entries.length;
     this.say((result.solutions === 1
-      ? `Solved: the only solution${result.difficulty ? ` (${article(result.difficulty)} ${result.difficulty} puzzle)` : ""}.`
-      : "Solved, but the digits given allow several solutions: this is one of them.")
+      ? `The only solution, filled in${result.difficulty ? ` (${article(result.difficulty)} ${result.difficulty} puzzle)` : ""}.`
+      : "One solution, filled in: the digits given allow several.")
       + (wrong ? ` ${wrong} of your digits differed (Undo brings them back).` : ""));
   }
 
@@ -297,8 +366,11 @@ export class BinairoBoard extends PuzzleBoard {
   async #count() {
     const result = await this.#job({ cmd: "binairo.count", game: this.state.game }, "Counting");
     const n = BigInt(result.count_text).toLocaleString("en-US");
-    this.say(`${n} solution${result.count_text === "1" ? "" : "s"} ` +
-      `(exact count of this grid, with your digits, in ${result.seconds} s by ${result.method}).`);
+    this.say(`${n} solution${result.count_text === "1" ? "" : "s"}: the exact count of this grid, ` +
+      "with your digits.");
+    // How it was counted is the lab's detail, beside the generator's.
+    this.root.querySelector('[data-field="detail"]').textContent =
+      `Counted in ${result.seconds} s by ${result.method}.`;
   }
 
   async #hint() {
@@ -312,7 +384,7 @@ export class BinairoBoard extends PuzzleBoard {
     };
     const level = result.level ? ` [${result.rule}, ${result.level}]` : "";
     this.say(`Hint${level}: ${result.text}`, result.rule === "mistake");
-    this.grid.redraw();
+    this.#refresh();
   }
 
   async #minimize() {
@@ -355,30 +427,76 @@ export class BinairoBoard extends PuzzleBoard {
     this.solutionsBox.hidden = true;
     this.cells = state.grid.split("/");
     this.givenRows = state.givens.split("/");
-    this.errorSet = new Set(state.errors.map(([r, c]) => r * state.cols + c));
     this.setGameId(state.game);
     this.setStatus(this.session.isWon(state) ? "solved" : "ready");
     this.root.querySelector('[data-action="undo"]').disabled = !this.session.canUndo;
     this.root.querySelector('[data-action="redo"]').disabled = !this.session.canRedo;
-    const empty = state.rows * state.cols - state.filled;
-    this.root.querySelector('[data-field="summary"]').textContent =
-      `${state.cols}×${state.rows} · ${state.clues} digits given · ${empty} to fill · ` +
-      "the numbers beside the grid count each line's zeros and ones" +
-      (state.errors.length ? ` · ${state.errors.length === 1 ? "1 cell breaks" : `${state.errors.length} cells break`} a rule` : "");
     if (reshaped) {
+      this.pointed = null;
       this.root.querySelector('[data-field="rows"]').value = state.rows;
       this.root.querySelector('[data-field="cols"]').value = state.cols;
       const select = this.root.querySelector('[data-field="size"]');
       select.value = state.rows === state.cols && SIZES.includes(state.rows) ? String(state.rows) : "custom";
-      this.grid.setShape(state.rows + 1, state.cols + 1); // one more row and column for counters
-    } else {
-      this.grid.redraw();
     }
+    this.#refresh({ reshape: reshaped });
     if (this.session.isWon(state)) {
       this.say(`${elapsed === null ? "Solved!" : `Solved in ${duration(elapsed)}!`} Every row and column ` +
         "is balanced, with no three in a row and no two lines alike.");
     }
     else this.say("");
+  }
+
+  /** Whether every line's counts are shown beside the grid (the lab's "Show line counts"). */
+  get #margins() {
+    return this.root.querySelector('[data-field="line-counts"]').checked;
+  }
+
+  /**
+   * Hand the painter the state on screen with the options of the moment and
+   * draw it (`reshape`: the grid's shape changed, or the count margins came
+   * or went). The counts of each line that breaks a rule go above the grid.
+   */
+  #refresh({ reshape = false } = {}) {
+    const { state } = this;
+    const showErrors = this.root.querySelector('[data-field="show-errors"]').checked;
+    const broken = Grid.parse(state.game).brokenLines();
+    this.painter.show({
+      state,
+      cells: this.cells,
+      givenRows: this.givenRows,
+      errors: new Set(showErrors ? state.errors.map(([r, c]) => r * state.cols + c) : []),
+      broken,
+      marks: this.marks,
+      margins: this.#margins,
+    });
+    const counts = this.root.querySelector('[data-field="summary"]');
+    counts.textContent = showErrors ? this.#lineCounts(broken) : "";
+    counts.title = counts.textContent; // the whole text, where one line cuts it short
+    if (reshape) {
+      const extra = this.#margins ? 1 : 0; // one more row and column for the counts
+      this.grid.setShape(state.rows + extra, state.cols + extra);
+    }
+    this.repaint();
+  }
+
+  /**
+   * The counts of the lines that break a rule, in words ("Row 3: 5 × 0,
+   * 3 × 1, more than half are 0"), or "" when none does: counts only where
+   * they help.
+   */
+  #lineCounts(broken) {
+    const { rows, cols, row_counts: rowCounts, col_counts: colCounts } = this.state;
+    const lines = [
+      ...[...broken.rows].map(([index, why]) => ["Row", index, why, rowCounts[index], cols]),
+      ...[...broken.cols].map(([index, why]) => ["Column", index, why, colCounts[index], rows]),
+    ];
+    const said = lines.slice(0, NAMED_LINES).map(([noun, index, why, [zeros, ones], length]) => {
+      const reason = why === "too many" ? `more than ${length / 2} are ${zeros > ones ? 0 : 1}`
+        : why === "three" ? "three alike side by side" : `the same as another ${noun.toLowerCase()}`;
+      return `${noun} ${index + 1}: ${zeros} × 0, ${ones} × 1, ${reason}`;
+    });
+    const more = lines.length - said.length;
+    return said.join(" · ") + (more > 0 ? ` · and ${more} more line${more === 1 ? "" : "s"}` : "");
   }
 
   #showSolutions(pair) {
@@ -403,70 +521,6 @@ export class BinairoBoard extends PuzzleBoard {
     });
   }
 
-  #drawCell(ctx, row, col, x, y, size) {
-    if (!this.state) return;
-    const colors = this.palette;
-    const { rows, cols } = this.state;
-    ctx.textAlign = "center";
-    ctx.textBaseline = "middle";
-    if (row === rows || col === cols) {
-      this.#drawCounter(ctx, row, col, x, y, size, colors);
-      return;
-    }
-    const gap = Math.max(1, Math.round(size / 24));
-    const index = row * cols + col;
-    const given = this.givenRows?.[row]?.[col] !== ".";
-    const digit = this.cells?.[row]?.[col];
-    const wrong = this.root.querySelector('[data-field="show-errors"]').checked && this.errorSet.has(index);
-    ctx.fillStyle = this.marks?.target.has(index) ? colors.hint : given ? colors.given : colors.cell;
-    ctx.fillRect(x + gap, y + gap, size - 2 * gap, size - 2 * gap);
-    if (wrong) {
-      ctx.fillStyle = colors.errorFill;
-      ctx.fillRect(x + gap, y + gap, size - 2 * gap, size - 2 * gap);
-    }
-    if (digit && digit !== ".") {
-      ctx.fillStyle = wrong ? colors.error : given ? colors.fg : colors.entry;
-      ctx.font = `${given ? "700" : "500"} ${Math.round(size * 0.55)}px system-ui, sans-serif`;
-      ctx.fillText(digit, x + size / 2, y + size / 2 + 1);
-    }
-    if (this.marks?.proof.has(index)) {
-      ctx.strokeStyle = colors.proof;
-      ctx.lineWidth = Math.max(2, size / 12);
-      const inset = gap + ctx.lineWidth / 2;
-      ctx.strokeRect(x + inset, y + inset, size - 2 * inset, size - 2 * inset);
-    }
-  }
-
-  /** The margin cells: "zeros·ones" per row (right) and per column (below). */
-  #drawCounter(ctx, row, col, x, y, size, colors) {
-    const { rows, cols, row_counts: rc, col_counts: cc } = this.state;
-    if (row === rows && col === cols) return;
-    const [zeros, ones] = row === rows ? cc[col] : rc[row];
-    const half = (row === rows ? rows : cols) / 2;
-    const lines = [`${zeros} ${zeros === 1 ? "zero" : "zeros"}`, `${ones} ${ones === 1 ? "one" : "ones"}`];
-    // The words shrink to fit the cell; below a legible size, digits only.
-    let font = Math.round(size * 0.26);
-    ctx.font = `${font}px system-ui, sans-serif`;
-    const widest = Math.max(...lines.map((line) => ctx.measureText(line).width));
-    if (widest > size * 0.92) font = Math.floor((font * size * 0.92) / widest);
-    const words = font >= 8;
-    if (!words) font = Math.round(size * 0.26);
-    ctx.font = `${font}px system-ui, sans-serif`;
-    ctx.fillStyle = zeros > half ? colors.error : zeros === half ? colors.done : colors.muted;
-    ctx.fillText(words ? lines[0] : `${zeros}×0`, x + size / 2, y + size * 0.32);
-    ctx.fillStyle = ones > half ? colors.error : ones === half ? colors.done : colors.muted;
-    ctx.fillText(words ? lines[1] : `${ones}×1`, x + size / 2, y + size * 0.7);
-  }
-
-  #readPalette() {
-    return this.readColors({
-      cell: "--bin-cell", given: "--bin-given", fg: "--fg",
-      entry: "--bin-entry", error: "--error", errorFill: "--bin-error-fill",
-      hint: "--bin-hint", proof: "--bin-proof", muted: "--muted",
-      done: "--bin-done",
-    });
-  }
-
   #wireControls() {
     const select = this.root.querySelector('[data-field="size"]');
     select.innerHTML = SIZES.map((n) => `<option value="${n}">${n}×${n}</option>`).join("")
@@ -477,7 +531,9 @@ export class BinairoBoard extends PuzzleBoard {
       this.root.querySelector('[data-field="cols"]').value = select.value;
     });
     this.root.querySelector('[data-field="show-errors"]').addEventListener(
-      "change", () => this.grid.redraw());
+      "change", () => this.state && this.#refresh());
+    this.root.querySelector('[data-field="line-counts"]').addEventListener(
+      "change", () => this.state && this.#refresh({ reshape: true }));
     const actions = {
       undo: () => this.undo(),
       redo: () => this.redo(),

@@ -167,6 +167,37 @@ export class Grid {
     return new Grid(this.rows, this.cols, this.givenOnes, this.givenZeros, ones, zeros);
   }
 
+  /**
+   * The lines that visibly break a rule: {rows, cols}, each index once, with
+   * why ("three" in a row, "too many" of a digit, "alike": a full line equal
+   * to another), so that the page can show the counts of those lines only.
+   */
+  brokenLines() {
+    const found = { rows: new Map(), cols: new Map() };
+    const note = (lines, index, why) => {
+      if (!lines.has(index)) lines.set(index, why);
+    };
+    const check = (ones, zeros, length, lines) => {
+      const full = (1 << length) - 1;
+      const seen = new Map();
+      ones.forEach((one, i) => {
+        const zero = zeros[i];
+        if (bitCount(one) * 2 > length || bitCount(zero) * 2 > length) note(lines, i, "too many");
+        else if (lineErrors(one, zero, length)) note(lines, i, "three");
+        if ((one | zero) === full) {
+          if (seen.has(one)) {
+            note(lines, i, "alike");
+            note(lines, seen.get(one), "alike");
+          }
+          seen.set(one, i);
+        }
+      });
+    };
+    check(this.ones, this.zeros, this.cols, found.rows);
+    check(transpose(this.ones, this.cols), transpose(this.zeros, this.cols), this.rows, found.cols);
+    return found;
+  }
+
   /** The cells that visibly break a rule, as [row, col] in reading order. */
   errors() {
     const { rows, cols } = this;
