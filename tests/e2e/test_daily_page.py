@@ -112,7 +112,7 @@ def test_binary_daily_link_draws_at_once(browser, site_url):
                     "seed": seed})
     assert daily["game"] == dealt["game"]
     assert daily["message"] == (f"The daily puzzle: a medium 8×8 puzzle with {dealt['clues']} "
-                                "digits given. Fill every cell with 0 or 1.")
+                                "digits given. Fill every tile with 0 or 1.")
 
 
 def test_pegs_daily_link_draws_at_once(browser, site_url):
