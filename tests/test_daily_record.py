@@ -11,7 +11,10 @@ MODULE = Path(__file__).resolve().parent.parent / "web" / "daily-record.mjs"
 SCRIPT = """
 const { recordDaily, dailyRecord, dailyRecordText } = await import(process.argv[1]);
 const store = new Map();
-const storage = { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => store.set(k, String(v)) };
+const storage = {
+  getItem: (k) => store.get(k) ?? null,
+  setItem: (k, v) => store.set(k, String(v)),
+};
 const on = (date) => new Date(`${date}T12:00:00Z`);
 const out = {};
 out.none = dailyRecord("lightsout", { today: on("2026-11-25"), storage });
@@ -23,7 +26,8 @@ out.nextDay = dailyRecord("lightsout", { today: on("2026-11-25"), storage });
 out.broken = dailyRecord("lightsout", { today: on("2026-11-26"), storage });
 out.otherPuzzle = dailyRecord("pegs", { today: on("2026-11-24"), storage });
 out.gap = recordDaily("lightsout", "2026-11-26", { today: on("2026-11-26"), storage });
-out.text = [dailyRecordText(out.twice), dailyRecordText({ streak: 1, played: 1 }), dailyRecordText(out.none)];
+out.text = [dailyRecordText(out.twice), dailyRecordText({ streak: 1, played: 1 }),
+  dailyRecordText(out.none)];
 store.set("puzzlelab.daily", "not json");
 out.unreadable = dailyRecord("lightsout", { today: on("2026-11-26"), storage });
 out.noStorage = recordDaily("pegs", "2026-11-26", { today: on("2026-11-26"), storage: null });

@@ -89,12 +89,14 @@ k.record(at("q"), { byPlayer: true });
 const saved = k.snapshot();
 const back = new Session();
 now = 50000;
-back.restore({ current: { state: at("q"), moves: 1 }, start: at("p"), history: [], future: [] }, saved.clock);
-out.resumed = [saved.clock, back.snapshot().clock, back.clock("p", false, 51000), back.clock("p", false, 52000)];
+const loaded = { current: { state: at("q"), moves: 1 }, start: at("p"), history: [], future: [] };
+back.restore(loaded, saved.clock);
+out.resumed = [saved.clock, back.snapshot().clock, back.clock("p", false, 51000),
+  back.clock("p", false, 52000)];
 back.reset();
 out.afterReset = back.clock("p", false, 53000);
 const old = new Session();
-old.restore({ current: { state: at("q"), moves: 1 }, start: at("p"), history: [], future: [] });
+old.restore(loaded);
 out.oldSave = [old.snapshot().clock ?? null, old.clock("p", false, 60000)];
 process.stdout.write(JSON.stringify(out));
 """

@@ -92,7 +92,8 @@ export class WinCard {
     const hints = outcome.help.filter((kind) => kind === "hint").length;
     const facts = board.facts();
     const card = this.card;
-    card.querySelector(".win-title").textContent = solverFinished ? "Finished by the solver" : "Well done!";
+    this.helped = outcome.help.length > 0;
+    this.solverFinished = solverFinished;
     this.#showCount(facts);
     if (facts.best && typeof facts.best.then === "function") {
       const game = this.root.dataset.gameId;
@@ -128,6 +129,10 @@ export class WinCard {
     const known = typeof best === "number";
     this.countText = `${count} ${unit}${detail ? ` ${detail}` : ""}${known ? ` · ${bestLabel} ${best}` : ""}`;
     this.card.querySelector(".win-count").textContent = this.countText;
+    // "Perfect" only for the player's own game at the fewest; the solver's is said as such.
+    const perfect = known && count <= best && !this.helped;
+    this.card.querySelector(".win-title").textContent = this.solverFinished ? "Finished by the solver"
+      : perfect ? "Perfect game!" : "Well done!";
   }
 
   /** The result and the link to the puzzle as dealt: copied, or shown selected to copy. */
