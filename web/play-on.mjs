@@ -28,7 +28,7 @@ export class PlayOnRow {
     this.board = board;
     const bar = document.createElement("div");
     bar.className = "toolbar play-on";
-    bar.innerHTML = `<button type="button" data-play="next" title="A new puzzle like this one (N)">Next<span class="wide-only"> puzzle</span></button>
+    bar.innerHTML = `<button type="button" data-play="next" aria-label="Next puzzle" title="A new puzzle like this one (N)">Next<span class="wide-only"> puzzle</span></button>
       <button type="button" data-play="daily">Daily puzzle</button>
       <button type="button" data-play="share" hidden>Share result</button>
       <label class="timer-toggle"><input type="checkbox"> Timer</label> <span class="timer"></span>
