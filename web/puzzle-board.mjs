@@ -101,6 +101,18 @@ import { watchPythonBoot } from "./python-boot-line.mjs";
 import { readSavedGame } from "./saved-game.mjs";
 import { Session, dailyDate, todaysDate } from "./session.mjs";
 
+const COARSE = globalThis.matchMedia?.("(pointer: coarse)");
+
+/**
+ * On touch screens a click is a tap: "Click a peg" reads "Tap a peg" (a
+ * right click, which has no tap, is left as it is).
+ */
+function forTouch(text) {
+  if (!COARSE?.matches) return text;
+  return String(text).replace(/(?<!right |double-)\b([Cc])lick(s|ed|ing)?\b/g,
+    (_, c, end = "") => `${c === "C" ? "T" : "t"}ap${end === "ed" ? "ped" : end === "ing" ? "ping" : end}`);
+}
+
 export class PuzzleBoard {
   #liveRegion; // live-region.mjs: what screen readers hear
   #playOn = null; // play-on.mjs: Next puzzle, Daily puzzle, Share result, the timer
@@ -559,6 +571,7 @@ export class PuzzleBoard {
 
   /** The status line; a new text (not a repeat of the rules) is also announced. */
   say(text, isError = false) {
+    text = forTouch(text);
     if (text !== this.message.textContent) this.announce(text);
     this.message.textContent = text;
     this.message.classList.toggle("error", isError);
