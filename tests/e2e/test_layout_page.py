@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 
 import pytest
+
 from conftest import LAB_OPEN
 
 pytestmark = pytest.mark.e2e
