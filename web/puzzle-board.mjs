@@ -95,11 +95,11 @@ import { arrangeBoardFirst, boardRoom, bringIntoView } from "./board-layout.mjs"
 import { KeyboardCursor } from "./keyboard-cursor.mjs";
 import { LiveRegion } from "./live-region.mjs";
 import { EngineWaitLine, LongJobs } from "./long-jobs.mjs";
-import { WinCard } from "./win-card.mjs";
 import { PlayOnRow } from "./play-on.mjs";
 import { watchPythonBoot } from "./python-boot-line.mjs";
 import { readSavedGame } from "./saved-game.mjs";
 import { Session, dailyDate, todaysDate } from "./session.mjs";
+import { WinCard } from "./win-card.mjs";
 
 const COARSE = globalThis.matchMedia?.("(pointer: coarse)");
 
