@@ -106,6 +106,8 @@ def test_the_first_screen_is_a_game_and_the_lab_is_one_tap_away(new_page, site_u
     assert page.evaluate("localStorage.getItem('puzzlelab.lab')") == "open"
     page.get_by_role("tab", name="Lights Out").click()
     wait_board(page, "lightsout")
+    if size == "phone":
+        page.locator("#lightsout details.more-actions > summary").click()
     assert page.locator("#lightsout").get_by_role("button", name="Edit").is_visible()
     assert page.locator("#lightsout").get_by_role("button", name="Show solution").is_visible()
     # Closing it goes back to playing: Play mode, not the editor.
