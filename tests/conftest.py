@@ -158,16 +158,47 @@ def page_log() -> PageLog:
     return PageLog()
 
 
+# The main page opens on the play view; most tests drive the lab's controls,
+# so their pages start with the lab open, as a person who opened it before.
+LAB_OPEN = """try {
+  if (!localStorage.getItem("puzzlelab.lab")) localStorage.setItem("puzzlelab.lab", "open");
+} catch (e) {}"""
+
+
 @pytest.fixture
 def page(browser: Any, page_log: PageLog, request: pytest.FixtureRequest) -> Iterator[Any]:
-    """A fresh page in its own browser context, recording into ``page_log``.
+    """A fresh page in its own browser context, recording into ``page_log``,
+    with the lab open (see ``fresh_page`` for a first visit's play view).
 
     An uncaught error in the page fails the test; a failing test leaves a
     screenshot in test-results/failures/.
     """
+    yield from open_page(browser, page_log, request, lab_open=True)
+
+
+@pytest.fixture
+def fresh_page(browser: Any, page_log: PageLog, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """As ``page``, but as a first visit sees the main page: the lab closed."""
+    yield from open_page(browser, page_log, request, lab_open=False)
+
+
+def open_page(
+    browser: Any,
+    page_log: PageLog,
+    request: pytest.FixtureRequest,
+    *,
+    lab_open: bool,
+    **context_options: Any,
+) -> Iterator[Any]:
+    """A page in a new context (``context_options`` as Playwright's
+    ``new_context``, viewport 1000x800 unless given), its errors logged; the
+    page fixtures' body, also for tests that need a phone or a theme."""
     # Service workers are blocked: each test is a first visit, and caching the
     # whole site for offline play would only slow it (test_offline.py allows them).
-    context = browser.new_context(viewport={"width": 1000, "height": 800}, service_workers="block")
+    options = {"viewport": {"width": 1000, "height": 800}, "service_workers": "block"}
+    context = browser.new_context(**{**options, **context_options})
+    if lab_open:
+        context.add_init_script(LAB_OPEN)
     page = context.new_page()
 
     def on_console(message: Any) -> None:

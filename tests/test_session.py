@@ -80,6 +80,24 @@ w.record(at("goal"));
 out.won = [w.isWon(), w.outcome(), w.isWon(at("x"))];
 w.begin(at("z"));
 out.forgotten = w.help.length;
+// The clock goes with the saved game and comes back with it; Reset starts it again.
+const k = new Session();
+k.begin(at("p"));
+k.clock("p", false, 1000);
+now = 4000;
+k.record(at("q"), { byPlayer: true });
+const saved = k.snapshot();
+const back = new Session();
+now = 50000;
+const loaded = { current: { state: at("q"), moves: 1 }, start: at("p"), history: [], future: [] };
+back.restore(loaded, saved.clock);
+out.resumed = [saved.clock, back.snapshot().clock, back.clock("p", false, 51000),
+  back.clock("p", false, 52000)];
+back.reset();
+out.afterReset = back.clock("p", false, 53000);
+const old = new Session();
+old.restore(loaded);
+out.oldSave = [old.snapshot().clock ?? null, old.clock("p", false, 60000)];
 process.stdout.write(JSON.stringify(out));
 """
 
@@ -143,3 +161,10 @@ def test_the_win_is_the_puzzles_own_test_with_the_help_used(node: str) -> None:
     assert out["notWon"] == [False, None]
     assert out["won"] == [True, {"moves": 2, "help": ["hint"], "ms": 2500}, False]
     assert out["forgotten"] == 0
+
+
+def test_the_clock_survives_a_reload_and_restarts_on_reset(node: str) -> None:
+    out = run(node)
+    assert out["resumed"] == [3000, 3000, 3000, 4000]  # saved at 3 s, it runs on from there
+    assert out["afterReset"] == 0
+    assert out["oldSave"] == [None, 0]  # a save without a clock starts it afresh

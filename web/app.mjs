@@ -23,10 +23,14 @@
 // stays in storage, under a new board, until the person changes that board;
 // whatever is repaired or replaced without the person's choice is first
 // copied aside (saved-game.mjs).
+//
+// The page opens on the game (the play view); "Lab & help" under the board
+// opens the lab, every tool one tap away (lab-panel.mjs).
 
 import { getClient } from "./client.mjs";
 import { registerOffline } from "./offline.mjs";
 import { FAMILY_NOUNS, PUZZLES, findPuzzle } from "./puzzles/index.mjs";
+import { Lab } from "./lab-panel.mjs";
 import { GameStore } from "./saved-game.mjs";
 import { BadDeal, readDeal } from "./share-links.mjs";
 
@@ -37,6 +41,10 @@ const noticeBox = document.getElementById("page-notice");
 let shown = null; // the puzzle whose tab is selected
 // Exposed for the console and for tests: the client and every mounted board.
 window.puzzleLab = { client, boards: {} };
+const lab = new Lab({
+  boards: () => Object.values(window.puzzleLab.boards),
+  shown: () => shown,
+});
 
 const INTRO_SEEN = "puzzlelab.introSeen";
 const firstVisit = (() => {
@@ -65,7 +73,7 @@ for (const puzzle of PUZZLES) {
   // The introduction is open on a first visit only; later it stays folded
   // (under the board on phones: style.css), a click away.
   panel.innerHTML = `<details class="intro"${firstVisit ? " open" : ""}><summary>How to play</summary>`
-    + `<p>${puzzle.intro}</p></details><div id="${puzzle.id}"></div>`;
+    + `<p>${puzzle.intro}</p></details><p class="daily-line lab-only"></p><div id="${puzzle.id}"></div>`;
   panels.append(panel);
 }
 
@@ -211,9 +219,12 @@ async function show(id, game, daily, deal) {
       const store = stores[puzzle.id];
       if (saved === undefined || options.game !== undefined || daily !== undefined || deal) store.holdFor();
       boards[puzzle.id] = new Board(document.getElementById(puzzle.id), client,
-        { ...options, familyNouns: FAMILY_NOUNS });
+        { ...options, familyNouns: FAMILY_NOUNS, lab: true, controls: lab.controls });
+      const labButton = boards[puzzle.id].root.querySelector('button[data-play="lab"]');
+      if (labButton) lab.label(labButton);
     }
   }
+  lab.showRecord();
   updateKeptNote();
   if (shown === puzzle.id) history.replaceState(null, "", permalinkHash(puzzle.id));
 }
@@ -233,6 +244,10 @@ panels.addEventListener("puzzle-change", (event) => {
     updateKeptNote();
   }
 });
+// The lab: "Lab & help" under the board, "?" on the board, a daily puzzle finished.
+panels.addEventListener("puzzle-lab", () => lab.toggle());
+panels.addEventListener("puzzle-help", () => lab.help());
+panels.addEventListener("puzzle-daily-record", () => lab.showRecord());
 panels.addEventListener("puzzle-notice", (event) => {
   const { text, source } = event.detail;
   const id = event.target.id;
@@ -263,6 +278,12 @@ function openHash() {
   }
   return show(link.id, link.game, link.daily, link.deal);
 }
+
+// "?" anywhere on the page (the boards' own keys say it too) opens How to play.
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "?" || event.target.closest?.(".puzzle, input, select, textarea")) return;
+  lab.help();
+});
 
 // A link pasted into the address bar of the open page changes only the hash.
 window.addEventListener("hashchange", openHash);

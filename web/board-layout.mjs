@@ -18,9 +18,23 @@ export function bringIntoView(element) {
  */
 export function boardRoom(root, floor = 160, below = 12) {
   const area = root.querySelector(".board-area");
-  const height = window.innerHeight;
+  const height = roomHeight();
   const top = area ? area.getBoundingClientRect().top + window.scrollY : 0;
-  return Math.max(floor, Math.min(height * 0.85, height - top - below));
+  // The play bar right under the board (Undo, Hint, Next) stays on the first screen too.
+  const bar = area?.nextElementSibling?.matches(".play-bar") ? area.nextElementSibling : null;
+  const barHeight = bar ? bar.getBoundingClientRect().height + 8 : 0;
+  return Math.max(floor, Math.min(height * 0.85, height - top - below - barHeight));
+}
+
+/**
+ * The window height a board fits into. In a frame (embed.html) the frame's
+ * own height follows the board, so it says nothing: the screen's height
+ * stands in for the host page's window, as a script embed would see it.
+ */
+function roomHeight() {
+  if (window.parent === window) return window.innerHeight;
+  const screenHeight = Math.min(window.screen?.availHeight || 800, 1000);
+  return Math.max(window.innerHeight, screenHeight);
 }
 
 /**

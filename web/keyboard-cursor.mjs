@@ -1,7 +1,10 @@
 // Keyboard play on a board's canvas: focusable, described by the board's key
 // help, arrows move a cursor (drawn as a ring by the board), Space/Enter act
 // on its cell, Shift+Space or Backspace act backwards. A click or tap focuses
-// the canvas without a ring; the first key after it shows one.
+// the canvas without a ring or frame; the first key after it shows both (the
+// canvas's class keyboard-focus, board.css). The key help line names every
+// key of every board in one sentence (H, U, R, N and ? are PuzzleBoard's);
+// the board's own sentence on what Space does is read to screen readers.
 
 const STEPS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 let helpIds = 0;
@@ -30,7 +33,11 @@ export class KeyboardCursor {
     const help = document.createElement("p");
     help.className = "key-help";
     help.id = `key-help-${++helpIds}`;
-    help.textContent = `Keyboard: focus the board (Tab), ${board.keyHelp} U undoes, R redoes.`;
+    help.textContent = "Keys: Tab to the board, arrows move, Space plays, H hint, U undo, R redo, N next, ? help.";
+    const detail = document.createElement("span");
+    detail.className = "visually-hidden";
+    detail.textContent = ` On this board: ${board.keyHelp.replace(/,$/, ".")}`;
+    help.append(detail);
     canvas.parentElement.after(help);
     canvas.setAttribute("aria-describedby", help.id);
     canvas.addEventListener("keydown", (event) => this.#key(event));
@@ -38,6 +45,7 @@ export class KeyboardCursor {
     // prevents the default), so that keys work after it; no ring until a key.
     canvas.addEventListener("pointerdown", () => {
       this.ringShown = false;
+      canvas.classList.remove("keyboard-focus");
       this.pointerFocus = true;
       canvas.focus({ preventScroll: true });
       this.pointerFocus = false;
@@ -45,11 +53,15 @@ export class KeyboardCursor {
     const repaint = () => board.hasGame() && board.repaint();
     canvas.addEventListener("focus", () => {
       this.ringShown = !this.pointerFocus; // Tab shows the ring at once
+      canvas.classList.toggle("keyboard-focus", this.ringShown);
       this.#place(0, 0); // back on a cell the cursor may use, if the board changed
       repaint();
       if (board.hasGame() && this.cell()) board.announce(board.describe(...this.cursor));
     });
-    canvas.addEventListener("blur", repaint);
+    canvas.addEventListener("blur", () => {
+      canvas.classList.remove("keyboard-focus");
+      repaint();
+    });
   }
 
   /**
@@ -72,6 +84,7 @@ export class KeyboardCursor {
     const acting = event.key === " " || event.key === "Enter" || event.key === "Backspace";
     if ((step || acting) && !this.ringShown) {
       this.ringShown = true; // the first key after a click shows where the cursor is
+      this.canvas.classList.add("keyboard-focus");
       board.repaint();
     }
     if (step) {

@@ -1,6 +1,10 @@
 // The row under the board that leads to the next game: another puzzle like
 // this one, today's daily puzzle, the optional timer, and (once solved) the
-// result with a link to the same starting position, for sharing.
+// result with a link to the same starting position, for sharing. On the main
+// page it is the play bar: Undo and Hint join it (PuzzleBoard), and "Lab &
+// help" opens the lab (app.mjs hears the "puzzle-lab" event); in the play
+// view (data-controls="play", board.css) Undo, Hint, Next and Lab are all
+// that shows.
 
 import { dailyLink, duration, todaysDate } from "./session.mjs";
 
@@ -16,19 +20,31 @@ export class PlayOnRow {
    *   startGameId()      the game ID of the starting position, for the link
    *   dailyShown()       the date of the daily puzzle on screen, or null
    *   elapsed(done)      the game's time so far in seconds (session.clock)
+   * @param {{lab?: boolean}} options lab: add the "Lab & help" button (the main page)
    */
-  constructor(root, message, board) {
+  constructor(root, message, board, { lab = false } = {}) {
     this.root = root;
     this.message = message;
     this.board = board;
     const bar = document.createElement("div");
     bar.className = "toolbar play-on";
-    bar.innerHTML = `<button type="button" data-play="next">Next puzzle</button>
+    bar.innerHTML = `<button type="button" data-play="next" aria-label="Next puzzle" title="A new puzzle like this one (N)">Next<span class="wide-only"> puzzle</span></button>
       <button type="button" data-play="daily">Daily puzzle</button>
       <button type="button" data-play="share" hidden>Share result</button>
       <label class="timer-toggle"><input type="checkbox"> Timer</label> <span class="timer"></span>
       <input type="text" class="share-text" readonly hidden aria-label="Result and link to share">
       <span class="share-status"></span>`;
+    if (lab) {
+      bar.classList.add("play-bar");
+      const open = document.createElement("button");
+      open.type = "button";
+      open.dataset.play = "lab";
+      open.className = "lab-button";
+      open.setAttribute("aria-expanded", "false");
+      open.title = "Every tool, the settings and how to play (?)";
+      open.textContent = "Lab & help";
+      bar.querySelector('[data-play="next"]').after(open);
+    }
     // Under the board, before the settings: the board keeps the first screen.
     (root.querySelector(".board-area") ?? message).after(bar);
     this.element = bar;
@@ -42,6 +58,10 @@ export class PlayOnRow {
     root.addEventListener("puzzle-change", () => this.#showTime());
     bar.addEventListener("click", (event) => {
       const action = event.target.closest("button[data-play]")?.dataset.play;
+      if (action === "lab") {
+        root.dispatchEvent(new CustomEvent("puzzle-lab", { bubbles: true }));
+        return;
+      }
       if (!action || !board.hasGame()) return;
       bar.querySelector(".share-status").textContent = "";
       bar.querySelector(".share-text").hidden = true;
@@ -93,6 +113,8 @@ export class PlayOnRow {
     try {
       await navigator.clipboard.writeText(text);
       status.textContent = "Result and link copied.";
+      clearTimeout(this.copiedTimer);
+      this.copiedTimer = setTimeout(() => { status.textContent = ""; }, 3000); // said, then out of the way
     } catch {
       field.value = text;
       field.hidden = false;

@@ -7,7 +7,9 @@
 //   board-layout.mjs      board first, settings folded, "More actions" on
 //                         phones, scrolling into view, boardRoom()
 //   python-boot-line.mjs  the line and data-python while Python starts
-//   play-on.mjs           Next puzzle / Daily puzzle / Share result, the timer
+//   play-on.mjs           Next puzzle / Daily puzzle / Share result, the timer;
+//                         on the main page the play bar (Undo, Hint, Next, Lab)
+//   win-card.mjs          the card over the board once a game is won
 //   keyboard-cursor.mjs   the keyboard cursor on the canvas (enableKeyboard)
 //   long-jobs.mjs         what a request waits for in the shared engine
 //
@@ -79,7 +81,15 @@
 // `hints: false` hides the hint and solve buttons (data-hints="off" in
 // board.css) and boards check hintsAllowed before a hint key.
 // `controls: "board"` shows only the board, undo, hint and the new-game
-// buttons (mainActions); "full" (the default) shows everything.
+// buttons (mainActions); "full" (the default) shows everything; "play" (the
+// main page with the lab closed) only the board and the play bar (Undo,
+// Hint, Next, Lab & help). setControls() switches later. `lab: true` (the
+// main page) makes the row under the board the play bar, with "Lab & help".
+// Keys on the root, the same on every board: U undo, R redo, H hint (a click
+// on the board's hint button), N next puzzle, ? help (a "puzzle-help" event
+// for the page); the canvas's own are arrows and Space (keyboard-cursor.mjs).
+// A board may add winFacts() → {count, unit, detail?, best, bestLabel} for the
+// win card (best: a number, null, or a promise of one).
 // `familyNouns` (the registry's FAMILY_NOUNS, from app.mjs or embed.mjs) names the
 // puzzle of another family's job that a request waits for.
 //
@@ -94,18 +104,33 @@ import { PlayOnRow } from "./play-on.mjs";
 import { watchPythonBoot } from "./python-boot-line.mjs";
 import { readSavedGame } from "./saved-game.mjs";
 import { Session, dailyDate, todaysDate } from "./session.mjs";
+import { WinCard } from "./win-card.mjs";
+
+const COARSE = globalThis.matchMedia?.("(pointer: coarse)");
+
+/**
+ * On touch screens a click is a tap: "Click a peg" reads "Tap a peg" (a
+ * right click, which has no tap, is left as it is).
+ */
+function forTouch(text) {
+  if (!COARSE?.matches) return text;
+  return String(text).replace(/(?<!right |double-)\b([Cc])lick(s|ed|ing)?\b/g,
+    (_, c, end = "") => `${c === "C" ? "T" : "t"}ap${end === "ed" ? "ped" : end === "ing" ? "ping" : end}`);
+}
 
 export class PuzzleBoard {
   #liveRegion; // live-region.mjs: what screen readers hear
   #playOn = null; // play-on.mjs: Next puzzle, Daily puzzle, Share result, the timer
   #keyboard = null; // keyboard-cursor.mjs, once enableKeyboard(canvas) has run
+  #winCard = null; // win-card.mjs: the result over the board once won
 
   /**
    * @param {HTMLElement} root
    * @param {object} client the shared worker client (client.mjs)
    * @param {object} options passed on to start()
    */
-  constructor(root, client, { readonly = false, hints = true, controls = "full", familyNouns = {}, ...options } = {}) {
+  constructor(root, client, { readonly = false, hints = true, controls = "full", lab = false, familyNouns = {},
+    ...options } = {}) {
     this.root = root;
     // The board's requests say here when the engine holds them back (client.mjs).
     const waits = new EngineWaitLine(root, (text) => this.announce(text), familyNouns);
@@ -127,10 +152,11 @@ export class PuzzleBoard {
       gameId: () => this.gameId,
       settled: () => this.queue,
     });
-    if (!readonly && this.nextPuzzle) this.#playOn = this.#playOnRow();
+    if (!readonly && this.nextPuzzle) this.#playOn = this.#playOnRow(lab);
+    if (!readonly) this.#winCard = this.#winCardFor();
     if (readonly) this.#ignoreInput();
     if (!hints) root.dataset.hints = "off";
-    root.dataset.controls = controls === "board" ? "board" : "full";
+    root.dataset.controls = ["board", "play"].includes(controls) ? controls : "full";
     // Canvas colours come from CSS (readColors): draw again in the new theme.
     window.matchMedia("(prefers-color-scheme: dark)")
       .addEventListener("change", () => this.state && this.repaint());
@@ -138,14 +164,64 @@ export class PuzzleBoard {
     const needPython = this.constructor.pythonActions
       .flatMap((action) => [...root.querySelectorAll(`button[data-action="${action}"]`)]);
     watchPythonBoot(root, client, needPython, (error) => this.bootFailed(error));
-    root.addEventListener("keydown", (event) => {
-      if (event.target.matches("input, select") || !this.state) return;
-      if (event.key === "u" || event.key === "U") this.undo();
-      if (event.key === "r" || event.key === "R") this.redo();
-    });
+    this.#listenToKeys(readonly);
     // Moves, game IDs and the default boards need no Python (rules/): the
     // board starts at once, after the subclass constructor has finished.
     Promise.resolve().then(() => this.#begin(options));
+  }
+
+  /**
+   * The keys every board shares (see the header). H is taken in the capture
+   * phase, before a board's own listeners, so that a hint is asked once.
+   */
+  #listenToKeys(readonly) {
+    const ours = (event) => !readonly && this.state && !event.altKey && !event.ctrlKey && !event.metaKey
+      && !event.target.matches("input, select, textarea");
+    this.root.addEventListener("keydown", (event) => {
+      if (!ours(event) || (event.key !== "h" && event.key !== "H")) return;
+      event.stopPropagation();
+      if (this.hintsAllowed) this.root.querySelector('button[data-action="hint"]')?.click();
+    }, true);
+    this.root.addEventListener("keydown", (event) => {
+      if (!ours(event)) return;
+      const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+      if (key === "u") this.undo();
+      else if (key === "r") this.redo();
+      else if (key === "n" && this.#playOn) this.nextPuzzle();
+      else if (key === "?") this.root.dispatchEvent(new CustomEvent("puzzle-help", { bubbles: true }));
+    });
+  }
+
+  /**
+   * Show the board's controls: "play" (the board and the play bar), "board"
+   * (the embeds' few) or "full" (the lab). Leaving the lab goes back to
+   * playing: Play mode, the solution hidden, a playback stopped.
+   */
+  setControls(mode) {
+    this.root.dataset.controls = ["board", "play"].includes(mode) ? mode : "full";
+    if (mode === "play") {
+      const pressed = (action) => this.root.querySelector(`button[data-action="${action}"][aria-pressed="true"]`);
+      if (pressed("edit")) this.root.querySelector('button[data-action="play"]')?.click();
+      pressed("solution")?.click();
+      const stop = this.root.querySelector('button[data-action="stop"]');
+      if (stop && !stop.closest("[hidden]")) stop.click();
+    }
+    if (this.state) this.repaint();
+  }
+
+  /** The win card (win-card.mjs), on what it needs from the board. */
+  #winCardFor() {
+    const { kind, title } = this.constructor;
+    return new WinCard(this.root, {
+      kind,
+      title,
+      board: this,
+      facts: () => this.winFacts?.() ?? { count: this.session.moves, unit: "moves", best: null },
+      outcome: () => this.session.outcome(),
+      elapsed: () => this.session.clock(this.startGameId?.() ?? this.session.startGameId, true),
+      dailyShown: () => this.dailyShown,
+      next: () => this.nextPuzzle?.(),
+    });
   }
 
   /**
@@ -187,9 +263,9 @@ export class PuzzleBoard {
   }
 
   /** The next-game row under the board (play-on.mjs), on what it needs from the board. */
-  #playOnRow() {
+  #playOnRow(lab) {
     const { kind, title } = this.constructor;
-    return new PlayOnRow(this.root, this.message, {
+    const row = new PlayOnRow(this.root, this.message, {
       kind,
       title,
       hasGame: () => Boolean(this.state),
@@ -198,7 +274,16 @@ export class PuzzleBoard {
       startGameId: () => this.startGameId(),
       dailyShown: () => this.dailyShown,
       elapsed: (done) => this.session.clock(this.startGameId(), done),
-    });
+    }, { lab });
+    if (lab) {
+      // The play bar holds the game's own actions: Undo and Hint first.
+      const first = row.element.firstElementChild;
+      for (const action of ["undo", "hint"]) {
+        const button = this.root.querySelector(`button[data-action="${action}"]`);
+        if (button) first.before(button);
+      }
+    }
+    return row;
   }
 
   /**
@@ -299,6 +384,10 @@ export class PuzzleBoard {
    * valid, else the default board; each one rejected says why in a notice.
    */
   #begin(options) {
+    // The row under the board comes right under it, before the lines the
+    // subclass added there (the key help): Undo, Hint and Next stay in reach.
+    const area = this.root.querySelector(".board-area");
+    if (area && this.#playOn) area.after(this.#playOn.element);
     const { snapshot, game, daily, deal, gameLabel = "The game in the link", ...defaults } = options;
     this.gameLabel = gameLabel;
     const fresh = () => {
@@ -465,7 +554,7 @@ export class PuzzleBoard {
    * Returns the session's current {state, moves}.
    */
   async restoreSession(snapshot, load) {
-    return this.session.restore(await this.readSnapshot(snapshot, load));
+    return this.session.restore(await this.readSnapshot(snapshot, load), snapshot.clock);
   }
 
   /** Load the first game; every board overrides this. */
@@ -510,6 +599,7 @@ export class PuzzleBoard {
 
   /** The status line; a new text (not a repeat of the rules) is also announced. */
   say(text, isError = false) {
+    text = forTouch(text);
     if (text !== this.message.textContent) this.announce(text);
     this.message.textContent = text;
     this.message.classList.toggle("error", isError);
@@ -523,6 +613,7 @@ export class PuzzleBoard {
   setStatus(status) {
     this.root.dataset.status = status;
     this.#playOn?.statusChanged(status);
+    this.#winCard?.statusChanged(status, { byMove: this.session.moves > 0 });
   }
 
   setGameId(id) {

@@ -27,12 +27,15 @@
 //   state, moves, start    the state shown, its move count, the start state
 //   canUndo, canRedo       whether undo / redo have a step to take
 //   gameId, startGameId    the game IDs of the state shown and of the start
-//   snapshot()             {game, moves?, start?, history, future} as game IDs
-//   restore(read)          adopt what readSavedGame (saved-game.mjs) loaded
+//   snapshot()             {game, moves?, start?, history, future, clock?} as
+//                          game IDs; clock: the ms the timer has run on this start
+//   restore(read, clock)   adopt what readSavedGame (saved-game.mjs) loaded,
+//                          and the clock saved with it (a reload keeps the time)
 //   replaceAll(convert)    the same history under other rules (a new goal):
 //                          every stored state through `convert` (async)
 //   solvedIn()             ms from the player's first move, for "Solved in …"
-//   clock(startId, done)   the play-on timer's reading (see PuzzleBoard)
+//   clock(startId, done)   the play-on timer's reading (see PuzzleBoard); a
+//                          reset starts it again
 //   noteHelp(kind)         a hint or solve was used in this game ("hint", …)
 //   isWon(state)           the puzzle's test on a state (default: the shown one)
 //   outcome()              once won, {moves, help, ms}: how it was won
@@ -92,6 +95,7 @@ export class Session {
     this.firstMoveAt = null; // performance.now() of the player's first move
     this.help = []; // hints and solves used in this game, in order
     this.timer = { game: null, from: 0, until: null };
+    this.resumeClock = null; // ms a restored game's timer had run, until the clock is read
   }
 
   get state() {
@@ -127,6 +131,8 @@ export class Session {
     this.future = [];
     this.firstMoveAt = null;
     this.help = [];
+    this.resumeClock = null;
+    this.timer.game = null; // a new game: the clock starts again, also on the same board
     return this.current;
   }
 
@@ -164,6 +170,8 @@ export class Session {
    */
   reset({ always = false } = {}) {
     if (!this.start || (!always && this.idOf(this.start) === this.gameId)) return null;
+    this.timer.game = null; // the clock starts again with the game
+    this.resumeClock = null;
     return this.record(this.start, { moves: 0 });
   }
 
@@ -175,20 +183,28 @@ export class Session {
     const head = this.countsMoves
       ? { game: this.gameId, moves: this.moves, start: this.start ? this.idOf(this.start) : undefined }
       : { game: this.gameId };
-    return { ...head, history: this.history.map(entry), future: this.future.map(entry) };
+    const saved = { ...head, history: this.history.map(entry), future: this.future.map(entry) };
+    // The timer's reading goes with the game, so that a reload does not start it again.
+    const t = this.timer;
+    const ms = t.game !== null ? (t.until ?? performance.now()) - t.from : this.resumeClock;
+    if (ms !== null) saved.clock = Math.round(ms);
+    return saved;
   }
 
   /**
    * Adopt a saved game as readSavedGame loaded it ({current, start, history,
    * future}, each step {state, moves}): its undo history comes back with it.
    */
-  restore(read) {
+  restore(read, clock = undefined) {
     this.current = { state: read.current.state, moves: read.current.moves ?? 0 };
     this.start = read.start ?? read.current.state;
     this.history = read.history.map((e) => ({ state: e.state, moves: e.moves ?? 0 }));
     this.future = read.future.map((e) => ({ state: e.state, moves: e.moves ?? 0 }));
     this.firstMoveAt = null;
     this.help = [];
+    // A saved game's clock (old saves have none: the timer starts afresh).
+    this.timer = { game: null, from: 0, until: null };
+    this.resumeClock = Number.isFinite(clock) && clock >= 0 ? clock : null;
     return this.current;
   }
 
@@ -227,7 +243,10 @@ export class Session {
    */
   clock(startId, done, now = performance.now()) {
     const t = this.timer;
-    if (startId !== t.game) Object.assign(t, { game: startId, from: now, until: null });
+    if (startId !== t.game) {
+      Object.assign(t, { game: startId, from: now - (this.resumeClock ?? 0), until: null });
+      this.resumeClock = null;
+    }
     if (!done) t.until = null;
     else t.until ??= now;
     return (t.until ?? now) - t.from;

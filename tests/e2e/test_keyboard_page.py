@@ -51,7 +51,10 @@ def tab_to_board(page, puzzle: str) -> None:
     assert canvas.get_attribute("tabindex") == "0"
     assert canvas.get_attribute("aria-label")
     help_id = canvas.get_attribute("aria-describedby")
-    assert "Keyboard" in page.locator(f"#{help_id}").inner_text()
+    said = page.locator(f"#{help_id}").inner_text()
+    # One sentence for every board, and the board's own words on Space.
+    assert said.startswith("Keys: Tab to the board, arrows move, Space plays, H hint, U undo"), said
+    assert "On this board: arrow keys" in said, said
     for _ in range(80):
         page.keyboard.press("Tab")
         if page.evaluate(f"document.activeElement === document.querySelector('#{puzzle} canvas')"):

@@ -12,6 +12,8 @@ import json
 
 import pytest
 
+from conftest import LAB_OPEN
+
 pytestmark = pytest.mark.e2e
 
 PUZZLES = ("lightsout", "pegs", "binairo")
@@ -88,8 +90,11 @@ def test_tabs_at_phone_and_desktop_width_in_both_themes(page, site_url, screensh
     assert not any(violations.values()), json.dumps(violations, indent=1)
 
 
-# The first screen: the sizes of issue 16, and each board's main actions.
+# The first screen: the sizes of issue 16, and each board's main actions: on
+# the play view (a first visit) the play bar, in the lab also the new game.
 FIRST_SCREENS = {"desktop": (1280, 800), "phone": (375, 740)}
+PLAY_BAR = ('button[data-action="undo"]', 'button[data-action="hint"]',
+            'button[data-play="next"]', 'button[data-play="lab"]')
 MAIN_ACTIONS = {
     "lightsout": ("undo", "hint", "random"),
     "pegs": ("undo", "hint", "reset"),
@@ -105,14 +110,18 @@ def wait_idle(page, puzzle: str) -> None:
     )
 
 
-def assert_on_first_screen(page, puzzle: str, size: tuple[int, int], what: str) -> None:
-    """The board's canvas and its main buttons lie inside the window at scroll 0."""
+def assert_on_first_screen(page, puzzle: str, size: tuple[int, int], what: str,
+                           buttons: tuple[str, ...] | None = None) -> None:
+    """The board's canvas and its main buttons (the lab's, unless `buttons`
+    names others by selector) lie inside the window at scroll 0."""
     width, height = size
     page.evaluate("window.scrollTo(0, 0)")
     page.wait_for_timeout(100)  # the resize observers redraw the board
     boxes = {"board": page.locator(f"#{puzzle} canvas").first.bounding_box()}
-    for action in MAIN_ACTIONS[puzzle]:
-        boxes[action] = page.locator(f'#{puzzle} button[data-action="{action}"]').bounding_box()
+    if buttons is None:
+        buttons = tuple(f'button[data-action="{action}"]' for action in MAIN_ACTIONS[puzzle])
+    for selector in buttons:
+        boxes[selector] = page.locator(f"#{puzzle} {selector}").bounding_box()
     for name, box in boxes.items():
         assert box is not None, f"{what}: {name} is not shown"
         inside = (box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= width + 0.5
@@ -137,11 +146,17 @@ def test_each_board_and_its_main_actions_fit_the_first_screen(
                 page.locator(f"#tab-{puzzle}").click()
                 wait_idle(page, puzzle)
                 what = f"layout-first-{puzzle}-{size_name}-{scheme}"
-                assert_on_first_screen(page, puzzle, size, what)
+                assert_on_first_screen(page, puzzle, size, what, PLAY_BAR)
                 page.screenshot(path=str(screenshot_dir / f"{what}.png"))
-        # Show solution adds a line above the board: the board shrinks instead.
-        # (On phones it is under the board, in More actions: the top holds
-        # undo, hint and the new game in at most two rows.)
+        # In the lab, Show solution adds a line above the board: the board
+        # shrinks instead. (On phones it is under the board, in More actions:
+        # the top holds the new game; undo and hint are in the play bar.)
+        page.locator("#tab-lightsout").click()
+        page.get_by_role("button", name="Lab & help").click()
+        for puzzle in PUZZLES:
+            page.locator(f"#tab-{puzzle}").click()
+            wait_idle(page, puzzle)
+            assert_on_first_screen(page, puzzle, size, f"layout-lab-{puzzle}-{size_name}")
         page.locator("#tab-lightsout").click()
         if size_name == "phone":
             tops = page.evaluate("""() => [...document.querySelectorAll(
@@ -150,7 +165,7 @@ def test_each_board_and_its_main_actions_fit_the_first_screen(
                   '#lightsout canvas').getBoundingClientRect().top)
                 .map((b) => [b.dataset.action, Math.round(b.getBoundingClientRect().top),
                              b.getBoundingClientRect().height])""")
-            assert sorted(action for action, _, _ in tops) == ["hint", "random", "undo"], tops
+            assert sorted(action for action, _, _ in tops) == ["random"], tops
             assert len({top for _, top, _ in tops}) <= 2, tops
             assert all(height >= 44 for _, _, height in tops), tops
             page.locator("#lightsout details.more-actions summary").click()
@@ -251,6 +266,7 @@ def test_touch_screens_get_big_targets_and_no_key_help(browser, site_url, screen
         service_workers="block",
     )
     try:
+        context.add_init_script(LAB_OPEN)  # every control of the lab, too
         page = context.new_page()
         page.goto(f"{site_url}#binairo")
         wait_idle(page, "binairo")

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from conftest import LAB_OPEN
 from puzzlelab.lightsout import Board
 
 pytestmark = pytest.mark.e2e
@@ -29,6 +30,7 @@ def site_copy(dist_dir: Path, tmp_path: Path) -> Path:
 def sw_page(browser: Any) -> Any:
     """A page in a context that allows service workers (the shared fixture blocks them)."""
     context = browser.new_context(viewport={"width": 1000, "height": 800}, service_workers="allow")
+    context.add_init_script(LAB_OPEN)  # Show solution is in the lab
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))

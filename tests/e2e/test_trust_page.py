@@ -35,8 +35,15 @@ def python_reason(puzzle: str, game: str) -> str:
 
 
 def saved(page, puzzle: str) -> dict | None:
+    """The stored entry; the timer's reading saved with the game (which moves
+    on whenever the game is saved again) is left out."""
     text = page.evaluate(f"localStorage.getItem('puzzlelab.saved.{puzzle}')")
-    return None if text is None else json.loads(text)
+    if text is None:
+        return None
+    entry = json.loads(text)
+    if isinstance(entry.get("snapshot"), dict):
+        entry["snapshot"].pop("clock", None)
+    return entry
 
 
 def notice_text(page) -> str:

@@ -557,4 +557,16 @@ export class BinairoBoard extends PuzzleBoard {
       actions[button.dataset.action]();
     });
   }
+
+  /** What the win card says: the changes made against par, the cells empty at the start. */
+  winFacts() {
+    const start = this.session.start;
+    const count = this.session.moves;
+    return {
+      count,
+      unit: count === 1 ? "change" : "changes",
+      best: start ? start.rows * start.cols - start.filled : null,
+      bestLabel: "par",
+    };
+  }
 }

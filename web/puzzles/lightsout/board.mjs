@@ -555,4 +555,18 @@ export class LightsOutBoard extends PuzzleBoard {
     this.root.classList.toggle("editing", mode === "edit");
     if (this.state) this.#show(this.state);
   }
+
+  /**
+   * What the win card says: the presses played against the fewest for the
+   * starting board, which the solver finds meanwhile (null when it cannot
+   * prove the fewest, or the board is too big to ask).
+   */
+  winFacts() {
+    const start = this.session.start;
+    const count = this.moves;
+    const best = !start || start.rows * start.cols > 400 ? null
+      : this.client.request({ cmd: "lightsout.solve", game: start.game, press_list: false })
+        .then((s) => (s.solvable && s.proven_fewest ? s.press_count : null));
+    return { count, unit: count === 1 ? "press" : "presses", best, bestLabel: "fewest" };
+  }
 }

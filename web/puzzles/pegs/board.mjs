@@ -638,4 +638,22 @@ export class PegsBoard extends PuzzleBoard {
   #button(action) {
     return this.root.querySelector(`[data-action="${action}"]`);
   }
+
+  /**
+   * What the win card says: moves as players count them (a peg's run of
+   * jumps is one), the jumps in brackets, against the best known (18 for
+   * the central English game, else unknown).
+   */
+  winFacts() {
+    const jumps = this.#jumpsPlayed();
+    const moves = jumps.length === this.moves ? countMoves(jumps) : null;
+    if (moves === null) return { count: this.moves, unit: this.moves === 1 ? "jump" : "jumps", best: null };
+    return {
+      count: moves,
+      unit: moves === 1 ? "move" : "moves",
+      detail: `(${plural(this.moves, "jump")})`,
+      best: bestKnownMoves(this.startGrid, this.state.goal_text),
+      bestLabel: "best known",
+    };
+  }
 }

@@ -1,0 +1,259 @@
+"""The first screen is a game: few controls and a player's words on every
+puzzle, laptop and phone, light and dark; the lab one tap away; a won game's
+card in view, honest about the help used; the timer across a reload; an
+iframe embed as big as a script embed."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from test_binairo_page import click_cell as click_binary
+from test_lightsout_page import ask, click_cell, current
+
+from conftest import PageLog, open_page
+from puzzlelab import binairo, pegs
+from puzzlelab.binairo import Grid
+
+pytestmark = pytest.mark.e2e
+
+PUZZLES = ("lightsout", "pegs", "binairo")
+LAPTOP = {"viewport": {"width": 1280, "height": 800}}
+PHONE = {"viewport": {"width": 375, "height": 740}, "has_touch": True, "is_mobile": True}
+BANNED = re.compile(
+    r"kernel|\brank\b|nullity|normalised|quiet pattern|meet in the middle|\bseed\b|GF\(2\)|modulo"
+    r"|census|numpy|pyodide|engine|2\^\d|2\^N", re.IGNORECASE)
+
+# The interactive controls a person sees on the first screen (the board's canvas excluded).
+VISIBLE_CONTROLS = """() => {
+  const selector = 'button, a[href], input:not([type="hidden"]), select, textarea, summary, '
+    + '[role="tab"], [role="button"], [tabindex]:not([tabindex="-1"]):not(canvas)';
+  return [...document.querySelectorAll(selector)].filter((el) => {
+    const box = el.getBoundingClientRect();
+    const shown = box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== "hidden";
+    if (!shown) return false;
+    return box.bottom > 0 && box.right > 0 && box.top < innerHeight && box.left < innerWidth;
+  }).map((el) => (el.textContent.trim() || el.getAttribute("aria-label") || el.tagName)
+    .slice(0, 30));
+}"""
+
+IN_VIEW = """(el) => {
+  const box = el.getBoundingClientRect();
+  return box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth;
+}"""
+
+
+@pytest.fixture
+def new_page(browser: Any, page_log: PageLog, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """new_page(lab_open, **context options): a page as conftest's, in a context made here."""
+    made: list[Iterator[Any]] = []
+
+    def make(lab_open: bool = False, **options: Any) -> Any:
+        pages = open_page(browser, page_log, request, lab_open=lab_open, **options)
+        made.append(pages)
+        return next(pages)
+
+    yield make
+    for pages in made:
+        next(pages, None)  # closes the context and checks the page's errors
+
+
+def wait_board(page, puzzle: str) -> Any:
+    page.wait_for_function(
+        f"['ready', 'solved', 'won'].includes(document.querySelector('#{puzzle}')?.dataset.status)"
+        f" && window.puzzleLab.boards.{puzzle}.idle()",
+        timeout=90_000,
+    )
+    return page.locator(f"#{puzzle}")
+
+
+def wait_idle(page, puzzle: str) -> None:
+    page.wait_for_function(f"window.puzzleLab.boards.{puzzle}?.idle()", timeout=60_000)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", ["laptop", "phone"])
+def test_the_first_screen_is_a_game_and_the_lab_is_one_tap_away(new_page, site_url, size, scheme):
+    options = LAPTOP if size == "laptop" else PHONE
+    page = new_page(color_scheme=scheme, **options)
+    most = 9 if size == "laptop" else 7
+    for puzzle in PUZZLES:
+        page.goto(f"{site_url}#{puzzle}")
+        root = wait_board(page, puzzle)
+        page.wait_for_function("document.querySelector('.python-boot') === null", timeout=90_000)
+        assert root.get_attribute("data-controls") == "play"
+        controls = page.evaluate(VISIBLE_CONTROLS)
+        assert len(controls) <= most, (puzzle, controls)
+        for name in ("Undo", "Hint", "Next", "Lab & help"):
+            assert any(c.startswith(name) for c in controls), (puzzle, name, controls)
+        words = page.evaluate("document.body.innerText")
+        assert not BANNED.search(words), (puzzle, BANNED.search(words).group(0))
+        if size == "phone":
+            assert "Keys:" not in words  # no key help without a keyboard
+        # The play bar sits under the board, on the first screen.
+        assert page.locator(f"#{puzzle} .play-bar").evaluate(IN_VIEW)
+    # One tap opens the lab: the board's every control and the page's.
+    page.get_by_role("button", name="Lab & help").click()
+    root = page.locator("#binairo")
+    assert root.get_attribute("data-controls") == "full"
+    if size == "phone":  # the tools under the board, folded
+        root.locator("details.more-actions > summary").click()
+    assert root.get_by_role("button", name="Solve").is_visible()
+    assert page.locator("#copy-link").is_visible()
+    assert page.locator("#panel-binairo details.intro").is_visible()
+    assert page.evaluate("localStorage.getItem('puzzlelab.lab')") == "open"
+    page.get_by_role("tab", name="Lights Out").click()
+    wait_board(page, "lightsout")
+    if size == "phone":
+        page.locator("#lightsout details.more-actions > summary").click()
+    assert page.locator("#lightsout").get_by_role("button", name="Edit").is_visible()
+    assert page.locator("#lightsout").get_by_role("button", name="Show solution").is_visible()
+    # Closing it goes back to playing: Play mode, not the editor.
+    page.locator("#lightsout").get_by_role("button", name="Edit").click()
+    page.get_by_role("button", name="Close lab").click()
+    assert page.locator("#lightsout").get_attribute("data-controls") == "play"
+    assert page.locator('#lightsout [data-action="play"]').get_attribute("aria-pressed") == "true"
+    page.reload()
+    wait_board(page, "lightsout")
+    assert page.locator("#lightsout").get_attribute("data-controls") == "play"
+
+
+def card_text(page, puzzle: str) -> str:
+    card = page.locator(f"#{puzzle} .win-card")
+    card.wait_for(state="visible")
+    assert card.evaluate(IN_VIEW), f"the {puzzle} win card is not in view"
+    return card.inner_text()
+
+
+@pytest.mark.parametrize("size", ["laptop", "phone"])
+def test_a_won_game_shows_its_card_in_view(new_page, site_url, size):
+    page = new_page(**(LAPTOP if size == "laptop" else PHONE))
+    # Lights Out with one hint: the presses against the fewest, the hint counted.
+    page.goto(f"{site_url}#lightsout")
+    root = wait_board(page, "lightsout")
+    start = current(root)
+    presses = ask({"cmd": "lightsout.solve", "game": start.game_id})["presses"]
+    page.get_by_role("button", name="Hint").click()
+    wait_idle(page, "lightsout")
+    for row, col in presses:
+        click_cell(page, row, col, start)
+    wait_idle(page, "lightsout")
+    assert root.get_attribute("data-status") == "solved"
+    n = len(presses)
+    page.wait_for_function(
+        "document.querySelector('#lightsout .win-count').textContent.includes('fewest')")
+    text = card_text(page, "lightsout")
+    assert f"{n} press{'es' if n != 1 else ''} · fewest {n}" in text, text
+    assert "with 1 hint" in text and re.search(r"Time (under a second|\d+ s)", text), text
+    assert "Solved" not in text and "perfect" not in text
+    page.locator("#lightsout .win-card").get_by_role("button", name="Close").click()
+    assert page.locator("#lightsout .win-card").is_hidden()
+    if size == "phone":
+        return  # the other puzzles' cards are laid out alike
+
+    # Peg solitaire: moves as players count them, the jumps in brackets, the record.
+    page.get_by_role("tab", name="Peg solitaire").click()
+    root = wait_board(page, "pegs")
+    jumps = ask({"cmd": "pegs.solve", "grid": pegs.BOARD_GRIDS["english"]})["moves"]
+    canvas = page.evaluate_handle("window.puzzleLab.boards.pegs.canvas").as_element()
+    for src, dst in jumps:
+        for r, c in (src, dst):
+            box = canvas.bounding_box()
+            x, y = page.evaluate(f"window.puzzleLab.boards.pegs.cellCentre({r}, {c})")
+            canvas.click(position={"x": x - box["x"], "y": y - box["y"]})
+        wait_idle(page, "pegs")
+    moves = sum(1 for i, (src, _) in enumerate(jumps) if i == 0 or jumps[i - 1][1] != src)
+    text = card_text(page, "pegs")
+    assert f"{moves} moves (31 jumps) · best known 18" in text and "no hints" in text, text
+
+    # The binary puzzle, filled by hand: the changes against par.
+    page.get_by_role("tab", name="Binary puzzle").click()
+    root = wait_board(page, "binairo")
+    grid = Grid.parse(root.get_attribute("data-game-id"))
+    (solution,) = binairo.solutions(grid)
+    empty = [(r, c) for r in range(grid.rows) for c in range(grid.cols) if grid.cell(r, c) == "."]
+    for r, c in empty:
+        click_binary(page, grid, r, c, "right" if solution[r] >> c & 1 else "left")
+    wait_idle(page, "binairo")
+    text = card_text(page, "binairo")
+    assert f"{len(empty)} changes · par {len(empty)}" in text, text
+    # Next on the card; a puzzle the solver finishes is never "Solved".
+    page.locator("#binairo .win-card").get_by_role("button", name="Next").click()
+    wait_idle(page, "binairo")
+    assert page.locator("#binairo .win-card").is_hidden()
+    assert root.get_attribute("data-status") == "ready"
+    page.get_by_role("button", name="Lab & help").click()
+    page.locator("#binairo").get_by_role("button", name="Solve").click()
+    wait_idle(page, "binairo")
+    text = card_text(page, "binairo")
+    assert "Finished by the solver" in text and "Solved" not in text, text
+    # Share: the text and the link to the puzzle as dealt.
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.locator("#binairo .win-card").get_by_role("button", name="Share").click()
+    page.wait_for_function("document.querySelector('#binairo .win-status').textContent !== ''")
+    shared = page.evaluate("navigator.clipboard.readText()")
+    start = page.evaluate("window.puzzleLab.boards.binairo.startGameId()")
+    assert shared.startswith("Binary puzzle: ") and shared.endswith(
+        f"#binairo={start.replace(':', '%3A').replace('/', '%2F')}"), shared
+
+
+def test_the_timer_survives_a_reload_and_restarts_on_reset(new_page, site_url):
+    page = new_page(lab_open=True, **LAPTOP)
+    page.goto(f"{site_url}#lightsout")
+    root = wait_board(page, "lightsout")
+    page.wait_for_timeout(2100)
+    click_cell(page, 0, 0, current(root))
+    wait_idle(page, "lightsout")
+    page.reload()
+    wait_board(page, "lightsout")
+    clock = "(b => b.session.clock(b.startGameId(), false))(window.puzzleLab.boards.lightsout)"
+    assert page.evaluate(clock) >= 2000
+    page.locator("#lightsout").get_by_role("button", name="Reset").click()
+    wait_idle(page, "lightsout")
+    assert page.evaluate(clock) < 1500
+
+
+def test_keys_and_the_focus_ring_for_keyboard_use_only(new_page, site_url):
+    page = new_page(**LAPTOP)
+    page.goto(f"{site_url}#pegs")
+    root = wait_board(page, "pegs")
+    page.wait_for_function(
+        "document.querySelector('#pegs').dataset.python === 'ready'", timeout=90_000)
+    canvas = root.locator(".board-area canvas")
+    canvas.click(position={"x": 5, "y": 5})
+    assert canvas.evaluate("c => getComputedStyle(c).boxShadow") == "none"
+    page.keyboard.press("ArrowRight")
+    assert canvas.evaluate("c => getComputedStyle(c).boxShadow") != "none"
+    page.keyboard.press("h")  # H asks the base's hint: the peg board's once
+    wait_idle(page, "pegs")
+    assert page.evaluate("window.puzzleLab.boards.pegs.session.help") == ["hint"]
+    before = root.get_attribute("data-game-id")
+    page.keyboard.press("n")
+    wait_idle(page, "pegs")
+    assert root.get_attribute("data-game-id") != before
+    page.keyboard.press("?")
+    assert root.get_attribute("data-controls") == "full"
+    assert page.locator("#panel-pegs details.intro").evaluate("d => d.open")
+
+
+def test_an_iframe_embed_draws_the_board_as_big_as_a_script_embed(new_page, site_url):
+    page = new_page(**LAPTOP)
+    game = "5x5:1f8c4a0"
+    host = f"""<!doctype html><html><body>
+      <script type="module" src="embed.mjs"></script>
+      <div data-puzzlelab="lightsout" data-game="{game}"></div>
+      <iframe id="frame" src="embed.html?puzzle=lightsout&game={game}" width="100%"
+        style="border: 0"></iframe></body></html>"""
+    page.route(f"{site_url}host.html",
+               lambda route: route.fulfill(body=host, content_type="text/html"))
+    page.goto(f"{site_url}host.html")
+    page.wait_for_function("document.querySelector('[data-puzzlelab] canvas')?.width > 0")
+    frame = page.frame_locator("#frame")
+    frame.locator("canvas").first.wait_for()
+    page.wait_for_timeout(500)
+    script_width = page.locator("[data-puzzlelab] .board-area canvas").bounding_box()["width"]
+    frame_width = frame.locator(".board-area canvas").bounding_box()["width"]
+    assert script_width > 200
+    assert abs(frame_width - script_width) <= 2, (frame_width, script_width)
