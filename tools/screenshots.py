@@ -90,10 +90,13 @@ def shoot(site: str, out: Path, name: str, chromium: str, full: bool = False) ->
             executable_path=chromium, headless=True, args=["--no-sandbox", "--disable-gpu"])
         for width, height in SIZES:
             for theme in THEMES:
-                # A fresh profile each time: the first visit, introduction and all.
+                # A fresh profile each time: the first visit, introduction and
+                # all; the narrow size is a phone (touch, so "tap" and no key help).
+                phone = width < 640
                 context = browser.new_context(
                     viewport={"width": width, "height": height}, color_scheme=theme,
-                    service_workers="block", reduced_motion="reduce")
+                    service_workers="block", reduced_motion="reduce",
+                    has_touch=phone, is_mobile=phone)
                 page = context.new_page()
                 page.goto(f"{site}#{PUZZLES[0]}")
                 for puzzle in PUZZLES:

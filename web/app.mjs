@@ -32,7 +32,7 @@ import { registerOffline } from "./offline.mjs";
 import { FAMILY_NOUNS, PUZZLES, findPuzzle } from "./puzzles/index.mjs";
 import { Lab } from "./lab-panel.mjs";
 import { GameStore } from "./saved-game.mjs";
-import { BadDeal, readDeal } from "./share-links.mjs";
+import { BadDeal, readDeal, shareLink } from "./share-links.mjs";
 
 const client = getClient();
 const tabs = document.getElementById("puzzle-tabs");
@@ -294,7 +294,10 @@ const copyStatus = document.getElementById("share-status");
 const linkField = document.getElementById("share-link");
 let copyTimer = 0;
 document.getElementById("copy-link").addEventListener("click", async () => {
-  const url = location.href;
+  // The puzzle as dealt (its start, a daily date or a deal), never only the
+  // position on screen: a friend plays it from the start (share-links.mjs).
+  const board = window.puzzleLab.boards[shown];
+  const url = board?.state ? shareLink(shown, board) : location.href;
   clearTimeout(copyTimer);
   try {
     await navigator.clipboard.writeText(url);

@@ -136,11 +136,19 @@ def test_copy_link_uses_the_clipboard_or_selects_the_link(page, site_url, screen
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     page.goto(link(site_url, "binairo", BINAIRO))
     wait_board(page, "binairo")
+    # One tile played (row 1, column 2 is empty): the address bar follows the
+    # position, the copied link stays on the puzzle as dealt.
+    box = page.locator("#binairo canvas").bounding_box()
+    side = box["width"] / 4
+    page.mouse.click(box["x"] + 1.5 * side, box["y"] + 0.5 * side)
+    page.wait_for_function("document.querySelector('#binairo').dataset.gameId !== '4x4:1b0i1b'")
     page.get_by_role("button", name="Copy link").click()
     status = page.locator("#share-status")
     page.wait_for_function("document.querySelector('#share-status').textContent === 'Link copied'")
-    assert page.evaluate("navigator.clipboard.readText()") == page.url
-    assert unquote(page.url.split("#binairo=")[1]) == BINAIRO
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert unquote(copied.split("#binairo=")[1]) == BINAIRO
+    assert unquote(page.url.split("#binairo=")[1]) != BINAIRO
+    assert copied.split("#")[0] == page.url.split("#")[0]
     page.screenshot(path=str(screenshot_dir / "share-copied.png"), clip=TOP)
 
     # Clipboard refused: the link is shown selected in a read-only field.
@@ -149,13 +157,13 @@ def test_copy_link_uses_the_clipboard_or_selects_the_link(page, site_url, screen
     field = page.locator("#share-link")
     field.wait_for(state="visible")
     assert "Copy the selected link" in status.inner_text()
-    assert field.input_value() == page.url
+    assert field.input_value() == copied
     assert field.get_attribute("readonly") is not None
     assert (
         page.evaluate(
             "(() => { const f = document.querySelector('#share-link');"
             " return f.value.slice(f.selectionStart, f.selectionEnd); })()"
         )
-        == page.url
+        == copied
     )
     page.screenshot(path=str(screenshot_dir / "share-fallback.png"), clip=TOP)

@@ -470,9 +470,11 @@ export class LightsOutBoard extends PuzzleBoard {
       if (this.state !== state || !s.solvable) return; // the board moved on meanwhile
       const fewest = plural(s.press_count, "press", "presses");
       const done = this.message.textContent.replace(/!$/, "");
+      // A game helped by a hint or the solution is never called perfect.
+      const matched = moves <= s.press_count && this.session.help.length === 0;
       this.say(s.proven_fewest
-        ? `${done}; the fewest possible is ${fewest}${moves <= s.press_count ? ": a perfect game!" : "."}`
-        : `${done}; it can be done in at most ${fewest}${moves <= s.press_count ? ", and you matched that!" : "."}`);
+        ? `${done}; the fewest possible is ${fewest}${matched ? ": a perfect game!" : "."}`
+        : `${done}; it can be done in at most ${fewest}${matched ? ", and you matched that!" : "."}`);
     });
   }
 
@@ -539,11 +541,7 @@ export class LightsOutBoard extends PuzzleBoard {
       const button = event.target.closest("button[data-action]");
       if (button && this.root.contains(button) && this.state) actions[button.dataset.action]?.();
     });
-    this.root.addEventListener("keydown", (event) => {
-      // U and R are the base's (PuzzleBoard): the session's undo and redo.
-      if (event.target.matches("input, select") || !this.state) return;
-      if ((event.key === "h" || event.key === "H") && this.hintsAllowed) actions.hint();
-    });
+    // H, U, R, N and ? are the base's keys (PuzzleBoard), the same on every board.
   }
 
   #setMode(mode) {
