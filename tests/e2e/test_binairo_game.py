@@ -158,7 +158,7 @@ def moving_after_a_click(page, row: int, col: int) -> int:
           board.canvas.dispatchEvent(new PointerEvent("pointerdown", options));
           board.canvas.dispatchEvent(new PointerEvent("pointerup", options));
           await board.queue;
-          return board.painter.moving.size;
+          return board.grid.animation?.cells.size ?? 0;
         }""",
         [x, y],
     )
@@ -170,7 +170,7 @@ def test_a_changed_tile_pops_unless_motion_is_reduced(page, site_url):
     row, col = first_empty(grid)
     assert moving_after_a_click(page, row, col) == 1
     page.wait_for_function(  # and it settles at once
-        "window.puzzleLab.boards.binairo.painter.moving.size === 0", timeout=2_000)
+        "window.puzzleLab.boards.binairo.grid.animation === null", timeout=2_000)
     page.emulate_media(reduced_motion="reduce")
     assert moving_after_a_click(page, row, col) == 0
     assert current(root).cell(row, col) == "1"

@@ -10,7 +10,7 @@ import { ProgressLine } from "../../long-jobs.mjs";
 import { PuzzleBoard } from "../../puzzle-board.mjs";
 import { FIRST_DEALS } from "../../rules/first-boards.mjs";
 import { duration } from "../../session.mjs";
-import { BinairoPainter } from "./painter.mjs";
+import { BinairoPainter, POP_MS } from "./painter.mjs";
 import { Grid, MAX_SIDE, MIN_SIDE, SAVED_GAMES, fitsShape, nextValue } from "./rules.mjs";
 
 const SIZES = [4, 6, 8, 10, 12, 14];
@@ -129,7 +129,7 @@ export class BinairoBoard extends PuzzleBoard {
       // Big tiles on a laptop too, as long as the board ends on the first screen.
       maxHeight: () => Math.min(this.boardRoom(200), 64 * this.grid.rows),
     });
-    this.painter = new BinairoPainter((tokens) => this.readColors(tokens), () => this.repaint());
+    this.painter = new BinairoPainter((tokens) => this.readColors(tokens), (r, c) => this.grid.progressOf(r, c));
     this.grid.drawCell = (ctx, row, col, x, y, size) => this.painter.drawCell(ctx, row, col, x, y, size);
     this.grid.drawOverlay = (ctx, size) => this.painter.drawOverlay(ctx, size);
     this.grid.beforeDraw = () => this.painter.beforeDraw();
@@ -460,7 +460,7 @@ export class BinairoBoard extends PuzzleBoard {
     const { state } = this;
     const showErrors = this.root.querySelector('[data-field="show-errors"]').checked;
     const broken = Grid.parse(state.game).brokenLines();
-    this.painter.show({
+    const changed = this.painter.show({
       state,
       cells: this.cells,
       givenRows: this.givenRows,
@@ -476,7 +476,8 @@ export class BinairoBoard extends PuzzleBoard {
       const extra = this.#margins ? 1 : 0; // one more row and column for the counts
       this.grid.setShape(state.rows + extra, state.cols + extra);
     }
-    this.repaint();
+    this.grid.cursor = this.focusedCell();
+    this.grid.animate(changed, POP_MS); // draws the final picture at once, then eases the changed tiles
   }
 
   /**

@@ -7,7 +7,7 @@
 // margin right of and below the grid counts every line's zeros and ones.
 
 /** How long a changed tile takes to settle: quick enough never to hold play up. */
-const POP_MS = 130;
+export const POP_MS = 130;
 
 /** The CSS tokens the canvas is drawn with (board.css, "Binary puzzle"). */
 const TOKENS = {
@@ -24,8 +24,6 @@ function rounded(ctx, x, y, width, height, radius) {
   return true;
 }
 
-const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-const easeOut = (t) => 1 - (1 - t) ** 3;
 
 /**
  * What the painter draws, set by the board before each repaint:
@@ -39,15 +37,15 @@ const easeOut = (t) => 1 - (1 - t) ** 3;
 export class BinairoPainter {
   /**
    * @param {(tokens: object) => object} readColors the board's readColors (CSS tokens to colours)
-   * @param {() => void} repaint draws the board again (with the keyboard ring)
+   * @param {(row: number, col: number) => number} progressOf the grid's animation
+   *   progress of a cell, eased, 0..1 (GridCanvas.progressOf; 1 at rest)
    */
-  constructor(readColors, repaint) {
+  constructor(readColors, progressOf) {
     this.readColors = readColors;
-    this.repaint = repaint;
+    this.progressOf = progressOf;
     this.view = null;
     this.colors = null;
-    this.moving = new Map(); // cell index -> {from: digit it had, start: ms}
-    this.frame = 0;
+    this.before = new Map(); // cell index -> the digit it had, for the tiles that just changed
   }
 
   /** Read the theme's colours (once per repaint: the scheme may have changed). */
@@ -56,35 +54,29 @@ export class BinairoPainter {
   }
 
   /**
-   * The board shows `view` next: tiles whose digit changed since the last
-   * view of the same grid pop in (a new puzzle or a new shape just appears).
+   * The board shows `view` next. Returns the [row, col] of the tiles whose
+   * digit changed since the last view of the same grid, for the board to
+   * animate (GridCanvas.animate): they pop in, or shrink away when emptied.
+   * A new puzzle or a new shape just appears.
    */
   show(view) {
     const before = this.view;
     this.view = view;
+    this.before.clear();
     const sameGrid = before && before.state.rows === view.state.rows && before.state.cols === view.state.cols
       && before.givenRows.join("/") === view.givenRows.join("/");
-    if (!sameGrid || reducedMotion()) {
-      this.moving.clear();
-      return;
-    }
-    const now = performance.now();
+    if (!sameGrid) return [];
+    const changed = [];
     const { rows, cols } = view.state;
     for (let r = 0; r < rows; r++) {
       for (let c = 0; c < cols; c++) {
         const from = before.cells[r][c];
-        if (from !== view.cells[r][c]) this.moving.set(r * cols + c, { from, start: now });
+        if (from === view.cells[r][c]) continue;
+        this.before.set(r * cols + c, from);
+        changed.push([r, c]);
       }
     }
-    if (this.moving.size && !this.frame) this.frame = requestAnimationFrame(() => this.#tick());
-  }
-
-  #tick() {
-    this.frame = 0;
-    const now = performance.now();
-    for (const [index, move] of this.moving) if (now - move.start >= POP_MS) this.moving.delete(index);
-    this.repaint();
-    if (this.moving.size) this.frame = requestAnimationFrame(() => this.#tick());
+    return changed;
   }
 
   /** GridCanvas's drawCell: a tile, or in the margins a line's counts. */
@@ -102,13 +94,12 @@ export class BinairoPainter {
     const gap = Math.max(2, Math.round(size * 0.08));
     const box = { x: x + gap / 2, y: y + gap / 2, side: size - gap };
     if (box.side <= 0) return; // not laid out yet
-    const move = this.moving.get(index);
-    const progress = move ? Math.min(1, (performance.now() - move.start) / POP_MS) : 1;
+    const progress = this.before.has(index) ? this.progressOf(row, col) : 1; // eased already
     // An emptied tile lets its old colour shrink away; a filled one pops up to full size.
     this.#tile(ctx, box, digit === "." || progress < 1 ? "." : digit, { given, index });
     if (progress < 1) {
-      const shown = digit === "." ? move.from : digit;
-      const scale = digit === "." ? 1 - 0.4 * easeOut(progress) : 0.6 + 0.4 * easeOut(progress);
+      const shown = digit === "." ? this.before.get(index) : digit;
+      const scale = digit === "." ? 1 - 0.4 * progress : 0.6 + 0.4 * progress;
       ctx.save();
       ctx.globalAlpha = digit === "." ? 1 - progress : 1;
       const side = box.side * scale;
