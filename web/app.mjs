@@ -28,6 +28,7 @@
 // opens the lab, every tool one tap away (lab-panel.mjs).
 
 import { getClient } from "./client.mjs";
+import { prefetchDailyDeals } from "./daily-deals.mjs";
 import { registerOffline } from "./offline.mjs";
 import { FAMILY_NOUNS, PUZZLES, findPuzzle } from "./puzzles/index.mjs";
 import { Lab } from "./lab-panel.mjs";
@@ -276,6 +277,7 @@ function openHash() {
     notice(`${why}; ${shown ? "the board is unchanged" : "the default board is shown"}.`);
     return show(shown || PUZZLES[0].id);
   }
+  if (link.daily !== undefined) prefetchDailyDeals();
   return show(link.id, link.game, link.daily, link.deal);
 }
 

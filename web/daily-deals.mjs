@@ -12,6 +12,14 @@ import { answerLocally, requestKey } from "./rules/index.mjs";
 const DEALS_FILE = new URL("./daily-deals.json", import.meta.url);
 let shipped = null; // the file's tables once asked for (a promise; null on any failure)
 
+/**
+ * Start fetching the shipped deals now (the page saw a daily link): the file
+ * then arrives while the board's modules load, not after.
+ */
+export function prefetchDailyDeals() {
+  shippedTables();
+}
+
 function shippedTables() {
   shipped ??= fetch(DEALS_FILE)
     .then((response) => (response.ok ? response.json() : null))

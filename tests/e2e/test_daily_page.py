@@ -82,15 +82,25 @@ def assert_daily_at_once(browser: Any, site_url: str, puzzle: str, deal_cmds: se
     """The daily board is drawn before Python, without a dealing request, in
     about the default board's time; return what the daily page showed."""
     date, _, _ = today()
-    default = cold_draw(browser, site_url, puzzle, puzzle)
-    daily = cold_draw(browser, site_url, puzzle, f"{puzzle}&daily={date}")
-    assert daily["id"] == puzzle
-    assert daily["python"] == "starting"  # drawn while Python is held back
-    assert not deal_cmds & set(daily["requests"]), daily["requests"]
-    assert daily["daily"] == date
-    assert "seed" not in daily["message"].lower()
     # As fast as the default board: the one file fetched on a local server
-    # costs a few milliseconds; the margin is for a busy machine.
+    # costs a few milliseconds. The machine may be busy with other tests, so
+    # the two are drawn in turn up to three times and the quickest of each
+    # compared: a moment's load elsewhere slows one draw, not all three.
+    defaults, dailies = [], []
+    for _ in range(3):
+        defaults.append(cold_draw(browser, site_url, puzzle, puzzle))
+        dailies.append(cold_draw(browser, site_url, puzzle, f"{puzzle}&daily={date}"))
+        default = min(defaults, key=lambda drawn: drawn["ms"])
+        daily = min(dailies, key=lambda drawn: drawn["ms"])
+        if daily["ms"] < default["ms"] * 1.5 + 300:
+            break
+    for drawn in dailies:
+        assert drawn["id"] == puzzle
+        assert drawn["python"] == "starting"  # drawn while Python is held back
+        assert not deal_cmds & set(drawn["requests"]), drawn["requests"]
+        assert drawn["daily"] == date
+        assert "seed" not in drawn["message"].lower()
+        assert drawn["game"] == daily["game"]
     assert daily["ms"] < default["ms"] * 1.5 + 300, (default["ms"], daily["ms"])
     return daily
 
