@@ -7,7 +7,7 @@
 // no longer matches the shipped one gets null here: the board then asks
 // Python, which deals the same game.
 
-import { answerLocally, requestKey } from "./rules/index.mjs";
+import { requestKey } from "./rules/common.mjs";
 
 const DEALS_FILE = new URL("./daily-deals.json", import.meta.url);
 let shipped = null; // the file's tables once asked for (a promise; null on any failure)
@@ -36,20 +36,25 @@ export function dateOfSeed(seed) {
 /**
  * Python's answer to a daily dealing `request` (one whose seed is the date,
  * as the boards' dailyPuzzle() send it), from the shipped deals, or null
- * when only Python can give it. The state is the page's rules' answer for
- * the shipped game ID with the deal's other fields (difficulty, clue
- * grading...) put back: the same value Python's deal gives.
+ * when only Python can give it. The state is `load`'s answer for the shipped
+ * game ID (the board's client, whose rules answer a load without Python)
+ * with the deal's other fields (difficulty, clue grading...) put back: the
+ * same value Python's deal gives.
  *
  * @param {{cmd: string, seed: number}} request e.g. {cmd: "binairo.new", rows: 8, ..., seed: 20261124}
+ * @param {(request: object) => Promise<object>} load the board's client.request
  * @returns {Promise<object|null>}
  */
-export async function shippedDeal(request) {
+export async function shippedDeal(request, load) {
   const { seed, ...dealing } = request;
   const table = (await shippedTables())?.[String(request.cmd).split(".")[0]];
   if (!table || requestKey(table.request) !== requestKey(dealing)) return null;
   const deal = Object.hasOwn(table.deals, dateOfSeed(seed)) ? table.deals[dateOfSeed(seed)] : null;
   if (!deal) return null;
   const { game, ...extras } = deal;
-  const loaded = answerLocally({ cmd: table.load, game });
-  return loaded?.ok ? { ...loaded.result, ...extras } : null;
+  try {
+    return { ...(await load({ cmd: table.load, game })), ...extras };
+  } catch {
+    return null; // the rules refused the shipped game: Python deals it
+  }
 }

@@ -104,3 +104,8 @@ export function handleWith(commands, request) {
     return null;
   }
 }
+
+/** A request as one text with its keys sorted, as build.py writes FIRST_BOARDS' keys. */
+export function requestKey(request) {
+  return JSON.stringify(Object.fromEntries(Object.entries(request).sort(([a], [b]) => (a < b ? -1 : 1))));
+}

@@ -6,18 +6,13 @@
 // still starting. Every refusal is Python's: a request the rules do not
 // accept gets null here and goes to the worker.
 
-import { isPlainText } from "./common.mjs";
+import { isPlainText, requestKey } from "./common.mjs";
 import { FIRST_BOARDS } from "./first-boards.mjs";
 import { COMMANDS } from "./params.mjs";
 import { PUZZLES } from "../puzzles/index.mjs";
 
 /** Each puzzle's rules module by the prefix of its requests ("pegs" of "pegs.move"). */
 const RULES = new Map(PUZZLES.map((puzzle) => [puzzle.id, puzzle.rules]));
-
-/** A request as one text with its keys sorted, as build.py writes FIRST_BOARDS' keys. */
-export function requestKey(request) {
-  return JSON.stringify(Object.fromEntries(Object.entries(request).sort(([a], [b]) => (a < b ? -1 : 1))));
-}
 
 /**
  * Whether `value` fits argument `arg` of params.mjs (as params.check_value

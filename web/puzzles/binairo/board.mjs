@@ -177,7 +177,7 @@ export class BinairoBoard extends PuzzleBoard {
     this.root.querySelector('[data-field="size"]').value = "8";
     // The build shipped the deal (daily-deals.mjs): drawn at once, no Python.
     const request = { cmd: "binairo.new", rows: 8, cols: 8, difficulty: "medium", seed };
-    const state = await shippedDeal(request) ?? await this.#job(request, "Generating");
+    const state = await shippedDeal(request, (load) => this.client.request(load)) ?? await this.#job(request, "Generating");
     this.#startGame(state);
     // A player's words: the seed is the date, which the page already says.
     this.say(`The daily puzzle: ${article(state.difficulty)} ${state.difficulty} ${state.cols}×${state.rows} puzzle `

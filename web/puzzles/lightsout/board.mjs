@@ -137,7 +137,7 @@ export class LightsOutBoard extends PuzzleBoard {
     this.controls.chooseClassic();
     // The build shipped the deal (daily-deals.mjs): drawn at once, no Python.
     const request = { cmd: "lightsout.new", rows: 5, cols: 5, random: true, difficulty: "medium", seed };
-    this.#startGame(await shippedDeal(request) ?? await this.client.request(request));
+    this.#startGame(await shippedDeal(request, (load) => this.client.request(load)) ?? await this.client.request(request));
     const rules = rulesText(this.state.variant, this.states);
     this.say(`The daily puzzle: ${rules[0].toLowerCase()}${rules.slice(1)}`);
   }
