@@ -26,6 +26,7 @@ import argparse
 import base64
 import csv
 import functools
+import gzip
 import hashlib
 import http.client
 import http.server
@@ -437,10 +438,15 @@ def build(dist: Path = DIST, *, with_numpy: bool = False) -> None:
     write_first_boards(dist)
     write_daily_deals(dist)
     stamp_service_worker(dist)
-    size = sum(path.stat().st_size for path in dist.rglob("*") if path.is_file())
+    packed = precompress(dist)
+    size = sum(
+        path.stat().st_size for path in dist.rglob("*")
+        if path.is_file() and not path.name.endswith((".gz", ".br"))
+    )
     say(
-        f"built {dist.name}/ ({size / 1e6:.1f} MB): {wheel.name}, Pyodide {pyodide_version}, "
-        f"micropip {MICROPIP_VERSION}"
+        f"built {dist.name}/ ({size / 1e6:.1f} MB; its text and wasm "
+        f"{packed['plain'] / 1e6:.1f} MB, {packed['gzip'] / 1e6:.1f} MB gzipped): "
+        f"{wheel.name}, Pyodide {pyodide_version}, micropip {MICROPIP_VERSION}"
     )
 
 
@@ -516,8 +522,9 @@ def write_first_boards(dist: Path) -> None:
     )
 
 
-# Kept out of the offline copy: source maps are for debugging only.
-OFFLINE_SKIP = (".map", ".nojekyll", "sw.js")
+# Kept out of the offline copy: source maps are for debugging only, and the
+# pre-compressed copies are the same files as sent over the wire.
+OFFLINE_SKIP = (".map", ".nojekyll", "sw.js", ".gz", ".br")
 SW_VERSION_LINE = 'const VERSION = "development";'
 SW_FILES_LINE = "const FILES = [];"
 
@@ -640,6 +647,53 @@ def write_daily_deals(dist: Path, today: date | None = None) -> Path:
     return target
 
 
+# --- pre-compressed copies --------------------------------------------------------
+
+# The text and wasm files a host compresses on the fly; zips and wheels are
+# compressed already, images too.
+COMPRESSIBLE = (".wasm", ".mjs", ".js", ".json", ".css", ".html", ".svg", ".webmanifest", ".zip")
+# Smaller files gain too little to be worth a second copy.
+COMPRESS_FROM = 1024
+# Each encoding the build can write, best first, as `serve` offers them:
+# name in Accept-Encoding, file suffix.
+ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
+
+
+def _brotli() -> object | None:
+    """The brotli module when installed (an optional speed-up), else None."""
+    try:
+        import brotli
+    except ImportError:
+        return None
+    return brotli
+
+
+def precompress(dist: Path) -> dict[str, int]:
+    """Write ``NAME.gz`` (and ``NAME.br`` where the brotli module is installed)
+    beside each large text or wasm file of ``dist``, as a real host would send
+    them, so that ``serve`` sends compressed bytes and local figures match a
+    host's. A copy that saves under a tenth is not kept. Returns the bytes
+    before and after (gzip) for the build line.
+    """
+    brotli = _brotli()
+    totals = {"plain": 0, "gzip": 0}
+    for path in sorted(dist.rglob("*")):
+        if (not path.is_file() or path.suffix not in COMPRESSIBLE
+                or path.stat().st_size < COMPRESS_FROM):
+            continue
+        data = path.read_bytes()
+        # mtime=0: the same input gives the same bytes, build after build.
+        packed = {".gz": gzip.compress(data, compresslevel=9, mtime=0)}
+        if brotli is not None:
+            packed[".br"] = brotli.compress(data, quality=9)
+        for suffix, body in packed.items():
+            if len(body) < len(data) * 0.9:
+                path.with_name(path.name + suffix).write_bytes(body)
+        totals["plain"] += len(data)
+        totals["gzip"] += min(len(data), len(packed[".gz"]))
+    return totals
+
+
 # --- serve -------------------------------------------------------------------
 
 
@@ -680,7 +734,43 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         if not url_path.startswith(prefix):
             self.send_error(404, f"Not under {prefix}")
             return None
+        # As a real host: the build's gzip or brotli copy where the browser takes it.
+        chosen = self._precompressed()
+        if chosen is not None:
+            return self._send_precompressed(*chosen)
         return super().send_head()
+
+    def _precompressed(self) -> tuple[str, Path, Path] | None:
+        """The encoding, copy and original to send for this request: a
+        pre-compressed copy (``precompress``) the browser accepts, or None."""
+        accepted = {
+            part.split(";")[0].strip().lower()
+            for part in self.headers.get("Accept-Encoding", "").split(",")
+            if not part.strip().endswith(";q=0")
+        }
+        original = Path(self.translate_path(self.path))
+        if not original.is_file():
+            return None
+        for encoding, suffix in ENCODINGS:
+            copy = original.with_name(original.name + suffix)
+            # A copy older than its original (the file changed since the
+            # build) would send stale bytes: the original goes instead.
+            if (encoding in accepted and copy.is_file()
+                    and copy.stat().st_mtime_ns >= original.stat().st_mtime_ns):
+                return encoding, copy, original
+        return None
+
+    def _send_precompressed(self, encoding: str, copy: Path, original: Path) -> io.BufferedIOBase:
+        """Headers for a pre-compressed copy: the original's type, its encoding."""
+        body = copy.open("rb")
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(original)))
+        self.send_header("Content-Encoding", encoding)
+        self.send_header("Content-Length", str(copy.stat().st_size))
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Last-Modified", self.date_time_string(int(original.stat().st_mtime)))
+        self.end_headers()
+        return body
 
     def end_headers(self) -> None:
         """Make browsers revalidate, so a rebuilt wheel is never served stale from cache."""

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import base64
 import csv
+import gzip
 import hashlib
 import io
 import json
+import os
 import re
 import socket
 import subprocess
@@ -140,7 +142,7 @@ def test_the_service_worker_keeps_every_file_of_the_build(dist_dir: Path) -> Non
     present = {
         path.relative_to(dist_dir).as_posix()
         for path in dist_dir.rglob("*")
-        if path.is_file() and not path.name.endswith((".map", ".nojekyll", "sw.js"))
+        if path.is_file() and not path.name.endswith((".map", ".nojekyll", "sw.js", ".gz", ".br"))
     }
     assert listed == present
     version = json.loads((dist_dir / "build-info.json").read_text())["site_version"]
@@ -179,6 +181,66 @@ def test_server_mounts_the_site_under_its_prefix(served: str) -> None:
     assert outside.value.code == 404
     with urllib.request.urlopen(root) as response:  # redirected to the prefix
         assert response.url == served
+
+
+def test_the_build_writes_gzip_copies_of_its_large_text_and_wasm(dist_dir: Path) -> None:
+    """Each copy is its original, compressed; the engine's wasm and modules have one."""
+    copies = sorted(dist_dir.rglob("*.gz"))
+    names = {path.relative_to(dist_dir).as_posix() for path in copies}
+    assert {"pyodide/pyodide.asm.wasm.gz", "pyodide/pyodide.asm.mjs.gz", "app.mjs.gz"} <= names
+    for copy in copies:
+        original = copy.with_name(copy.name.removesuffix(".gz"))
+        assert gzip.decompress(copy.read_bytes()) == original.read_bytes(), copy
+        assert copy.stat().st_size < 0.9 * original.stat().st_size
+
+
+@pytest.fixture
+def compressed_site(build_py: ModuleType, tmp_path: Path):
+    text = "export const WORDS = [" + ", ".join(f'"word {i}"' for i in range(400)) + "];\n"
+    (tmp_path / "big.mjs").write_text(text)
+    (tmp_path / "small.mjs").write_text("export {};")
+    (tmp_path / "noise.wasm").write_bytes(os.urandom(4000))
+    build_py.precompress(tmp_path)
+    server = build_py.serve_in_thread(tmp_path, "/")
+    yield server.url, text, tmp_path
+    server.shutdown()
+    server.server_close()
+
+
+def fetch(url: str, accept: str | None) -> tuple[dict[str, str], bytes]:
+    request = urllib.request.Request(url, headers={"Accept-Encoding": accept} if accept else {})
+    with urllib.request.urlopen(request) as response:
+        return dict(response.headers), response.read()
+
+
+def test_the_server_sends_the_gzip_copy_to_a_browser_that_takes_it(compressed_site) -> None:
+    url, text, _ = compressed_site
+    headers, body = fetch(url + "big.mjs", "gzip, deflate, br")
+    assert headers["Content-Encoding"] == "gzip"
+    assert headers["Content-Type"].startswith("text/javascript")
+    assert headers["Vary"] == "Accept-Encoding"
+    assert int(headers["Content-Length"]) == len(body) < len(text)
+    assert gzip.decompress(body).decode() == text
+    # Without gzip in Accept-Encoding (or refused with q=0): the file as it is.
+    for accept in (None, "identity", "gzip;q=0"):
+        headers, body = fetch(url + "big.mjs", accept)
+        assert "Content-Encoding" not in headers, accept
+        assert body.decode() == text
+    # A small file has no copy; neither has one that compression does not shrink.
+    for name in ("small.mjs", "noise.wasm"):
+        headers, _ = fetch(url + name, "gzip")
+        assert "Content-Encoding" not in headers, name
+
+
+def test_a_file_changed_after_the_build_is_sent_as_it_is_now(compressed_site) -> None:
+    """A copy older than its original is never sent: no stale bytes after an edit."""
+    url, text, folder = compressed_site
+    changed = text.replace("word", "term")
+    (folder / "big.mjs").write_text(changed)
+    os.utime(folder / "big.mjs", ns=(0, (folder / "big.mjs.gz").stat().st_mtime_ns + 1))
+    headers, body = fetch(url + "big.mjs", "gzip")
+    assert "Content-Encoding" not in headers
+    assert body.decode() == changed
 
 
 # --- --vendor-numpy ---------------------------------------------------------
