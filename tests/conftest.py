@@ -13,6 +13,7 @@ import json
 import os
 import re
 import shutil
+import subprocess
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -60,6 +61,15 @@ def node() -> str:
     if found is None:
         unavailable("node is not installed: the page's JavaScript cannot be checked")
     return found
+
+
+def run_node(node: str, script: str, *args: str) -> Any:
+    """Run ``script`` (an ES module's text) under node with ``args`` and return
+    the JSON it writes to stdout; node's errors fail the test."""
+    done = subprocess.run([node, "--input-type=module", "-e", script, *args],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
 
 
 def load_build_module() -> ModuleType:

@@ -3,9 +3,9 @@ per puzzle, the days in a row ending today or yesterday, the days played."""
 
 from __future__ import annotations
 
-import json
-import subprocess
 from pathlib import Path
+
+from conftest import run_node
 
 MODULE = Path(__file__).resolve().parent.parent / "web" / "daily-record.mjs"
 SCRIPT = """
@@ -36,10 +36,7 @@ process.stdout.write(JSON.stringify(out));
 
 
 def run(node: str) -> dict:
-    done = subprocess.run([node, "--input-type=module", "-e", SCRIPT, str(MODULE)],
-                          capture_output=True, text=True, timeout=60, check=False)
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    return run_node(node, SCRIPT, str(MODULE))
 
 
 def test_streak_counts_days_in_a_row_ending_today_or_yesterday(node: str) -> None:

@@ -4,9 +4,9 @@ and restore gives back what it saved."""
 
 from __future__ import annotations
 
-import json
-import subprocess
 from pathlib import Path
+
+from conftest import run_node
 
 MODULE = Path(__file__).resolve().parent.parent / "web" / "session.mjs"
 SCRIPT = """
@@ -103,10 +103,7 @@ process.stdout.write(JSON.stringify(out));
 
 
 def run(node: str) -> dict:
-    done = subprocess.run([node, "--input-type=module", "-e", SCRIPT, str(MODULE)],
-                          capture_output=True, text=True, timeout=60, check=False)
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    return run_node(node, SCRIPT, str(MODULE))
 
 
 def test_history_undo_redo_and_reset(node: str) -> None:

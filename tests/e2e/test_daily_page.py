@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from test_session_page import COUNT_REQUESTS
 
 from puzzlelab import api
 
@@ -18,15 +19,7 @@ DELAY_MS = 60_000  # Python stays "starting" while the boards are measured
 
 # Every request the page posts to the engine, by command, and when the
 # puzzle's root first names a game (its board is drawn), in page time.
-WATCH = """
-  window.workerRequests = [];
-  for (const proto of [Worker.prototype, MessagePort.prototype]) {
-    const post = proto.postMessage;
-    proto.postMessage = function (message, ...rest) {
-      if (message?.type === "request") window.workerRequests.push(message.request.cmd);
-      return post.call(this, message, ...rest);
-    };
-  }
+WATCH = COUNT_REQUESTS + """
   window.firstDrawn = null;
   new MutationObserver((changes, observer) => {
     for (const change of changes) {

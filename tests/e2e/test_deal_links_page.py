@@ -33,15 +33,20 @@ def notices(page: Any) -> list[str]:
     return page.locator("#page-notice p").all_inner_texts()
 
 
+def deal_random(page, side: int) -> None:
+    """New random board of side x side, through the lab's size fields."""
+    page.evaluate("""(side) => {
+      const root = document.querySelector('#lightsout');
+      root.querySelector('[data-field="rows"]').value = String(side);
+      root.querySelector('[data-field="cols"]').value = String(side);
+      root.querySelector('[data-action="random"]').click();
+    }""", side)
+
+
 def test_a_big_random_board_is_shared_as_its_deal(page, site_url, browser):
     page.goto(f"{site_url}#lightsout")
     wait_ready(page)
-    page.evaluate("""() => {
-      const root = document.querySelector('#lightsout');
-      root.querySelector('[data-field="rows"]').value = "1000";
-      root.querySelector('[data-field="cols"]').value = "1000";
-      root.querySelector('[data-action="random"]').click();
-    }""")
+    deal_random(page, 1000)
     page.wait_for_function("(document.querySelector('#lightsout').dataset.gameId || '')"
                            ".startsWith('1000x1000:')", timeout=120_000)
     wait_ready(page)
@@ -67,12 +72,7 @@ def test_a_big_random_board_is_shared_as_its_deal(page, site_url, browser):
         context.close()
 
     # A small board keeps its game ID in the link.
-    page.evaluate("""() => {
-      const root = document.querySelector('#lightsout');
-      root.querySelector('[data-field="rows"]').value = "6";
-      root.querySelector('[data-field="cols"]').value = "6";
-      root.querySelector('[data-action="random"]').click();
-    }""")
+    deal_random(page, 6)
     page.wait_for_function("document.querySelector('#lightsout').dataset.gameId.startsWith('6x6:')")
     wait_ready(page)
     assert page.evaluate(SHARE_LINK).endswith(f"#lightsout={start_id(page).replace(':', '%3A')}")

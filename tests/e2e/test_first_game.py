@@ -24,14 +24,19 @@ def wait_idle(page, puzzle: str, timeout: int = 60_000) -> None:
     page.wait_for_function(f"window.puzzleLab.boards.{puzzle}?.idle()", timeout=timeout)
 
 
-def open_tab(page, site_url: str, puzzle: str):
-    page.goto(f"{site_url}#{puzzle}")
+def wait_board(page, puzzle: str):
+    """The puzzle's root once its board is drawn, answered and idle."""
     page.wait_for_function(
         f"['ready', 'solved', 'won'].includes(document.querySelector('#{puzzle}')?.dataset.status)"
         f" && window.puzzleLab.boards.{puzzle}.idle()",
         timeout=90_000,
     )
     return page.locator(f"#{puzzle}")
+
+
+def open_tab(page, site_url: str, puzzle: str):
+    page.goto(f"{site_url}#{puzzle}")
+    return wait_board(page, puzzle)
 
 
 def message(page, puzzle: str) -> str:

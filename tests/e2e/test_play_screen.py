@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from test_binairo_page import click_cell as click_binary
+from test_first_game import wait_board, wait_idle
 from test_lightsout_page import ask, click_cell, current
 
 from conftest import PageLog, open_page
@@ -58,19 +59,6 @@ def new_page(browser: Any, page_log: PageLog, request: pytest.FixtureRequest) ->
     yield make
     for pages in made:
         next(pages, None)  # closes the context and checks the page's errors
-
-
-def wait_board(page, puzzle: str) -> Any:
-    page.wait_for_function(
-        f"['ready', 'solved', 'won'].includes(document.querySelector('#{puzzle}')?.dataset.status)"
-        f" && window.puzzleLab.boards.{puzzle}.idle()",
-        timeout=90_000,
-    )
-    return page.locator(f"#{puzzle}")
-
-
-def wait_idle(page, puzzle: str) -> None:
-    page.wait_for_function(f"window.puzzleLab.boards.{puzzle}?.idle()", timeout=60_000)
 
 
 @pytest.mark.parametrize("size", ["laptop", "phone"])
