@@ -13,6 +13,7 @@ import pytest
 from test_binairo_page import click_cell as click_binary
 from test_first_game import wait_board, wait_idle
 from test_lightsout_page import ask, click_cell, current
+from test_session_page import COUNT_REQUESTS
 
 from conftest import PageLog, open_page
 from puzzlelab import binairo, pegs
@@ -121,6 +122,7 @@ def card_text(page, puzzle: str) -> str:
 @pytest.mark.parametrize("size", ["laptop", "phone"])
 def test_a_won_game_shows_its_card_in_view(new_page, site_url, size):
     page = new_page(**(LAPTOP if size == "laptop" else PHONE))
+    page.add_init_script(COUNT_REQUESTS)
     # Lights Out with one hint: the presses against the fewest, the hint counted.
     page.goto(f"{site_url}#lightsout")
     root = wait_board(page, "lightsout")
@@ -139,6 +141,10 @@ def test_a_won_game_shows_its_card_in_view(new_page, site_url, size):
     assert f"{n} press{'es' if n != 1 else ''} · fewest {n}" in text, text
     assert "with 1 hint" in text and re.search(r"Time (under a second|\d+ s)", text), text
     assert "Solved" not in text and "perfect" not in text
+    # The message line and the card compare with one answer: the start is solved once.
+    solves = page.evaluate(
+        "window.workerRequests.filter((cmd) => cmd === 'lightsout.solve').length")
+    assert solves == 1, page.evaluate("window.workerRequests")
     page.locator("#lightsout .win-card").get_by_role("button", name="Close").click()
     assert page.locator("#lightsout .win-card").is_hidden()
     if size == "phone":

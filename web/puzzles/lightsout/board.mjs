@@ -30,6 +30,7 @@ import { SolutionNote, afterPressOnMark, markedSolution, plainRefusal, playerPro
 import { TEMPLATE } from "./template.mjs";
 
 export class LightsOutBoard extends PuzzleBoard {
+  #startSolved = null; // {game, answer}: the solver's answer for the start board (#startSolution)
   static kind = "lightsout";
   static savedGames = SAVED_GAMES; // what a saved game may hold (rules.mjs)
   static title = "Lights Out";
@@ -466,7 +467,7 @@ export class LightsOutBoard extends PuzzleBoard {
     if (!start || start.game === state.game || start.rows * start.cols > 400) return;
     const moves = this.moves;
     this.run(async () => {
-      const s = await this.client.request({ cmd: "lightsout.solve", game: start.game, press_list: false });
+      const s = await this.#startSolution(start);
       if (this.state !== state || !s.solvable) return; // the board moved on meanwhile
       const fewest = plural(s.press_count, "press", "presses");
       const done = this.message.textContent.replace(/!$/, "");
@@ -563,8 +564,23 @@ export class LightsOutBoard extends PuzzleBoard {
     const start = this.session.start;
     const count = this.moves;
     const best = !start || start.rows * start.cols > 400 ? null
-      : this.client.request({ cmd: "lightsout.solve", game: start.game, press_list: false })
-        .then((s) => (s.solvable && s.proven_fewest ? s.press_count : null));
+      : this.#startSolution(start).then((s) => (s.solvable && s.proven_fewest ? s.press_count : null));
     return { count, unit: count === 1 ? "press" : "presses", best, bestLabel: "fewest" };
+  }
+
+  /**
+   * The solver's answer for the starting board, asked once per start: the
+   * message line and the win card both compare the presses with it.
+   */
+  #startSolution(start) {
+    if (this.#startSolved?.game !== start.game) {
+      const answer = this.client.request({ cmd: "lightsout.solve", game: start.game, press_list: false });
+      const asked = { game: start.game, answer };
+      answer.catch(() => { // a failed ask may be asked again
+        if (this.#startSolved === asked) this.#startSolved = null;
+      });
+      this.#startSolved = asked;
+    }
+    return this.#startSolved.answer;
   }
 }
