@@ -58,7 +58,8 @@ def test_the_repository_has_the_data_files_where_python_reads_them() -> None:
 
 def test_a_peg_hint_needs_the_book_and_then_answers_as_usual(empty_data: Path) -> None:
     request = {"cmd": "pegs.hint", "grid": "english"}
-    assert run(request) == {"type": "need", "file": BOOK, "path": str(empty_data / Path(BOOK).name)}
+    assert run(request) == {"type": "need", "file": BOOK, "path": str(empty_data / Path(BOOK).name),
+                            "what": "the peg opening book"}
     # Nothing remembered the failure: once the file is there, a new job answers.
     copy_in(BOOK, empty_data)
     answer = run(request)
@@ -83,7 +84,8 @@ def test_a_peg_count_needs_the_book_then_the_count_table(empty_data: Path) -> No
     assert run(request)["file"] == BOOK
     copy_in(BOOK, empty_data)
     assert run(request) == {"type": "need", "file": COUNTS,
-                            "path": str(empty_data / Path(COUNTS).name)}
+                            "path": str(empty_data / Path(COUNTS).name),
+                            "what": "the peg count table"}
     copy_in(COUNTS, empty_data)
     answer = run(request)
     assert answer["ok"] and answer["result"]["solutions"] == ENGLISH_SOLUTIONS

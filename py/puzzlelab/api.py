@@ -12,9 +12,10 @@ Responses always have the envelope ``{"ok": true, "result": {...}}`` or
 
 A job whose command needs a large data file that is absent (see
 :mod:`puzzlelab.data_files`: the web page's wheel leaves them out) reports
-``{"type": "need", "file": name, "path": path}`` instead of a result, and is
-then finished: the web worker writes the file at ``path`` and starts a new job
-for the same request. :func:`handle` (the CLI) answers it as an error.
+``{"type": "need", "file": name, "path": path, "what": words}`` instead of a
+result, and is then finished: the web worker downloads ``data/<name>`` (saying
+it downloads ``what``, e.g. "the peg opening book"), writes it at ``path`` and
+starts a new job for the same request. :func:`handle` (the CLI) answers it as an error.
 
 Each command's arguments are
 described in :mod:`puzzlelab.params` and checked there before it runs, so a
@@ -142,7 +143,7 @@ class Job:
 
         Returns ``{"type": "progress", "done", "total", "message"}``,
         ``{"type": "result", "ok": ..., "result" | "error": ...}``, or
-        ``{"type": "need", "file", "path"}`` (see the module docstring).
+        ``{"type": "need", "file", "path", "what"}`` (see the module docstring).
         """
         if self._finished is not None:
             return self._finished
@@ -171,7 +172,8 @@ class Job:
             return self._finish(_error(str(exc)))
         except DataMissing as missing:
             # Finished: the file arrives between jobs, and a new job starts over.
-            return self._finish({"type": "need", "file": missing.name, "path": str(missing.path)})
+            return self._finish({"type": "need", "file": missing.name,
+                                 "path": str(missing.path), "what": missing.what})
         except MemoryError:
             pass  # answered below, once the exception (and the job's frames) let go
         except Exception as exc:  # noqa: BLE001 - a bug must still answer, not hang the page

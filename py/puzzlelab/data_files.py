@@ -23,18 +23,22 @@ class DataMissing(Exception):
     """A large data file that a request needs is not there (yet).
 
     ``name`` is the file's path relative to the package root (as the site
-    serves it under ``data/``), ``path`` the absolute path where Python reads it.
+    serves it under ``data/``), ``path`` the absolute path where Python reads
+    it, ``what`` what it is in words ("the peg opening book"), for the page's
+    messages while it downloads.
     """
 
-    def __init__(self, name: str, path: Path) -> None:
+    def __init__(self, name: str, path: Path, what: str = "") -> None:
         super().__init__(
             f"The data file {name} is missing (looked for {path}); reinstall puzzlelab.")
         self.name = name
         self.path = path
+        self.what = what or name
 
 
-def require(path: Path, name: str) -> Path:
-    """``path`` when the file is there, else raise :class:`DataMissing` naming it ``name``."""
+def require(path: Path, name: str, what: str = "") -> Path:
+    """``path`` when the file is there, else raise :class:`DataMissing` naming it
+    ``name`` (``what``: the file in words)."""
     if not path.is_file():
-        raise DataMissing(name, path)
+        raise DataMissing(name, path, what)
     return path

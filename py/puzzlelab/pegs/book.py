@@ -30,10 +30,10 @@ BOOK_FOLDER = "pegs/data"
 BOOK_DIR = data_files.ROOT / BOOK_FOLDER
 
 
-def book_file(file_name: str) -> Path:
-    """The path of ``file_name`` in :data:`BOOK_DIR`; raises
-    :class:`~puzzlelab.data_files.DataMissing` when it is not there (yet)."""
-    return data_files.require(BOOK_DIR / file_name, f"{BOOK_FOLDER}/{file_name}")
+def book_file(file_name: str, what: str) -> Path:
+    """The path of ``file_name`` (``what`` it is, in words) in :data:`BOOK_DIR`;
+    raises :class:`~puzzlelab.data_files.DataMissing` when it is not there (yet)."""
+    return data_files.require(BOOK_DIR / file_name, f"{BOOK_FOLDER}/{file_name}", what)
 
 
 class BookLevel:
@@ -256,4 +256,4 @@ def opening_book(board: str) -> OpeningBook | None:
     ``lru_cache`` keeps no failure, so a call after the file arrives loads it.
     """
     name = BOOKS.get(board)
-    return None if name is None else OpeningBook.load(book_file(name))
+    return None if name is None else OpeningBook.load(book_file(name, "the peg opening book"))

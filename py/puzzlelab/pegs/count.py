@@ -159,7 +159,9 @@ def count_table(board: str) -> CountTable | None:
     """
     name = COUNT_TABLES.get(board)
     book = opening_book(board)
-    return None if name is None or book is None else CountTable.load(book_file(name), book)
+    if name is None or book is None:
+        return None
+    return CountTable.load(book_file(name, "the peg count table"), book)
 
 
 class LevelCounter:
