@@ -10,7 +10,8 @@ Subcommands::
     python3 build.py test [PYTEST ARGS]   # setup, build, ruff, pytest
 
 ``dist/`` is the whole deployable site: the pages from ``web/``, the Pyodide
-core from the ``pyodide`` npm package, micropip and our own pure wheel. Every
+core from the ``pyodide`` npm package, micropip, our own pure wheel and, under
+``data/``, the package's large data files, fetched only when a solver needs one. Every
 URL in it is relative, so it works from any sub-path (e.g. GitHub Pages).
 
 ``build``, ``start`` and ``test`` take ``--vendor-numpy`` (or the environment
@@ -217,13 +218,49 @@ def record_hash(data: bytes) -> str:
     return "sha256=" + digest.decode()
 
 
-def package_files() -> list[Path]:
-    """The files of ``py/puzzlelab`` that go into the wheel, sorted."""
+# A folder of this name inside the package (``pegs/data/``) holds large data
+# files: the wheel leaves them out and the site serves each one by itself as
+# ``data/<its path in the package>``, which the engine fetches the first time
+# a solver needs it (py/puzzlelab/data_files.py, web/data-files.mjs).
+DATA_FOLDER = "data"
+SITE_DATA = "data"  # their folder in dist/
+
+
+def _source_files() -> list[Path]:
     return sorted(
         path
         for path in PACKAGE.rglob("*")
         if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc"
     )
+
+
+def is_data_file(path: Path) -> bool:
+    """Whether ``path`` (in ``py/puzzlelab``) is a large data file, served apart from the wheel."""
+    return DATA_FOLDER in path.relative_to(PACKAGE).parts[:-1]
+
+
+def package_files() -> list[Path]:
+    """The files of ``py/puzzlelab`` that go into the wheel, sorted (data files aside)."""
+    return [path for path in _source_files() if not is_data_file(path)]
+
+
+def data_files() -> list[Path]:
+    """The package's large data files (see ``DATA_FOLDER``), sorted."""
+    return [path for path in _source_files() if is_data_file(path)]
+
+
+def copy_data_files(dist: Path) -> dict[str, dict[str, object]]:
+    """Copy each data file to ``dist/data/<name>`` (``name``: its path in the package);
+    returns ``{name: {"bytes", "sha256"}}`` for build-info.json. They are zlib
+    streams already, so no compressed copy is made (``COMPRESSIBLE``)."""
+    listed: dict[str, dict[str, object]] = {}
+    for path in data_files():
+        name = path.relative_to(PACKAGE).as_posix()
+        target = dist / SITE_DATA / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, target)
+        listed[name] = {"bytes": path.stat().st_size, "sha256": sha256_of(path)}
+    return listed
 
 
 def build_wheel(meta: dict[str, str], out_dir: Path) -> Path:
@@ -422,6 +459,7 @@ def build(dist: Path = DIST, *, with_numpy: bool = False) -> None:
     (dist / ".nojekyll").touch()
     pyodide_version = vendor_pyodide(dist / "pyodide")
     wheel = build_wheel(meta, dist / "wheels")
+    data = copy_data_files(dist)
     info = {
         "name": meta["name"],
         "version": meta["version"],
@@ -429,6 +467,7 @@ def build(dist: Path = DIST, *, with_numpy: bool = False) -> None:
         "sha256": sha256_of(wheel),
         "pyodide": pyodide_version,
         "micropip": MICROPIP_VERSION,
+        "data": data,
     }
     (dist / "build-info.json").write_text(json.dumps(info, indent=2) + "\n")
     if with_numpy:
@@ -446,7 +485,10 @@ def build(dist: Path = DIST, *, with_numpy: bool = False) -> None:
     say(
         f"built {dist.name}/ ({size / 1e6:.1f} MB; its text and wasm "
         f"{packed['plain'] / 1e6:.1f} MB, {packed['gzip'] / 1e6:.1f} MB gzipped): "
-        f"{wheel.name}, Pyodide {pyodide_version}, micropip {MICROPIP_VERSION}"
+        f"{wheel.name} ({wheel.stat().st_size / 1e3:.0f} kB) and {len(data)} data files "
+        f"({sum(int(entry['bytes']) for entry in data.values()) / 1e6:.1f} MB, fetched when "
+        "a solver needs them), "
+        f"Pyodide {pyodide_version}, micropip {MICROPIP_VERSION}"
     )
 
 
@@ -523,8 +565,11 @@ def write_first_boards(dist: Path) -> None:
 
 
 # Kept out of the offline copy: source maps are for debugging only, and the
-# pre-compressed copies are the same files as sent over the wire.
+# pre-compressed copies are the same files as sent over the wire. The data
+# files are not fetched at install either (a Lights Out player never needs the
+# peg book): the engine puts each into the version's cache when it fetches it.
 OFFLINE_SKIP = (".map", ".nojekyll", "sw.js", ".gz", ".br")
+OFFLINE_SKIP_FOLDERS = (f"{SITE_DATA}/",)
 SW_VERSION_LINE = 'const VERSION = "development";'
 SW_FILES_LINE = "const FILES = [];"
 
@@ -536,19 +581,21 @@ def stamp_service_worker(dist: Path) -> str:
     the site makes a new one, and the service worker caches each version
     whole. ``build-info.json`` records it as ``site_version`` (the service
     worker checks it, to never keep a mix of two deploys). The list of files to
-    cache is stamped in too.
+    cache is stamped in too: every file but the data files (``OFFLINE_SKIP_FOLDERS``),
+    which count in the version all the same.
     """
     info_path = dist / "build-info.json"
     info = json.loads(info_path.read_text())
-    files = sorted(
+    versioned = sorted(
         path.relative_to(dist).as_posix()
         for path in dist.rglob("*")
         if path.is_file() and path != info_path and not path.name.endswith(OFFLINE_SKIP)
     )
     digest = hashlib.sha256()
-    for name in files:
+    for name in versioned:
         digest.update(f"{name}\0{sha256_of(dist / name)}\n".encode())
     version = digest.hexdigest()[:16]
+    files = [name for name in versioned if not name.startswith(OFFLINE_SKIP_FOLDERS)]
     info["site_version"] = version
     info_path.write_text(json.dumps(info, indent=2) + "\n")
     text = (WEB / "sw.js").read_text()

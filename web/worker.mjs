@@ -44,6 +44,7 @@
 
 // The parts beside it: wheel-install.mjs puts our package into Python,
 // python-snapshot.mjs starts Python from (and saves) its memory snapshot.
+import { provide, wasWritten } from "./data-files.mjs";
 import { messageOf } from "./python-errors.mjs";
 import { fromSnapshot, saveSnapshot } from "./python-snapshot.mjs";
 import { fetchWheel, installWheel, unzip, writeWheel } from "./wheel-install.mjs";
@@ -372,7 +373,7 @@ function admit(port, id, request) {
     job: null, // the Python api.Job, made at the first step
     spent: 0, // ms spent in its steps
     longSince: 0, // > 0 once it is long: its place among the long ones
-    loading: false, // waiting for numpy (not a candidate meanwhile)
+    loading: false, // waiting for numpy or a data file (not a candidate meanwhile)
     numpyAsked: false, // numpy was loaded for it (or could not be)
     report: null, // its last progress report {done, total, message}
     waitingFor: null, // the key of the long job it waits for, once told
@@ -424,6 +425,34 @@ async function loadNumpy(entry) {
   pump();
 }
 
+/**
+ * A data file that `entry`'s job needs (see data-files.mjs): its job is done
+ * for; once the file is written a new one starts from the same request. The
+ * entry waits aside meanwhile (other jobs run, a cancel finds it).
+ */
+async function loadData(entry, need) {
+  entry.job.destroy();
+  entry.job = null;
+  const what = need.what || need.file;
+  if (wasWritten(need.file)) {
+    finish(entry, { ok: false, error: `Internal error: Python does not find ${what}, written at ${need.path}.` });
+    return;
+  }
+  entry.loading = true;
+  const onProgress = (report) => {
+    if (jobs.includes(entry)) entry.port.postMessage({ type: "progress", id: entry.id, ...report });
+  };
+  try {
+    await provide(runtime, need, onProgress);
+  } catch (error) {
+    finish(entry, { ok: false, error: `Could not download ${what}: ${messageOf(error)}.` });
+    return;
+  } finally {
+    entry.loading = false;
+  }
+  pump();
+}
+
 /** Run one step of `entry`'s job: post its report, or its result. */
 function step(entry) {
   const started = performance.now();
@@ -433,6 +462,10 @@ function step(entry) {
     entry.spent += performance.now() - started;
     if (type === "result") {
       finish(entry, report);
+      return;
+    }
+    if (type === "need") {
+      loadData(entry, report);
       return;
     }
     entry.report = report;

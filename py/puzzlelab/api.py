@@ -8,7 +8,16 @@ can report progress and cancel between steps, and the CLI can run a job to
 completion with :func:`handle`.
 
 Responses always have the envelope ``{"ok": true, "result": {...}}`` or
-``{"ok": false, "error": "one-line message"}``. Each command's arguments are
+``{"ok": false, "error": "one-line message"}``.
+
+A job whose command needs a large data file that is absent (see
+:mod:`puzzlelab.data_files`: the web page's wheel leaves them out) reports
+``{"type": "need", "file": name, "path": path, "what": words}`` instead of a
+result, and is then finished: the web worker downloads ``data/<name>`` (saying
+it downloads ``what``, e.g. "the peg opening book"), writes it at ``path`` and
+starts a new job for the same request. :func:`handle` (the CLI) answers it as an error.
+
+Each command's arguments are
 described in :mod:`puzzlelab.params` and checked there before it runs, so a
 handler reads them without checks of its own.
 
@@ -24,9 +33,11 @@ import contextlib
 import json
 import traceback
 from collections.abc import Callable, Generator, Iterator, MutableMapping
+from pathlib import Path
 from typing import Any
 
 from puzzlelab import __version__, families, jobs, limits, params
+from puzzlelab.data_files import DataMissing
 from puzzlelab.jobs import Handler, Progress
 from puzzlelab.notation import PuzzleError
 
@@ -130,8 +141,9 @@ class Job:
     def step(self) -> Result:
         """Run until the next progress report or the final result.
 
-        Returns ``{"type": "progress", "done", "total", "message"}`` or
-        ``{"type": "result", "ok": ..., "result" | "error": ...}``.
+        Returns ``{"type": "progress", "done", "total", "message"}``,
+        ``{"type": "result", "ok": ..., "result" | "error": ...}``, or
+        ``{"type": "need", "file", "path", "what"}`` (see the module docstring).
         """
         if self._finished is not None:
             return self._finished
@@ -158,6 +170,10 @@ class Job:
             return self._finish({"type": "result", "ok": True, "result": stop.value})
         except PuzzleError as exc:
             return self._finish(_error(str(exc)))
+        except DataMissing as missing:
+            # Finished: the file arrives between jobs, and a new job starts over.
+            return self._finish({"type": "need", "file": missing.name,
+                                 "path": str(missing.path), "what": missing.what})
         except MemoryError:
             pass  # answered below, once the exception (and the job's frames) let go
         except Exception as exc:  # noqa: BLE001 - a bug must still answer, not hang the page
@@ -242,16 +258,27 @@ def _failed(message: str) -> Job:
 def handle(
     request: Result, on_progress: Callable[[Result], None] | None = None
 ) -> Result:
-    """Run ``request`` to completion and return its response envelope."""
+    """Run ``request`` to completion and return its response envelope.
+
+    Here the package is whole: a missing data file is an error that says so.
+    """
     job = Job(request)
     while True:
         report = job.step()
+        if report["type"] == "need":
+            return _missing(report)
         if report["type"] == "result":
             report = dict(report)
             del report["type"]
             return report
         if on_progress is not None:
             on_progress(report)
+
+
+def _missing(report: Result) -> Result:
+    """A "need" report as the error envelope of a run with no one to fetch the file."""
+    message = str(DataMissing(report["file"], Path(report["path"])))
+    return {"ok": False, "error": message}
 
 
 @command("ping")

@@ -1,5 +1,8 @@
 """The opening books: the good positions with many pegs of a standard game, read from ``data/``.
 
+The files are large (1.28 MB for the English central game): the web page
+fetches them only when a solver first needs one (see :mod:`puzzlelab.data_files`).
+
 Also the byte-plane stream format that the books and the count tables
 (:mod:`puzzlelab.pegs.count`) share.
 """
@@ -16,12 +19,21 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Protocol
 
+from puzzlelab import data_files
 from puzzlelab.jobs import Steps, finish
 from puzzlelab.pegs.budget import OutOfBudget
 from puzzlelab.pegs.shape import Geometry, Move
 
-#: Where the opening books live (inside the package, so the page's wheel has them).
-BOOK_DIR = Path(__file__).resolve().parent / "data"
+#: The books' folder, relative to the package root (the site serves it under ``data/``).
+BOOK_FOLDER = "pegs/data"
+#: Where Python reads the opening books and count tables.
+BOOK_DIR = data_files.ROOT / BOOK_FOLDER
+
+
+def book_file(file_name: str, what: str) -> Path:
+    """The path of ``file_name`` (``what`` it is, in words) in :data:`BOOK_DIR`;
+    raises :class:`~puzzlelab.data_files.DataMissing` when it is not there (yet)."""
+    return data_files.require(BOOK_DIR / file_name, f"{BOOK_FOLDER}/{file_name}", what)
 
 
 class BookLevel:
@@ -238,6 +250,10 @@ BOOKS = {"english": "english-central.book"}
 
 @lru_cache(maxsize=4)
 def opening_book(board: str) -> OpeningBook | None:
-    """The opening book of a standard board's standard game, if one ships (loaded once)."""
+    """The opening book of a standard board's standard game, if one ships (loaded once).
+
+    Raises :class:`~puzzlelab.data_files.DataMissing` when its file is absent;
+    ``lru_cache`` keeps no failure, so a call after the file arrives loads it.
+    """
     name = BOOKS.get(board)
-    return None if name is None else OpeningBook.load(BOOK_DIR / name)
+    return None if name is None else OpeningBook.load(book_file(name, "the peg opening book"))

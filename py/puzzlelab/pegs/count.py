@@ -43,8 +43,8 @@ from puzzlelab.jobs import Progress, Steps, due, finish, work_clock
 from puzzlelab.notation import PuzzleError
 from puzzlelab.pegs.boards import CLASSIC_GAMES
 from puzzlelab.pegs.book import (
-    BOOK_DIR,
     OpeningBook,
+    book_file,
     byte_planes,
     from_byte_planes,
     opening_book,
@@ -152,10 +152,16 @@ class CountTable:
 
 @lru_cache(maxsize=4)
 def count_table(board: str) -> CountTable | None:
-    """The count table of a standard board's standard game, if one ships (loaded once)."""
+    """The count table of a standard board's standard game, if one ships (loaded once).
+
+    Raises :class:`~puzzlelab.data_files.DataMissing` when its file (or its
+    book's) is absent; ``lru_cache`` keeps no failure.
+    """
     name = COUNT_TABLES.get(board)
     book = opening_book(board)
-    return None if name is None or book is None else CountTable.load(BOOK_DIR / name, book)
+    if name is None or book is None:
+        return None
+    return CountTable.load(book_file(name, "the peg count table"), book)
 
 
 class LevelCounter:
