@@ -1,0 +1,135 @@
+"""The site as a GitHub Pages project site, embedded in a blog post beside it.
+
+One server at the root of a directory holding ``puzzle-lab/`` (the build)
+and ``blog/post.html``, a long post that pastes docs/web.md's sub-path
+snippet (``src="/puzzle-lab/embed.mjs"``) line by line, its three boards
+screens apart (tests/blog_site.py; bench/bench_boot.py serves the same).
+A reader who scrolls past the boards gets boards and no Python; one who
+plays gets a board that answers, Python included.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from blog_site import BLOG_POST, SUBPATH, ServedBytes, serve_blog, subpath_snippet
+from puzzlelab import api
+
+pytestmark = pytest.mark.e2e
+
+# The issue's (#25) budget for a reader who scrolls past three boards.
+READER_BUDGET = 600_000
+PYTHON_DIRS = tuple(f"{SUBPATH}{name}/" for name in ("pyodide", "wheels", "data"))
+LIGHTS = '[data-puzzlelab="lightsout"]'
+BOARDS_SHOWN = """(wanted) => {
+  const found = [...document.querySelectorAll('[data-puzzlelab]')];
+  return found.length === wanted && found.every((el) => el.dataset.gameId);
+}"""
+
+
+@pytest.fixture(scope="module")
+def blog(build_py: Any, dist_dir: Path, tmp_path_factory: pytest.TempPathFactory
+         ) -> Iterator[tuple[str, ServedBytes]]:
+    """The blog post's URL on the server of the blog-and-site layout, and its byte counter."""
+    server, served = serve_blog(build_py, tmp_path_factory.mktemp("pages"), dist_dir)
+    try:
+        yield f"{server.url}{BLOG_POST}", served
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+class OverReaderBudget(AssertionError):
+    """The post fetched Python, or more than the budget, for a reader who only scrolled."""
+
+
+def open_post(page: Any, url: str) -> int:
+    """Open the post, check that it holds the snippet's lines verbatim and in
+    order, and return how many boards the snippet asks for."""
+    snippet = subpath_snippet()
+    assert f'src="{SUBPATH}embed.mjs"' in snippet
+    lines = snippet.strip().splitlines()
+    html = page.goto(url).text()
+    positions = [html.find(line) for line in lines]
+    assert -1 not in positions and positions == sorted(positions), "the snippet is not in the post"
+    return sum(line.count("data-puzzlelab=") for line in lines)
+
+
+# PENDING the lazy start of #25: today the page boots Python as soon as a board
+# is mounted, so the budget check fails (xfail); once Python waits for a
+# reader's move this passes, strict xfail turns that into a failure, and the
+# marker must go. Only OverReaderBudget is expected: anything else (a board
+# that never shows, a snippet missing from the post) fails the test today.
+@pytest.mark.xfail(strict=True, raises=OverReaderBudget,
+                   reason="#25 lazy start: boards in a post must not fetch Python until played")
+def test_scrolling_past_three_boards_fetches_boards_and_no_python(fresh_page, blog):
+    page = fresh_page
+    url, served = blog
+    mark = served.mark()
+    wanted = open_post(page, url)
+    height = page.evaluate("document.documentElement.scrollHeight")
+    assert height > 4 * page.viewport_size["height"], "the post should be several screens long"
+    # A reader's scroll, each board brought into view on the way down.
+    for element in page.locator("[data-puzzlelab]").all():
+        element.scroll_into_view_if_needed()
+        page.wait_for_timeout(300)
+    page.evaluate("scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_function(BOARDS_SHOWN, arg=wanted, timeout=60_000)
+    games = page.eval_on_selector_all("[data-puzzlelab]",
+                                      "(els) => els.map((el) => el.dataset.gameId)")
+    assert games[0] == "5x5:1f8c4a0"  # the snippet's data-game, as given
+    # The reader stays a moment: anything the boards start on their own arrives.
+    page.wait_for_timeout(3000)
+    sent = served.since(mark)
+    python = sorted(path for path in sent if path.startswith(PYTHON_DIRS))
+    if python:
+        raise OverReaderBudget(f"Python fetched for a reader who only scrolled: {python[:5]}")
+    total = sum(sent.values())
+    if total > READER_BUDGET:
+        raise OverReaderBudget(f"{total:,} bytes sent; the budget is {READER_BUDGET:,}")
+
+
+def test_a_board_in_the_post_plays_and_its_hint_answers(fresh_page, blog):
+    page = fresh_page
+    url, served = blog
+    mark = served.mark()
+    open_post(page, url)
+    lights = page.locator(LIGHTS)
+    lights.scroll_into_view_if_needed()
+    page.wait_for_function(
+        f"document.querySelector('{LIGHTS}').dataset.gameId === '5x5:1f8c4a0'", timeout=60_000)
+    start = "5x5:1f8c4a0"
+    # A press on the middle cell, clicked where the board draws it.
+    row, col = 2, 2
+    x, y = lights.evaluate("""(el, [r, c]) => {
+      const board = window.PuzzleLab.boardOf(el);
+      const rect = board.canvas.getBoundingClientRect();
+      return [rect.left + (c + 0.5) * rect.width / board.grid.cols,
+              rect.top + (r + 0.5) * rect.height / board.grid.rows];
+    }""", [row, col])
+    page.mouse.click(x, y)
+    pressed = api.handle({"cmd": "lightsout.press", "game": start, "row": row, "col": col})
+    expected = pressed["result"]["game"]
+    page.wait_for_function(f"document.querySelector('{LIGHTS}').dataset.gameId !== '{start}'",
+                           timeout=30_000)
+    assert lights.get_attribute("data-game-id") == expected
+    # Its Hint: Python starts (from the sub-path) and rings a cell.
+    lights.locator('[data-action="hint"]').click()
+    hint = page.wait_for_function(
+        """(el) => {
+          const board = window.PuzzleLab.boardOf(el);
+          return board.hint?.game === el.dataset.gameId && board.hint.press;
+        }""", arg=lights.element_handle(), timeout=120_000).json_value()
+    said = f"Hint: press the ringed cell (row {hint[0] + 1}, column {hint[1] + 1})"
+    assert said in lights.inner_text()
+    # Checked apart from the page: pressing the ringed cell leaves one press fewer.
+    fewest = api.handle({"cmd": "lightsout.solve", "game": expected})["result"]["press_count"]
+    after = api.handle({"cmd": "lightsout.press", "game": expected, "row": hint[0], "col": hint[1]})
+    later = api.handle({"cmd": "lightsout.solve", "game": after["result"]["game"]})
+    assert later["result"]["press_count"] == fewest - 1
+    python = [path for path in served.since(mark) if path.startswith(f"{SUBPATH}pyodide/")]
+    assert python, "the hint was answered without Python's files from the sub-path"
