@@ -569,7 +569,10 @@ def write_first_boards(dist: Path) -> None:
 # files are not fetched at install either (a Lights Out player never needs the
 # peg book): the engine puts each into the version's cache when it fetches it.
 OFFLINE_SKIP = (".map", ".nojekyll", "sw.js", ".gz", ".br")
-OFFLINE_SKIP_FOLDERS = (f"{SITE_DATA}/",)
+# The Python engine and its data are not cached at install: the service worker
+# keeps them as they arrive, when someone starts Python (web/sw.js), so that a
+# visitor who only plays never downloads them. They count in the version all the same.
+ON_DEMAND = ("pyodide/", "wheels/", f"{SITE_DATA}/")
 SW_VERSION_LINE = 'const VERSION = "development";'
 SW_FILES_LINE = "const FILES = [];"
 
@@ -581,8 +584,7 @@ def stamp_service_worker(dist: Path) -> str:
     the site makes a new one, and the service worker caches each version
     whole. ``build-info.json`` records it as ``site_version`` (the service
     worker checks it, to never keep a mix of two deploys). The list of files to
-    cache is stamped in too: every file but the data files (``OFFLINE_SKIP_FOLDERS``),
-    which count in the version all the same.
+    cache at install is stamped in too: all but the engine (``ON_DEMAND``).
     """
     info_path = dist / "build-info.json"
     info = json.loads(info_path.read_text())
@@ -595,13 +597,13 @@ def stamp_service_worker(dist: Path) -> str:
     for name in versioned:
         digest.update(f"{name}\0{sha256_of(dist / name)}\n".encode())
     version = digest.hexdigest()[:16]
-    files = [name for name in versioned if not name.startswith(OFFLINE_SKIP_FOLDERS)]
     info["site_version"] = version
     info_path.write_text(json.dumps(info, indent=2) + "\n")
     text = (WEB / "sw.js").read_text()
     if SW_VERSION_LINE not in text or SW_FILES_LINE not in text:
         fail("web/sw.js lost its VERSION or FILES line; build.py stamps them")
-    listed = json.dumps([*files, info_path.name], indent=2)
+    shell = [name for name in versioned if not name.startswith(ON_DEMAND)]
+    listed = json.dumps([*shell, info_path.name], indent=2)
     (dist / "sw.js").write_text(
         text.replace(SW_VERSION_LINE, f'const VERSION = "{version}";')
         .replace(SW_FILES_LINE, f"const FILES = {listed};")

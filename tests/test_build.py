@@ -161,9 +161,10 @@ def test_every_file_a_page_names_is_in_the_site(dist_dir: Path) -> None:
     assert not missing
 
 
-def test_the_service_worker_keeps_every_file_of_the_build(dist_dir: Path) -> None:
-    """sw.js lists every file (source maps and the data files, which the engine
-    caches when it fetches them, aside) and the version build-info.json names."""
+def test_the_service_worker_keeps_the_page_at_install_and_not_the_engine(dist_dir: Path) -> None:
+    """sw.js lists every file of the page (source maps aside) and the version
+    build-info.json names, but none of the Python engine: Pyodide, our wheel and
+    the data files are kept as they arrive, when someone starts Python."""
     worker = (dist_dir / "sw.js").read_text()
     listed = set(json.loads(re.search(r"const FILES = (\[.*?\]);", worker, re.S)[1]))
     present = {
@@ -172,9 +173,11 @@ def test_the_service_worker_keeps_every_file_of_the_build(dist_dir: Path) -> Non
         if path.is_file() and not path.name.endswith((".map", ".nojekyll", "sw.js", ".gz", ".br"))
     }
     info = json.loads((dist_dir / "build-info.json").read_text())
-    data = {f"data/{name}" for name in info["data"]}
-    assert data and data <= present
-    assert listed == present - data
+    engine = {name for name in present if name.split("/")[0] in ("pyodide", "wheels", "data")}
+    assert {f"data/{name}" for name in info["data"]} <= engine
+    assert "pyodide/pyodide.asm.wasm" in engine and f"wheels/{Path(info['wheel']).name}" in engine
+    assert listed == present - engine
+    assert {"index.html", "app.mjs", "embed.mjs", "worker.mjs", "daily-deals.json"} <= listed
     version = info["site_version"]
     assert f'const VERSION = "{version}";' in worker
 

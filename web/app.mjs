@@ -29,11 +29,13 @@
 
 import { getClient } from "./client.mjs";
 import { prefetchDailyDeals } from "./daily-deals.mjs";
+import { whenIdle } from "./idle-start.mjs";
 import { registerOffline } from "./offline.mjs";
 import { FAMILY_NOUNS, PUZZLES, findPuzzle } from "./puzzles/index.mjs";
 import { Lab } from "./lab-panel.mjs";
 import { GameStore } from "./saved-game.mjs";
 import { BadDeal, readDeal, shareLink } from "./share-links.mjs";
+import { wireStoragePanel } from "./site-storage.mjs";
 
 const client = getClient();
 const tabs = document.getElementById("puzzle-tabs");
@@ -45,6 +47,7 @@ window.puzzleLab = { client, boards: {} };
 const lab = new Lab({
   boards: () => Object.values(window.puzzleLab.boards),
   shown: () => shown,
+  opened: () => client.startPython(), // the lab's tools are mostly Python's
 });
 
 const INTRO_SEEN = "puzzlelab.introSeen";
@@ -349,17 +352,32 @@ panels.addEventListener("puzzle-change", () => { if (!embedBox.hidden) showSnipp
 tabs.addEventListener("click", () => { if (!embedBox.hidden) showSnippets(); });
 for (const field of embedBox.querySelectorAll("textarea")) field.addEventListener("focus", () => field.select());
 
+// What this site keeps here, and the lab's way to clear it.
+wireStoragePanel(document.getElementById("storage"));
+
+// Python starts at a person's first touch of a board or the lab (client.mjs),
+// or here after a few quiet seconds, where the connection allows.
+whenIdle(() => client.startPython());
+
 // Offline play after the first visit, and a word when a new version is ready.
-// Registered once Python is up: the boot's downloads go first, and the cache
-// then fills mostly from "not modified" answers.
+// Registered once the page has been quiet a while, or once Python has
+// answered (a visitor who used it gets the next visit from the cache): the
+// service worker then fills its cache mostly from "not modified" answers,
+// and never with an engine that nobody used (offline.mjs).
 const updateBar = document.getElementById("update-bar");
-const offline = () => registerOffline({
-  onUpdate(apply) {
-    updateBar.hidden = false;
-    document.getElementById("update-reload").addEventListener("click", apply, { once: true });
-  },
-  onOffline() {
-    document.getElementById("offline-status").textContent = "Works offline on this device.";
-  },
-});
-client.ready.then(offline, offline);
+let offline = null;
+const keepOffline = () => {
+  offline ??= registerOffline({
+    onUpdate(apply) {
+      updateBar.hidden = false;
+      document.getElementById("update-reload").addEventListener("click", apply, { once: true });
+    },
+    onOffline({ solvers }) {
+      document.getElementById("offline-status").textContent = solvers
+        ? "Works offline on this device, solvers included."
+        : "Boards work offline on this device; the solvers too once they have run here.";
+    },
+  });
+};
+whenIdle(keepOffline, { anyConnection: true });
+client.used.then(keepOffline);

@@ -6,7 +6,7 @@
 //
 //   const client = getClient();
 //   client.onBoot(({ stage, message }) => ...);       // boot progress
-//   const { version, bootMs } = await client.ready;    // rejects if Python fails to start
+//   const { version, bootMs } = await client.ready;    // starts Python; rejects if it fails to start
 //   const result = await client.request({ cmd: "lightsout.solve", game }, { onProgress, signal });
 //
 // request() rejects with an Error whose message is the error text; a
@@ -19,6 +19,12 @@
 // cancel})` with the running job's progress (mine: it is this document's;
 // cancel() stops it), and onWait(null) once it runs again. scoped(onWait)
 // gives a client whose requests all report their waits to `onWait`.
+//
+// Python starts only when someone needs it (#25): a request that the
+// JavaScript rules cannot answer, `ready`, or startPython() (a board calls it
+// at a person's first touch, the page when the lab opens or after a few idle
+// seconds). Until then no byte of Pyodide or of our wheel is fetched: a blog
+// reader who scrolls past three boards downloads only the boards.
 
 import { answerLocally } from "./rules/index.mjs";
 
@@ -56,34 +62,55 @@ export class PuzzleLabClient {
   #bootListeners = new Set();
   #pending = new Map(); // id -> {resolve, reject, onProgress, onWait, waiting, signal, onAbort, message (to resend)}
   #nextId = 1;
-  #startTimer = null; // while the worker's start waits for the first board to be drawn
+  #used = null; // {promise, resolve}: settles at Python's first answer to a request
 
   constructor({ workerUrl = defaultWorkerUrl() } = {}) {
     this.#workerUrl = workerUrl;
     this.#newBoot();
-    // Starting Python compiles a 10 MB WebAssembly module on every core: let
-    // the first board be drawn first (startPython()), or wait 300 ms at most.
-    this.#startTimer = setTimeout(() => this.startPython(), 300);
+    let resolve;
+    this.#used = { promise: new Promise((res) => { resolve = res; }), resolve };
   }
 
-  /** Start the Python worker now, if it is not running (boards call it once they are drawn). */
+  /** Start the Python worker now, if it is not running; harmless when it is. */
   startPython() {
-    clearTimeout(this.#startTimer);
-    this.#startTimer = null;
     this.#start();
   }
 
+  /** Whether the Python worker has been started (it may still be booting). */
+  get started() {
+    return this.#worker !== null;
+  }
+
   /**
-   * Resolves to {version, bootMs, stageStarts, pyodideVersion, readyAt} once
-   * Python answers (readyAt: the page's performance.now() then); rejects
-   * with the boot error. After terminate(), reading it starts a new worker.
+   * Starts Python (someone wants it) and resolves to {version, bootMs,
+   * stageStarts, pyodideVersion, readyAt} once it answers (readyAt: the
+   * page's performance.now() then); rejects with the boot error. After
+   * terminate(), reading it starts a new worker.
    */
   get ready() {
-    if (this.#startTimer === null) this.#start();
+    this.#start();
     return this.#boot.promise;
   }
 
-  /** Calls `callback({stage, message})` for each boot stage, past ones included; returns an unsubscribe function. */
+  /** The same promise as `ready`, without starting Python: for those who only wait and see. */
+  get booted() {
+    return this.#boot.promise;
+  }
+
+  /**
+   * Resolves once Python has answered a request of this document (Python
+   * was used, not only started): what the page waits for before it keeps
+   * the engine's files for offline play.
+   */
+  get used() {
+    return this.#used.promise;
+  }
+
+  /**
+   * Calls `callback({stage, message})` for each boot stage, past ones
+   * included (the first, stage "start", as the worker starts); returns an
+   * unsubscribe function.
+   */
   onBoot(callback) {
     this.#bootListeners.add(callback);
     for (const message of this.#boot.messages) callback(message);
@@ -167,6 +194,9 @@ export class PuzzleLabClient {
       keepForOffline: () => client.keepForOffline(),
       terminate: () => client.terminate(),
       get ready() { return client.ready; },
+      get booted() { return client.booted; },
+      get used() { return client.used; },
+      get started() { return client.started; },
       get pythonReady() { return client.pythonReady; },
     };
   }
@@ -228,6 +258,7 @@ export class PuzzleLabClient {
     }
     this.#port.onmessage = ({ data }) => this.#receive(data);
     this.#worker.onerror = (event) => this.#workerError(event);
+    this.#receive({ type: "boot", stage: "start", message: "Starting Python…" });
     if (this.#port !== this.#worker) {
       // A shared engine outlives this page: its jobs must not hold up the others.
       const port = this.#port;
@@ -286,6 +317,7 @@ export class PuzzleLabClient {
     const entry = this.#pending.get(id);
     if (!entry) return;
     this.#forget(id, entry);
+    if (entry.message.type === "request") this.#used.resolve();
     if (ok) entry.resolve(result);
     else entry.reject(cancelled ? cancelledError(error) : new Error(error));
   }
@@ -318,7 +350,8 @@ export class PuzzleLabClient {
       return;
     }
     event.preventDefault();
-    if (this.#port !== this.#worker && this.#boot.messages.length === 0) {
+    const heard = this.#boot.messages.some((message) => message.stage !== "start"); // from the worker
+    if (this.#port !== this.#worker && !heard) {
       // A browser with SharedWorker but not of module type (or a shared
       // engine that failed to start): try a dedicated one before giving up.
       console.warn("The shared Python worker did not start; starting a dedicated one.");

@@ -48,7 +48,7 @@ export function provide(runtime, need, onProgress) {
 }
 
 function downloading(need, entry) {
-  return `Downloading ${need.what || need.file}${entry ? ` (${megabytes(entry.bytes)})` : ""}…`;
+  return `Downloading ${need.what || need.file}${entry ? ` (${megabytes(entry.bytes)})` : ""}`;
 }
 
 async function download(runtime, need, report) {

@@ -24,6 +24,7 @@ export class Lab {
    *   boards()       the mounted boards
    *   shown()        the id of the puzzle shown
    *   board(id)      the board of a puzzle, if mounted
+   *   opened()       called when a person opens the lab
    */
   constructor(page) {
     this.page = page;
@@ -43,6 +44,7 @@ export class Lab {
       localStorage.setItem(KEY, open ? "open" : "closed");
     } catch { /* storage off: remembered for this visit only */ }
     this.#apply();
+    if (open) this.page.opened?.();
     for (const board of this.page.boards()) board.setControls(this.controls);
     if (!open) window.scrollTo({ top: 0, behavior: "instant" }); // back to the game
   }

@@ -164,10 +164,31 @@ export class PuzzleBoard {
     const needPython = this.constructor.pythonActions
       .flatMap((action) => [...root.querySelectorAll(`button[data-action="${action}"]`)]);
     watchPythonBoot(root, client, needPython, (error) => this.bootFailed(error));
+    if (!readonly) this.#startPythonOnFirstTouch();
     this.#listenToKeys(readonly);
     // Moves, game IDs and the default boards need no Python (rules/): the
     // board starts at once, after the subclass constructor has finished.
     Promise.resolve().then(() => this.#begin(options));
+  }
+
+  /**
+   * Python starts at a person's first touch of the board (a press, a tap,
+   * a key other than Tab), so that its answers come soon after; a reader who
+   * only looks, or scrolls past, downloads none of it (client.mjs). A touch
+   * that scrolls the page ends in pointercancel, not pointerup. Not at
+   * pointerdown: the boot line that appears then would move what the click
+   * is about to land on.
+   */
+  #startPythonOnFirstTouch() {
+    const passing = new Set(["Tab", "Shift", "Control", "Alt", "Meta", "Escape"]);
+    const start = (event) => {
+      if (event.type === "keydown" && passing.has(event.key)) return;
+      this.root.removeEventListener("pointerup", start, true);
+      this.root.removeEventListener("keydown", start, true);
+      this.client.startPython?.();
+    };
+    this.root.addEventListener("pointerup", start, true);
+    this.root.addEventListener("keydown", start, true);
   }
 
   /**
@@ -574,8 +595,6 @@ export class PuzzleBoard {
       .then(action)
       .catch((error) => this._actionFailed(error))
       .finally(() => {
-        // The first board is on screen: Python may take the CPU now (client.mjs).
-        requestAnimationFrame(() => this.client.startPython?.());
         this.pending--;
         this._actionSettled();
         this.root.dispatchEvent(new CustomEvent("puzzle-change", { bubbles: true }));

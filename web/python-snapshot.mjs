@@ -1,8 +1,10 @@
 // Pyodide's memory snapshot (experimental in Pyodide, hence the plain boot
-// as the fallback): the first visit saves Python's memory once our package
-// is imported (31 MB), and later visits start from it in about a second
-// instead of starting the interpreter and importing everything again. One
-// snapshot per Pyodide version and wheel, in the "python-snapshots" cache.
+// as the fallback): once a visitor has used Python (worker.mjs asks only
+// after a request was answered), the engine saves Python's memory (about
+// 31 MB: docs/web.md), and later visits start from it in about half a
+// second instead of starting the interpreter and importing again. One
+// snapshot per Pyodide version and wheel, in the "python-snapshots" cache;
+// the lab's "Stored on this device" clears it (site-storage.mjs).
 
 import { messageOf } from "./python-errors.mjs";
 

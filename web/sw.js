@@ -1,14 +1,17 @@
-// Puzzle Lab's service worker: keeps one whole version of the site for offline play.
+// Puzzle Lab's service worker: keeps one version of the site for offline play.
 //
-// build.py stamps VERSION (a hash of every file of the build) and FILES (their
-// paths, relative to this script) into the copy in dist/. Each version has a
-// cache of its own, filled completely at install (the Python engine,
-// worker.mjs, may have put the big files it downloaded there already: only
-// the missing ones are fetched); every request of a
-// controlled page (its workers included) is answered from the cache of the
-// version that controls it, so a page never mixes files of two deploys. A new
-// version waits until the page asks for it (the page offers a reload), then
-// the old caches go.
+// build.py stamps VERSION (a hash of every file of the build) and FILES (the
+// paths of the page's own files, relative to this script: all but the Python
+// engine and its data) into the copy in dist/. Each version has a cache of
+// its own, filled with FILES at install, so the boards play offline. The
+// engine (Pyodide, our wheel, the solvers' data: megabytes) is kept as it
+// arrives: the worker (worker.mjs) stores what its first boot downloaded,
+// before this service worker controlled anything, and later files that come
+// through here are stored as they pass. A visitor who never starts Python
+// never downloads it. Every request of a controlled page (its workers
+// included) is answered from the cache of the version that controls it. A
+// new version waits until the page asks for it (the page offers a reload),
+// then the old caches go; the new one fetches the engine again when used.
 
 const VERSION = "development";
 const FILES = [];
@@ -61,10 +64,19 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(answer(request));
 });
 
-/** The cached copy of a file of this version (query and fragment aside), else the network's. */
+/**
+ * The cached copy of a file of this version (query and fragment aside), else
+ * the network's, kept for next time when it is a whole answer of this site.
+ */
 async function answer(request) {
   let key = request.url.split(/[?#]/)[0];
   if (key.endsWith("/")) key += "index.html";
-  const cached = await (await caches.open(CACHE)).match(key);
-  return cached ?? fetch(request);
+  const cache = await caches.open(CACHE);
+  const cached = await cache.match(key);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.status === 200 && response.type === "basic" && !key.endsWith("/build-info.json")) {
+    cache.put(key, response.clone()).catch(() => {}); // a full disk costs only the offline copy
+  }
+  return response;
 }

@@ -8,10 +8,11 @@
 //
 // Boots Pyodide from ./pyodide/ and unpacks our wheel (named in
 // ./build-info.json) into it, then says it is ready. The request surface
-// (puzzlelab.api, and with it every family's commands) is imported at the first
-// request or as soon as the engine is idle, whichever comes first; only then
-// is Python's memory snapshot saved for the next visit. Nothing that a first
-// request does not need runs before "ready".
+// (puzzlelab.api) is imported at the first request or as soon as the engine
+// is idle, whichever comes first, and each family's commands when first asked
+// for. Python's memory snapshot is saved for the next visit once a request has
+// been answered (someone used Python), when the engine is idle. Nothing that a
+// first request does not need runs before "ready".
 //
 // Engine -> document:
 //   {type: "boot", stage, message}       stage: runtime | package | check
@@ -85,14 +86,15 @@ function receive(port, data) {
 }
 
 // The site's files that this boot downloads (Pyodide's runtime and standard
-// library, our wheel: 14 MB), kept in memory until the page asks to store
-// them for offline play. The service worker (sw.js) then caches only what is
-// not there yet, so on a first visit each big file crosses the network once;
-// a browser's HTTP cache would not help: it does not keep files this big in
-// a private window, and the worker's requests bypass the service worker that
-// does not exist yet. Only the boot's downloads, each as it was answered.
+// library, our wheel: 14 MB), kept in memory for a minute in case the page
+// asks to store them for offline play (it does once someone has used Python:
+// offline.mjs). On a first visit the service worker did not exist when they
+// were fetched, so only this engine saw them; a browser's HTTP cache does
+// not keep files this big in a private window. Only the boot's downloads,
+// each as it was answered; after the minute only their addresses stay, and a
+// later "keep" fetches them again (mostly from the HTTP cache).
 const SITE = new URL("./", import.meta.url).href;
-let downloads = []; // [{url, response}]: copies of the boot's answers
+let downloads = []; // [{url, response}]: the boot's answers (response null once dropped)
 let collecting = true;
 const networkFetch = self.fetch.bind(self);
 self.fetch = async (resource, options) => {
@@ -101,7 +103,7 @@ self.fetch = async (resource, options) => {
   const method = options?.method ?? resource?.method ?? "GET";
   if (collecting && method === "GET" && response.ok && response.type === "basic"
       && url.startsWith(SITE) && !url.endsWith("/build-info.json")) {
-    downloads.push({ url, response: response.clone() });
+    downloads.push({ url, fetched: response.url, response: response.clone() });
   }
   return response;
 };
@@ -114,15 +116,25 @@ self.fetch = async (resource, options) => {
  * this boot then discards the cache rather than mixing versions.
  */
 async function keepDownloads() {
-  const kept = downloads;
+  const kept = new Map(downloads.map((download) => [download.url, download]));
   downloads = [];
+  // Modules Pyodide imports (pyodide.mjs, pyodide.asm.mjs) do not pass
+  // through fetch(): the resource timeline names them.
+  for (const { name } of performance.getEntriesByType("resource")) {
+    const url = name.split(/[?#]/)[0];
+    if (url.startsWith(SITE) && !url.endsWith("/build-info.json") && !kept.has(url)) {
+      kept.set(url, { url, fetched: name, response: null });
+    }
+  }
   const version = runtime?.info.site_version;
-  if (!version || !kept.length) return 0;
+  if (!version || !kept.size) return 0;
   const cache = await caches.open(`puzzlelab-${version}`);
   let stored = 0;
-  for (const { url, response } of kept) {
+  for (const { url, fetched, response } of kept.values()) {
     if (await cache.match(url)) continue;
-    await cache.put(url, response);
+    const answer = response ?? await networkFetch(fetched, { cache: "force-cache" }).catch(() => null);
+    if (!answer?.ok) continue;
+    await cache.put(url, answer);
     stored += 1;
   }
   return stored;
@@ -219,7 +231,9 @@ async function boot() {
     runtime = { pyodide, indexURL, info, snapshotKey, started, api: null };
     // Later downloads (numpy) are not part of the site; unclaimed copies go.
     collecting = false;
-    setTimeout(() => { downloads = []; }, 60_000);
+    setTimeout(() => {
+      for (const download of downloads) download.response = null;
+    }, 60_000);
     broadcast({
       type: "ready",
       version,
@@ -275,20 +289,22 @@ function runIdle() {
 
 function warmUp() {
   try {
-    // Every family's commands too (Python loads each on first use): as before
-    // the families were found lazily, a first request never waits for them,
-    // and the memory snapshot holds them.
-    api().load_families();
+    api(); // the request surface only: each family is imported when first asked
   } catch (error) {
     console.warn(`Importing the solvers failed: ${messageOf(error)}`); // the first request reports it
-    return;
   }
-  if (runtime.started === "plain") {
-    whenIdle(() => {
-      // numpy brings compiled libraries that a snapshot cannot carry.
-      if (!numpyLoad) saveSnapshot(runtime.pyodide, runtime.snapshotKey);
-    });
-  }
+}
+
+// Python's memory is saved for the next visit only once someone has used it:
+// a visitor whose engine only started (an idle prefetch) stores nothing.
+let snapshotAsked = false;
+function snapshotAfterUse() {
+  if (snapshotAsked) return;
+  snapshotAsked = true;
+  whenIdle(() => {
+    // numpy brings compiled libraries that a snapshot cannot carry.
+    if (runtime?.started === "plain" && !numpyLoad) saveSnapshot(runtime.pyodide, runtime.snapshotKey);
+  });
 }
 
 // A zero-delay yield to the event loop, so that a cancel message can be
@@ -406,6 +422,7 @@ function finish(entry, outcome) {
   const index = jobs.indexOf(entry);
   if (index < 0) return;
   jobs.splice(index, 1);
+  snapshotAfterUse();
   try {
     entry.job?.destroy();
   } catch {

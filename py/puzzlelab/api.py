@@ -89,14 +89,6 @@ def command(name: str) -> Callable[[Handler], Handler]:
     return register
 
 
-def load_families() -> None:
-    """Import every family's commands now rather than on first use. The web
-    worker does so while idle, so that no first request waits for them and its
-    memory snapshot holds them."""
-    for family in families.FAMILIES:
-        families.commands(family)
-
-
 def memory_advice(name: str) -> str:
     """What to try when request ``name`` runs out of memory: its family's advice
     for the command, else for the family, else a smaller request."""

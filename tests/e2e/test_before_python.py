@@ -1,5 +1,6 @@
-"""Play before Python is up: with a deliberately slow Python start
-(``?python-delay=MS``), each board is drawn and takes moves, undo and redo at
+"""Play before Python is up: Python starts only at the first touch of a board
+(nothing of it is fetched before), and with a deliberately slow start
+(``?python-delay=MS``) each board is drawn and takes moves, undo and redo at
 once, while the buttons that need Python say they are waiting and then work."""
 
 from __future__ import annotations
@@ -19,13 +20,15 @@ DELAY_MS = 60_000  # Python stays "starting" for the whole first part of each te
 
 
 def open_slow(page: Any, site_url: str, puzzle: str) -> Any:
-    """Open the main page on ``puzzle`` with Python held back; wait for the board only."""
+    """Open the main page on ``puzzle`` with Python held back; wait for the board only.
+    Python has not started: nobody touched the board yet."""
     page.goto(f"{site_url}?python-delay={DELAY_MS}#{puzzle}")
     root = page.locator(f"#{puzzle}")
     page.wait_for_function(
         f"document.querySelector('#{puzzle}')?.dataset.gameId", timeout=10_000
     )
-    assert root.get_attribute("data-python") == "starting"
+    assert root.get_attribute("data-python") == "idle"
+    assert not page.locator(".python-boot").count()  # no boot line before a touch
     return root
 
 
@@ -71,15 +74,15 @@ def test_lights_out_plays_and_saves_before_python(
                      box["y"] + 2.5 * box["height"] / board.rows)
     pressed = wait_game_change(page, "lightsout", start)
     assert Board.parse(pressed) == board.press(2, 2)  # Python's rules agree
+    assert root.get_attribute("data-python") == "starting"  # the touch started it
     undo_redo(page, "lightsout", start, pressed)
     assert_waiting(page, "lightsout", "Show solution")
     page.screenshot(path=str(screenshot_dir / "before-python-lightsout.png"))
 
-    # The game played before Python was up is saved: a reload without the delay resumes it.
+    # The game played before Python was up is saved: a reload resumes it (no Python needed).
     page.goto(f"{site_url}#lightsout")
-    page.wait_for_function("document.querySelector('#lightsout').dataset.python === 'ready'",
-                           timeout=120_000)
-    assert root.get_attribute("data-game-id") == pressed  # the saved game came back
+    page.wait_for_function("(id) => document.querySelector('#lightsout').dataset.gameId === id",
+                           arg=pressed, timeout=10_000)
 
 
 def test_a_click_on_a_solver_button_while_python_starts_runs_when_it_is_ready(
@@ -88,8 +91,9 @@ def test_a_click_on_a_solver_button_while_python_starts_runs_when_it_is_ready(
     page.goto(f"{site_url}?python-delay=3000#lightsout")
     root = page.locator("#lightsout")
     page.wait_for_function("document.querySelector('#lightsout')?.dataset.gameId", timeout=10_000)
+    assert root.get_attribute("data-python") == "idle"
+    root.get_by_role("button", name="Show solution").click()  # the click starts Python
     assert root.get_attribute("data-python") == "starting"
-    root.get_by_role("button", name="Show solution").click()
     page.wait_for_function(
         "window.puzzleLab.boards.lightsout.kept.solve.result?.value", timeout=120_000
     )
@@ -131,3 +135,24 @@ def test_binary_puzzle_fills_and_undoes_before_python(page: Any, site_url: str) 
     assert Grid.parse(filled).cell(row, col) == "0"
     undo_redo(page, "binairo", start, filled)
     assert_waiting(page, "binairo", "Solve")
+
+
+SAVE_DATA = """Object.defineProperty(navigator, 'connection', {
+  value: { saveData: true, effectiveType: '4g' }, configurable: true });"""
+
+
+def test_a_reader_who_saves_data_gets_python_only_when_opening_the_lab(fresh_page, site_url):
+    """The page starts Python unasked after 5 s of quiet (idle-start.mjs), but not
+    on a connection that asks to save data: there only a touch, a solver or the
+    lab starts it, and the lab does."""
+    page = fresh_page
+    page.add_init_script(SAVE_DATA)
+    page.goto(f"{site_url}#lightsout")
+    page.wait_for_function("document.querySelector('#lightsout')?.dataset.gameId", timeout=10_000)
+    page.wait_for_timeout(7_000)  # past the page's idle start
+    assert page.evaluate("window.puzzleLab.client.started") is False
+    assert page.locator("#lightsout").get_attribute("data-python") == "idle"
+    page.locator("#lightsout").get_by_role("button", name="Lab & help").click()
+    assert page.evaluate("window.puzzleLab.client.started") is True
+    page.wait_for_function("document.querySelector('#lightsout').dataset.python === 'ready'",
+                           timeout=90_000)

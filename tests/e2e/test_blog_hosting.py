@@ -43,10 +43,6 @@ def blog(build_py: Any, dist_dir: Path, tmp_path_factory: pytest.TempPathFactory
         server.server_close()
 
 
-class OverReaderBudget(AssertionError):
-    """The post fetched Python, or more than the budget, for a reader who only scrolled."""
-
-
 def open_post(page: Any, url: str) -> int:
     """Open the post, check that it holds the snippet's lines verbatim and in
     order, and return how many boards the snippet asks for."""
@@ -59,13 +55,6 @@ def open_post(page: Any, url: str) -> int:
     return sum(line.count("data-puzzlelab=") for line in lines)
 
 
-# PENDING the lazy start of #25: today the page boots Python as soon as a board
-# is mounted, so the budget check fails (xfail); once Python waits for a
-# reader's move this passes, strict xfail turns that into a failure, and the
-# marker must go. Only OverReaderBudget is expected: anything else (a board
-# that never shows, a snippet missing from the post) fails the test today.
-@pytest.mark.xfail(strict=True, raises=OverReaderBudget,
-                   reason="#25 lazy start: boards in a post must not fetch Python until played")
 def test_scrolling_past_three_boards_fetches_boards_and_no_python(fresh_page, blog):
     page = fresh_page
     url, served = blog
@@ -86,11 +75,9 @@ def test_scrolling_past_three_boards_fetches_boards_and_no_python(fresh_page, bl
     page.wait_for_timeout(3000)
     sent = served.since(mark)
     python = sorted(path for path in sent if path.startswith(PYTHON_DIRS))
-    if python:
-        raise OverReaderBudget(f"Python fetched for a reader who only scrolled: {python[:5]}")
+    assert not python, f"Python fetched for a reader who only scrolled: {python[:5]}"
     total = sum(sent.values())
-    if total > READER_BUDGET:
-        raise OverReaderBudget(f"{total:,} bytes sent; the budget is {READER_BUDGET:,}")
+    assert total <= READER_BUDGET, f"{total:,} bytes sent; the budget is {READER_BUDGET:,}"
 
 
 def test_a_board_in_the_post_plays_and_its_hint_answers(fresh_page, blog):

@@ -89,7 +89,7 @@ def assert_daily_at_once(browser: Any, site_url: str, puzzle: str, deal_cmds: se
             break
     for drawn in dailies:
         assert drawn["id"] == puzzle
-        assert drawn["python"] == "starting"  # drawn while Python is held back
+        assert drawn["python"] == "idle"  # drawn without Python: nobody asked for it
         assert not deal_cmds & set(drawn["requests"]), drawn["requests"]
         assert drawn["daily"] == date
         assert "seed" not in drawn["message"].lower()
@@ -133,7 +133,7 @@ def test_pegs_daily_link_draws_at_once(browser, site_url):
 def test_a_bare_daily_link_is_lights_out_at_once(browser, site_url):
     date, seed, _ = today()
     daily = cold_draw(browser, site_url, "lightsout", f"daily={date}")
-    assert daily["python"] == "starting"
+    assert daily["python"] == "idle"
     assert "lightsout.new" not in daily["requests"]
     dealt = python({"cmd": "lightsout.new", "rows": 5, "cols": 5, "random": True,
                     "difficulty": "medium", "seed": seed})

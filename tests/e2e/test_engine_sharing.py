@@ -27,12 +27,17 @@ from puzzlelab.lightsout import Board, solve
 pytestmark = pytest.mark.e2e
 
 LONG_COUNT = "10x10:zzzv"  # the empty 10x10: about a minute in the page
-SECOND_COUNT = "8x10:zzzb"  # the empty 8x10: a few seconds in the page
+# Two rows given on a 10x10: several seconds in the page, so that it becomes a
+# long job itself (the empty 8x10 took about 1 s of steps, too near LONG_MS).
+SECOND_COUNT = "10x10:01011010011010010110zzzb"
 NO_SHARED_WORKER = "delete globalThis.SharedWorker;"
 
 
 def ready(page: Any, board: str) -> None:
-    """Wait until `board` (lightsout, binairo) has its first game and Python answers."""
+    """Wait until `board` (lightsout, binairo) has its first game and Python
+    answers (started at once, as a touch of the board would)."""
+    page.wait_for_function(
+        "window.puzzleLab ? (window.puzzleLab.client.startPython(), true) : false")
     page.wait_for_function(
         f"""['ready', 'solved'].includes(document.querySelector('#{board}')?.dataset.status)
             && document.querySelector('#{board}').dataset.python === 'ready'

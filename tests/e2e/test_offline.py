@@ -1,5 +1,6 @@
-"""Offline play: after a first visit the site plays and solves with the server
-stopped, and a new deploy replaces the cached site as a whole."""
+"""Offline play: after a first visit that used a solver the site plays and
+solves with the server stopped, and a new deploy replaces the cached site as a
+whole. A visit that never started Python keeps the boards only."""
 
 from __future__ import annotations
 
@@ -46,10 +47,11 @@ def wait_ready(page: Any) -> None:
     )
 
 
-def wait_offline_ready(page: Any) -> None:
-    """Wait until this version is cached whole (the footer says so)."""
+def wait_offline_ready(page: Any, words: str = "offline") -> None:
+    """Wait until this version is cached (the footer says so, in ``words``)."""
     page.wait_for_function(
-        "document.getElementById('offline-status')?.textContent.includes('offline')",
+        "(words) => document.getElementById('offline-status')?.textContent.includes(words)",
+        arg=words,
         timeout=90_000,
     )
 
@@ -68,6 +70,18 @@ def press(page: Any, row: int, col: int) -> None:
     page.wait_for_function("window.puzzleLab.boards.lightsout?.idle()", timeout=30_000)
 
 
+def engine_cached(page: Any) -> bool:
+    """Whether the site's offline cache holds the files Python starts from (Pyodide, our wheel)."""
+    return page.evaluate("""async () => {
+      const info = await (await fetch('build-info.json')).json();
+      const cache = await caches.open('puzzlelab-' + info.site_version);
+      const keys = (await cache.keys()).map((request) => request.url);
+      const engine = ['pyodide.mjs', 'pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip']
+        .map((name) => 'pyodide/' + name).concat([info.wheel]);
+      return engine.every((file) => keys.some((url) => url.endsWith('/' + file)));
+    }""")
+
+
 def site_caches(page: Any) -> list[str]:
     """The service worker's caches (one per version of the site)."""
     return [name for name in page.evaluate("caches.keys()") if name.startswith("puzzlelab-")]
@@ -80,7 +94,14 @@ def test_after_one_visit_the_site_plays_and_solves_with_the_server_stopped(
     url = server.url
     sw_page.goto(url)
     wait_ready(sw_page)
-    wait_offline_ready(sw_page)
+    # The boards alone first: nobody has used Python yet (the page may have
+    # started it after 5 s of quiet), so the offline copy holds no engine.
+    wait_offline_ready(sw_page, "Boards work offline")
+    sw_page.wait_for_timeout(2000)
+    assert not engine_cached(sw_page)
+    sw_page.locator(BOARD).get_by_role("button", name="Hint").click()  # Python, used once
+    wait_offline_ready(sw_page, "solvers included")
+    assert engine_cached(sw_page)
     server.shutdown()
     server.server_close()
 
@@ -138,3 +159,52 @@ def test_a_new_deploy_is_offered_and_then_replaces_the_cached_site_whole(
     finally:
         server.shutdown()
         server.server_close()
+
+
+SITE_CACHES = """caches.keys().then((names) => names.filter(
+  (name) => name.startsWith('puzzlelab-') || name === 'python-snapshots'))"""
+SAVED_KEYS = "Object.keys(localStorage).filter((key) => key.startsWith('puzzlelab.saved.'))"
+
+
+def test_the_lab_clears_the_cached_engine_and_keeps_saved_games_unless_asked(
+    site_url: str, sw_page: Any
+) -> None:
+    """What the site stores is said in the lab; Clear takes the engine, the
+    snapshot and the service worker, and the saved games only with their box."""
+    sw_page.goto(site_url)
+    wait_ready(sw_page)
+    press(sw_page, 1, 1)  # a game in progress, saved
+    sw_page.locator(BOARD).get_by_role("button", name="Hint").click()  # Python, used
+    wait_offline_ready(sw_page, "solvers included")
+    for _ in range(120):  # the snapshot is written once the engine is idle
+        if "python-snapshots" in sw_page.evaluate(SITE_CACHES):
+            break
+        sw_page.wait_for_timeout(500)
+    storage = sw_page.locator("#storage")
+    storage.locator("summary").click()
+    use = storage.locator(".storage-use")
+    use.filter(has_text="MB").wait_for(timeout=30_000)
+    said = use.inner_text()
+    assert "for offline play" in said and "of Python memory" in said and "1 saved game" in said
+    saved = sw_page.evaluate(SAVED_KEYS)
+    assert saved
+
+    storage.get_by_role("button", name="Clear cached engine").click()
+    storage.locator(".storage-status").filter(has_text="Cleared").wait_for(timeout=30_000)
+    assert "saved games kept" in storage.locator(".storage-status").inner_text()
+    assert sw_page.evaluate(SITE_CACHES) == []
+    assert sw_page.evaluate("navigator.serviceWorker.getRegistrations()"
+                            ".then((all) => all.length)") == 0
+    assert sw_page.evaluate(SAVED_KEYS) == saved  # the game in progress survives
+    use.filter(has_text="nothing cached").wait_for(timeout=10_000)
+
+    # Saved data goes only when its box is ticked and the question answered yes.
+    storage.get_by_label("Also delete saved games").check()
+    sw_page.once("dialog", lambda dialog: dialog.dismiss())
+    storage.get_by_role("button", name="Clear cached engine").click()
+    assert sw_page.evaluate(SAVED_KEYS) == saved
+    sw_page.once("dialog", lambda dialog: dialog.accept())
+    storage.get_by_role("button", name="Clear cached engine").click()
+    status = storage.locator(".storage-status")
+    status.filter(has_text="and the saved games").wait_for(timeout=10_000)
+    assert sw_page.evaluate(SAVED_KEYS) == []

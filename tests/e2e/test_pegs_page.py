@@ -74,7 +74,9 @@ def dead_line(start: str, goal: str) -> list:
 def test_move_undo_redo_and_verdict(page, site_url, screenshot_dir):
     root = open_board(page, site_url)
     assert grid(root) == ENGLISH
-    assert root.get_attribute("data-verdict") == "reachable"
+    # The verdict is Python's: nothing is asked (or said) before the first touch.
+    assert root.get_attribute("data-verdict") is None
+    assert page.locator(f"{BOARD} .verdict").inner_text() == ""
     jump(page, (1, 3), (3, 3))
     assert grid(root).split("/")[:4] == ["--ooo--", "--o.o--", "ooo.ooo", "ooooooo"]
     assert "Jumps: 1" in page.locator(f"{BOARD} .counters").inner_text()
@@ -162,14 +164,16 @@ def test_a_move_stops_the_verdict_of_the_position_it_leaves(page, site_url):
     page.wait_for_function(
         f"""document.querySelector('{BOARD}')?.dataset.gameId === '{SLOW_VERDICT}'
             && document.querySelector('{BOARD}').dataset.status !== 'loading'""", timeout=90_000)
-    assert "Checking whether" in page.locator(f"{BOARD} .verdict").inner_text()
+    # No verdict before a touch: it is Python's, and nobody asked for Python yet.
+    assert page.locator(f"{BOARD} .verdict").inner_text() == ""
     page.evaluate("""() => {
         window.seenVerdicts = [];
         const root = document.querySelector('#pegs');
         new MutationObserver(() => window.seenVerdicts.push(root.dataset.verdict ?? null))
             .observe(root, { attributes: true, attributeFilter: ['data-verdict'] });
     }""")
-    click(page, 4, 5)
+    click(page, 4, 5)  # the first touch: Python starts, and the verdict search with it
+    assert "Checking whether" in page.locator(f"{BOARD} .verdict").inner_text()
     click(page, 4, 7)  # jumps over (4, 6) while the verdict is still searching
     page.wait_for_function(f"document.querySelector('{BOARD}').dataset.gameId !== '{SLOW_VERDICT}'")
     assert grid(root).split("/")[4] == "ooooo..o."
@@ -257,22 +261,33 @@ def test_editor_makes_a_custom_board(page, site_url):
 
 
 def test_counting_the_english_start_in_the_page(page, site_url):
-    """The count from the English start (issue 17), with its bar filling level by level."""
+    """The count from the English start (issue 17): the engine first downloads the
+    opening book and the count table (#25: not in the wheel), each with a bar that
+    only moves forward, then answers from them."""
     open_board(page, site_url)
     page.evaluate(
         """() => {
           window.countBar = [];
-          const bar = document.querySelector('#pegs .solution-note progress');
-          new MutationObserver(() => window.countBar.push([bar.hidden, bar.value]))
-            .observe(bar, { attributes: true });
+          const note = document.querySelector('#pegs .solution-note');
+          const bar = note.querySelector('progress');
+          const text = note.querySelector('span');
+          new MutationObserver(() => {
+            if (!bar.hidden) window.countBar.push([bar.value, text.textContent]);
+          }).observe(note, { attributes: true, subtree: true, childList: true,
+                             characterData: true });
         }"""
     )
     page.get_by_role("button", name="Count").click()
     wait_idle(page, timeout=120_000)
     note = page.locator(f"{BOARD} .solution-note").inner_text()
     assert "40,861,647,040,079,968 winning move sequences" in note  # the census's figure
-    values = [value for hidden, value in page.evaluate("window.countBar") if not hidden]
-    assert values == sorted(values)  # the bar only moves forward
+    phases: dict[str, list[float]] = {}
+    for value, text in page.evaluate("window.countBar"):
+        phases.setdefault(text.split("…")[0], []).append(value)
+    assert any("opening book (1.3 MB)" in phase for phase in phases), phases
+    assert any("count table (0.9 MB)" in phase for phase in phases), phases
+    for values in phases.values():
+        assert values == sorted(values)  # each bar only moves forward
 
 
 def test_cancelling_a_count_leaves_no_bar_beside_cancelled(page, site_url):

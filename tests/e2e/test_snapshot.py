@@ -1,5 +1,6 @@
-"""Python's memory snapshot: a second visit starts Python from the snapshot the
-first one saved, and a snapshot that cannot be used falls back to the plain start."""
+"""Python's memory snapshot: saved only once a visitor used Python (not when it
+only started), a second visit starts Python from the snapshot the first one
+saved, and a snapshot that cannot be used falls back to the plain start."""
 
 from __future__ import annotations
 
@@ -63,6 +64,11 @@ def test_a_second_visit_starts_python_from_the_snapshot_of_the_first(
 ) -> None:
     first = visit(page, site_url)
     assert first["started"] == "plain"
+    # Started but not used (as the page's idle start leaves it): nothing is
+    # stored. It used to be saved within a second of "ready".
+    page.wait_for_timeout(3000)
+    assert page.evaluate(SNAPSHOT_SIZE) == 0
+    a_python_board(page)  # used now
     wait_saved(page)
     boards = []
     for _ in range(2):
@@ -90,6 +96,7 @@ def test_a_snapshot_that_cannot_be_used_falls_back_to_the_plain_start(
     page: Any, site_url: str
 ) -> None:
     visit(page, site_url)
+    a_python_board(page)
     wait_saved(page)
     page.evaluate(
         """async () => {

@@ -133,6 +133,11 @@ export class PegsBoard extends PuzzleBoard {
     });
     this.editor = new BoardEditor(root);
     this.census = new CensusPanel(root, this.jobs);
+    client.onBoot?.(({ stage }) => {
+      if (stage === "start" && this.state && !this.playback.active && this.#judging(this.state)) {
+        this.searches.checkVerdict(this.state);
+      }
+    });
 
     this.canvas = root.querySelector("canvas");
     this.ctx = this.canvas.getContext("2d");
@@ -357,10 +362,21 @@ export class PegsBoard extends PuzzleBoard {
     } else {
       this.say(`${pressVerb(true)} a peg, then the hole to jump into (or drag it there).`);
     }
-    const open = this.mode === "play" && !this.session.isWon(state) && !state.stuck; // moves left to judge
-    this.searches.setVerdict(open ? "Checking whether the goal is still reachable…" : "");
+    const open = this.#judging(state);
     this.#draw();
     if (open && !this.playback.active) this.searches.checkVerdict(state);
+  }
+
+  /**
+   * Whether the verdict line asks Python about `state` (it says so if it
+   * does): moves are left to judge, and Python runs. A reader who only
+   * looks starts no Python; the first touch does, and then the shown
+   * position is judged (constructor).
+   */
+  #judging(state) {
+    const open = this.mode === "play" && !this.session.isWon(state) && !state.stuck && this.client.started;
+    this.searches.setVerdict(open ? "Checking whether the goal is still reachable…" : "");
+    return open;
   }
 
   /**
