@@ -107,6 +107,8 @@ import { Session, dailyDate, todaysDate } from "./session.mjs";
 import { WinCard } from "./win-card.mjs";
 
 const COARSE = globalThis.matchMedia?.("(pointer: coarse)");
+/** A person's touch of a board (a change: a choice in one of its menus, however made). */
+const TOUCHES = ["pointerup", "keydown", "change"];
 
 /**
  * On touch screens a click is a tap: "Click a peg" reads "Tap a peg" (a
@@ -137,6 +139,7 @@ export class PuzzleBoard {
     this.client = client.scoped?.((token, info) => waits.update(token, info)) ?? client;
     this.queue = Promise.resolve(); // actions run one at a time, in order
     this.pending = 0;
+    this.touched = false; // until a person's first press or key (#startPythonOnFirstTouch)
     this.session = new Session(this.constructor.session);
     // A job's answer about a position no longer shown is dropped.
     this.jobs = new LongJobs(this.client, { version: () => this.session.state });
@@ -173,22 +176,24 @@ export class PuzzleBoard {
 
   /**
    * Python starts at a person's first touch of the board (a press, a tap,
-   * a key other than Tab), so that its answers come soon after; a reader who
+   * a key other than Tab, a control changed), so that its answers come soon after; a reader who
    * only looks, or scrolls past, downloads none of it (client.mjs). A touch
    * that scrolls the page ends in pointercancel, not pointerup. Not at
    * pointerdown: the boot line that appears then would move what the click
-   * is about to land on.
+   * is about to land on. Then `touched` is true and a board's onFirstTouch()
+   * runs: what it asks Python unprompted waits for this (another board's
+   * touch starts the shared Python, not this board's questions).
    */
   #startPythonOnFirstTouch() {
     const passing = new Set(["Tab", "Shift", "Control", "Alt", "Meta", "Escape"]);
     const start = (event) => {
       if (event.type === "keydown" && passing.has(event.key)) return;
-      this.root.removeEventListener("pointerup", start, true);
-      this.root.removeEventListener("keydown", start, true);
+      for (const type of TOUCHES) this.root.removeEventListener(type, start, true);
+      this.touched = true;
       this.client.startPython?.();
+      this.onFirstTouch?.();
     };
-    this.root.addEventListener("pointerup", start, true);
-    this.root.addEventListener("keydown", start, true);
+    for (const type of TOUCHES) this.root.addEventListener(type, start, true);
   }
 
   /**

@@ -120,3 +120,6 @@ def test_a_board_in_the_post_plays_and_its_hint_answers(fresh_page, blog):
     assert later["result"]["press_count"] == fewest - 1
     python = [path for path in served.since(mark) if path.startswith(f"{SUBPATH}pyodide/")]
     assert python, "the hint was answered without Python's files from the sub-path"
+    # The peg board beside it, untouched, asked nothing: no opening book came.
+    data = [path for path in served.since(mark) if path.startswith(f"{SUBPATH}data/")]
+    assert not data, f"an untouched board fetched solver data: {data}"

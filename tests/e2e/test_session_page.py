@@ -36,8 +36,8 @@ def test_peg_undo_and_redo_send_no_request(page, site_url):
     page.add_init_script(COUNT_REQUESTS)
     root = open_pegs(page, site_url)
     start = grid(root)
-    # Python starts (as at a first touch) and judges the start; then the jump.
-    page.evaluate("window.puzzleLab.client.startPython()")
+    # A first touch (a click beside the holes) starts Python, which judges the start.
+    page.locator("#pegs canvas").click(position={"x": 3, "y": 3})
     page.wait_for_function("document.querySelector('#pegs').dataset.verdict === 'reachable'")
     jump(page, (1, 3), (3, 3))
     page.wait_for_function("document.querySelector('#pegs').dataset.verdict === 'reachable'")

@@ -133,11 +133,6 @@ export class PegsBoard extends PuzzleBoard {
     });
     this.editor = new BoardEditor(root);
     this.census = new CensusPanel(root, this.jobs);
-    client.onBoot?.(({ stage }) => {
-      if (stage === "start" && this.state && !this.playback.active && this.#judging(this.state)) {
-        this.searches.checkVerdict(this.state);
-      }
-    });
 
     this.canvas = root.querySelector("canvas");
     this.ctx = this.canvas.getContext("2d");
@@ -367,14 +362,19 @@ export class PegsBoard extends PuzzleBoard {
     if (open && !this.playback.active) this.searches.checkVerdict(state);
   }
 
+  /** The first touch of this board (puzzle-board.mjs): the shown position gets its verdict. */
+  onFirstTouch() {
+    if (this.state && !this.playback.active && this.#judging(this.state)) this.searches.checkVerdict(this.state);
+  }
+
   /**
    * Whether the verdict line asks Python about `state` (it says so if it
-   * does): moves are left to judge, and Python runs. A reader who only
-   * looks starts no Python; the first touch does, and then the shown
-   * position is judged (constructor).
+   * does): moves are left to judge, and the board was touched. A reader who
+   * only looks starts no Python and downloads no opening book, nor does a
+   * touch of another board of the page.
    */
   #judging(state) {
-    const open = this.mode === "play" && !this.session.isWon(state) && !state.stuck && this.client.started;
+    const open = this.mode === "play" && !this.session.isWon(state) && !state.stuck && this.touched;
     this.searches.setVerdict(open ? "Checking whether the goal is still reachable…" : "");
     return open;
   }
