@@ -740,3 +740,28 @@ def test_a_module_that_fails_to_compile_for_memory_is_one_sentence(monkeypatch, 
     assert console._guarded() == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("error: ") and "memory" in err.lower()
+
+
+@pytest.mark.parametrize("message, memory", [
+    ("libz.so.1: failed to map segment from shared object", True),
+    ("libopenblas.so: cannot map: Cannot allocate memory", True),
+    ("No module named 'numpy'", False),
+])
+def test_a_library_that_cannot_be_mapped_for_memory_is_one_sentence(monkeypatch, capsys,
+                                                                     message, memory):
+    """Under an address-space limit, loading a compiled module's library fails as
+    an ImportError ("failed to map segment"): that too is memory running out; any
+    other ImportError is not this program's to word."""
+    from puzzlelab import cli, console
+
+    def broken() -> int:
+        raise ImportError(message)
+
+    monkeypatch.setattr(cli, "main", broken)
+    if not memory:
+        with pytest.raises(ImportError):
+            console._guarded()
+        return
+    assert console._guarded() == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("error: ") and "memory" in err.lower()

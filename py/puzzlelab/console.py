@@ -88,8 +88,19 @@ def _guarded() -> int:
         # which the tests compile, that is memory running out.
         if not _in_package(exc.filename):
             raise
+    except ImportError as exc:
+        # A compiled module (zlib, numpy's) whose library the system could
+        # not map into memory: under an address-space limit, memory running out.
+        if not _no_room_to_load(exc):
+            raise
     _say("error: " + _out_of_memory())
     return USAGE_ERROR
+
+
+def _no_room_to_load(exc: ImportError) -> bool:
+    """Whether ``exc`` says a shared library could not be mapped for want of memory."""
+    text = str(exc)
+    return "failed to map segment" in text or "Cannot allocate memory" in text
 
 
 def _in_package(filename: str | None) -> bool:
