@@ -189,9 +189,13 @@ export class PuzzleBoard {
     const start = (event) => {
       if (event.type === "keydown" && passing.has(event.key)) return;
       for (const type of TOUCHES) this.root.removeEventListener(type, start, true);
-      this.touched = true;
-      this.client.startPython?.();
-      this.onFirstTouch?.();
+      // After this event has been handled: the boot line and a verdict line
+      // that appear now must not move the board under the touch being read.
+      setTimeout(() => {
+        this.touched = true;
+        this.client.startPython?.();
+        this.onFirstTouch?.();
+      });
     };
     for (const type of TOUCHES) this.root.addEventListener(type, start, true);
   }

@@ -362,9 +362,14 @@ export class PegsBoard extends PuzzleBoard {
     if (open && !this.playback.active) this.searches.checkVerdict(state);
   }
 
-  /** The first touch of this board (puzzle-board.mjs): the shown position gets its verdict. */
+  /**
+   * The first touch of this board (puzzle-board.mjs): the shown position gets
+   * its verdict, unless that touch asked for a search (a hint, a solve, a
+   * count), which says more and must not be replaced by it.
+   */
   onFirstTouch() {
-    if (this.state && !this.playback.active && this.#judging(this.state)) this.searches.checkVerdict(this.state);
+    if (!this.state || this.playback.active || this.searches.running) return;
+    if (this.#judging(this.state)) this.searches.checkVerdict(this.state);
   }
 
   /**
