@@ -153,6 +153,10 @@ def test_a_won_game_shows_its_card_in_view(new_page, site_url, size):
         # must not move the board under that tap.
         page.get_by_role("tab", name="Peg solitaire").click()
         wait_board(page, "pegs")
+        # Its stylesheet may arrive after the first draw (and give its lines their room).
+        page.wait_for_function(
+            "[...document.styleSheets].some((sheet) => sheet.href?.endsWith('pegs.css'))")
+        page.wait_for_timeout(100)  # the board drawn again in its final place
         x, y = page.evaluate("window.puzzleLab.boards.pegs.cellCentre(3, 5)")
         page.touchscreen.tap(x, y)
         wait_idle(page, "pegs")
