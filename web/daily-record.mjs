@@ -3,17 +3,11 @@
 // (days in a row ending today or yesterday) and the days played follow.
 // Nothing leaves the browser.
 
+import { browserStorage } from "./saved-game.mjs";
+
 const KEY = "puzzlelab.daily";
 const DAY_MS = 86_400_000;
 
-/** The storage to use: localStorage when the browser allows it, else none. */
-function defaultStorage() {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null; // storage switched off
-  }
-}
 
 /** Every puzzle's finished dates, {kind: ["2026-11-24", ...]}; anything unreadable counts as none. */
 function readAll(storage) {
@@ -40,7 +34,7 @@ function dayNumber(date) {
  * Note that the daily puzzle of `date` ("2026-11-24") of puzzle `kind` was
  * finished. Returns the record afterwards (see dailyRecord), as of `today`.
  */
-export function recordDaily(kind, date, { today = new Date(), storage = defaultStorage() } = {}) {
+export function recordDaily(kind, date, { today = new Date(), storage = browserStorage() } = {}) {
   const all = readAll(storage);
   all[kind] = [...datesOf(all, kind), date];
   all[kind] = datesOf(all, kind);
@@ -55,7 +49,7 @@ export function recordDaily(kind, date, { today = new Date(), storage = defaultS
  * in a row with a finished daily puzzle, ending today or yesterday (0
  * otherwise); played counts every day with one.
  */
-export function dailyRecord(kind, { today = new Date(), storage = defaultStorage() } = {}) {
+export function dailyRecord(kind, { today = new Date(), storage = browserStorage() } = {}) {
   const days = new Set(datesOf(readAll(storage), kind).map(dayNumber));
   const now = Math.floor(today.getTime() / DAY_MS);
   let day = days.has(now) ? now : now - 1;

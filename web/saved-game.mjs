@@ -18,6 +18,19 @@
 // (asideKey), never dropped.
 
 export const SAVE_VERSION = 1;
+
+/**
+ * The browser's localStorage, or null where it is switched off (reading
+ * `localStorage` then throws, as in a third-party frame with cookies
+ * blocked): every store here then keeps nothing, and the page still plays.
+ */
+export function browserStorage() {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
 export const saveKey = (id) => `puzzlelab.saved.${id}`;
 /** Where a saved game the page could not use as it was is copied before anything replaces it. */
 export const asideKey = (id) => `puzzlelab.aside.${id}`;
@@ -143,7 +156,7 @@ export class GameStore {
   #held = false;
   #shown = null; // while held: the JSON of the first board shown over the stored game
 
-  constructor(puzzle, storage = globalThis.localStorage) {
+  constructor(puzzle, storage = browserStorage()) {
     this.puzzle = puzzle; // {id, title}
     this.storage = storage;
   }

@@ -266,3 +266,25 @@ def test_embed_options_solved_event_and_host_styles(page, site_url, screenshot_d
     assert "even sides" in page.locator("#demo-bad-size").inner_text()
     rules.scroll_into_view_if_needed()
     page.screenshot(path=str(screenshot_dir / "embed-options.png"), full_page=True)
+
+
+BLOCKED_STORAGE = """Object.defineProperty(window, 'localStorage', {
+  get() { throw new DOMException('The operation is insecure.', 'SecurityError'); } });"""
+
+
+@pytest.mark.parametrize("where", ["embed.html?puzzle=lightsout&game=5x5%3A1f8c4a0", "#lightsout"])
+def test_boards_play_where_the_browser_blocks_storage(page, site_url, where):
+    """A frame on another site with cookies blocked (reading localStorage throws):
+    the board still comes and plays; nothing is saved and nothing fails."""
+    page.add_init_script(BLOCKED_STORAGE)
+    page.goto(site_url + where)
+    selector = "#board" if where.startswith("embed") else "#lightsout"
+    page.wait_for_function(f"document.querySelector('{selector}')?.dataset.gameId",
+                           timeout=30_000)
+    before = page.locator(selector).get_attribute("data-game-id")
+    box = page.locator(f"{selector} canvas").first.bounding_box()
+    rows = int(before.split("x")[0])
+    page.mouse.click(box["x"] + box["width"] / (2 * rows), box["y"] + box["height"] / (2 * rows))
+    page.wait_for_function(
+        "([s, before]) => document.querySelector(s).dataset.gameId !== before",
+        arg=[selector, before], timeout=10_000)
