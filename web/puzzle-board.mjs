@@ -176,8 +176,9 @@ export class PuzzleBoard {
 
   /**
    * Python starts at a person's first touch of the board (a press, a tap,
-   * a key other than Tab, a control changed), so that its answers come soon after; a reader who
-   * only looks, or scrolls past, downloads none of it (client.mjs). A touch
+   * a key other than Tab, a control changed), so that its answers come soon
+   * after; a reader who only looks, or scrolls past, downloads none of it
+   * (client.mjs). A touch
    * that scrolls the page ends in pointercancel, not pointerup. Not at
    * pointerdown: the boot line that appears then would move what the click
    * is about to land on. Then `touched` is true and a board's onFirstTouch()

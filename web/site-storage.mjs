@@ -12,6 +12,8 @@
 // Clearing the engine removes the first two and the service worker (the next
 // visit registers it again); saved data goes only when the person asks.
 
+import { browserStorage } from "./saved-game.mjs";
+
 const OFFLINE_PREFIX = "puzzlelab-";
 const SNAPSHOTS = "python-snapshots";
 const SAVED_PREFIX = "puzzlelab.";
@@ -36,9 +38,10 @@ async function siteCaches() {
   };
 }
 
-/** The localStorage keys of this site's saved data. */
-function savedKeys(storage = globalThis.localStorage) {
+/** The localStorage keys of this site's saved data (none where storage is blocked). */
+function savedKeys() {
   const keys = [];
+  const storage = browserStorage();
   try {
     for (let i = 0; i < storage.length; i += 1) {
       const key = storage.key(i);
@@ -57,7 +60,7 @@ export async function storedBytes() {
   const sum = async (names) => (await Promise.all(names.map(cacheBytes))).reduce((a, b) => a + b, 0);
   const keys = savedKeys();
   let saved = 0;
-  for (const key of keys) saved += 2 * (key.length + (localStorage.getItem(key)?.length ?? 0));
+  for (const key of keys) saved += 2 * (key.length + (browserStorage().getItem(key)?.length ?? 0));
   return {
     offline: await sum(offline),
     snapshot: await sum(snapshot),
@@ -79,7 +82,7 @@ export async function clearStorage({ savedData = false } = {}) {
   const here = new URL("./", import.meta.url).href;
   await Promise.all(registrations.filter((r) => r.scope === here).map((r) => r.unregister()));
   if (savedData) {
-    for (const key of savedKeys()) localStorage.removeItem(key);
+    for (const key of savedKeys()) browserStorage().removeItem(key);
   }
   return before.offline + before.snapshot;
 }
@@ -110,7 +113,11 @@ export function wireStoragePanel(details) {
   const button = details.querySelector("button");
   const status = details.querySelector(".storage-status");
   const refresh = async () => {
-    line.textContent = storageText(await storedBytes());
+    try {
+      line.textContent = storageText(await storedBytes());
+    } catch (error) {
+      line.textContent = `What this device keeps cannot be read here: ${error.message}`;
+    }
   };
   details.addEventListener("toggle", () => { if (details.open) refresh(); });
   button.addEventListener("click", async () => {

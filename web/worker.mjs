@@ -94,7 +94,7 @@ function receive(port, data) {
 // each as it was answered; after the minute only their addresses stay, and a
 // later "keep" fetches them again (mostly from the HTTP cache).
 const SITE = new URL("./", import.meta.url).href;
-let downloads = []; // [{url, response}]: the boot's answers (response null once dropped)
+let downloads = []; // [{url, fetched, response}]: the boot's answers (response null once dropped)
 let collecting = true;
 const networkFetch = self.fetch.bind(self);
 self.fetch = async (resource, options) => {
