@@ -10,6 +10,7 @@ from functools import cache
 
 import pytest
 
+from job_gaps import longest_gap
 from puzzlelab import api, pegs
 from puzzlelab.jobs import Progress, finish
 from puzzlelab.notation import PuzzleError
@@ -201,3 +202,12 @@ def test_the_walk_reports_progress_by_levels():
     steps.close()  # cancelled: the generator is simply dropped
     assert [r.done for r in reports] == sorted(r.done for r in reports)
     assert all(r.total == 31 and "pegs" in r.message for r in reports)
+
+
+def test_a_count_from_a_corner_reports_often_enough_to_cancel():
+    """Levels of a million classes in the first seconds; cancelled after 3 s of work."""
+    geo = pegs.standard_start("english").geo
+    grid = geo.format(geo.full ^ 1 << geo.hole("0,2"))
+    gap, answer, reports = longest_gap({"cmd": "pegs.count", "grid": grid, "goal": "any"},
+                                       run_for=3.0)
+    assert answer is None and gap < 0.5, (gap, reports)
