@@ -38,8 +38,9 @@ try:
     import numpy as np
 
     from puzzlelab.pegs import census_numpy as pegs_numpy
+    from puzzlelab.pegs import numpy_level, path_counts
 except ImportError:  # pragma: no cover - numpy is in requirements-dev.txt
-    np = pegs_numpy = None
+    np = pegs_numpy = numpy_level = path_counts = None
 needs_numpy = pytest.mark.skipif(pegs_numpy is None, reason="numpy is not installed")
 
 
@@ -569,6 +570,7 @@ def test_numpy_and_pure_engines_agree(board, start, goal):
 @needs_numpy
 def test_numpy_engine_threads_and_buckets_agree_with_serial(monkeypatch):
     monkeypatch.setattr(pegs_numpy, "CHUNK", 64)
+    monkeypatch.setattr(numpy_level, "CHUNK", 64)
     serial = finish(pegs_numpy.census_steps("english", max_classes=30_000, workers=1))
     threaded = finish(pegs_numpy.census_steps("english", max_classes=30_000, workers=2))
     pure = pegs_census.census("english", max_classes=30_000)
@@ -582,8 +584,8 @@ def test_numpy_counters_change_representation_without_changing_figures(
     monkeypatch, narrow_limit, float_limit
 ):
     # Narrow uint64 counters, (uint64, float) pairs, then Python ints: forced early here.
-    monkeypatch.setattr(pegs_numpy, "NARROW_LIMIT", narrow_limit)
-    monkeypatch.setattr(pegs_numpy, "FLOAT_LIMIT", float_limit)
+    monkeypatch.setattr(path_counts, "NARROW_LIMIT", narrow_limit)
+    monkeypatch.setattr(path_counts, "FLOAT_LIMIT", float_limit)
     fast = pegs_census.census("triangle", goal="any", engine="numpy").as_dict()
     assert fast == {**pegs_census.census("triangle", goal="any").as_dict(),
                     "engine": "numpy", "seconds": fast["seconds"],
@@ -592,17 +594,17 @@ def test_numpy_counters_change_representation_without_changing_figures(
 
 @needs_numpy
 def test_sorted_in_pieces_sorts(monkeypatch):
-    monkeypatch.setattr(pegs_numpy, "PIECE_MIN", 4)
+    monkeypatch.setattr(numpy_level, "PIECE_MIN", 4)
     rng = np.random.default_rng(2)
     for keys in (rng.integers(0, 2**63, 5000, dtype=np.uint64),
                  rng.integers(0, 50, 3000, dtype=np.uint64) << np.uint64(40),  # few, far apart
                  np.full(100, 7, dtype=np.uint64), np.zeros(0, dtype=np.uint64)):
-        assert np.array_equal(pegs_numpy.sorted_in_pieces(keys), np.sort(keys))
+        assert np.array_equal(numpy_level.sorted_in_pieces(keys), np.sort(keys))
 
 
 @needs_numpy
 def test_numpy_census_with_small_sort_pieces_agrees_with_the_pure_engine(monkeypatch):
-    monkeypatch.setattr(pegs_numpy, "PIECE_MIN", 16)
+    monkeypatch.setattr(numpy_level, "PIECE_MIN", 16)
     fast = pegs_census.census("english", engine="numpy", max_classes=20_000).as_dict()
     pure = pegs_census.census("english", max_classes=20_000).as_dict()
     assert fast["levels"] == pure["levels"] and fast["totals"] == pure["totals"]
@@ -611,12 +613,12 @@ def test_numpy_census_with_small_sort_pieces_agrees_with_the_pure_engine(monkeyp
 @needs_numpy
 def test_narrow_counters_sum_exactly_past_2_to_the_64():
     big = np.array([2**64 - 1, 2**64 - 2, 5], dtype=np.uint64)
-    counts = pegs_numpy.Counts([big, None, big.copy(), None])
+    counts = path_counts.Counts([big, None, big.copy(), None])
     assert counts.total(0) == 2 * 2**64 + 2
     assert counts.total(1, np.array([True, False, True])) == 2**64 + 4
     wide = counts.widened_for(2)
     assert not wide.narrow and wide.total(0) == counts.total(0)
-    small = pegs_numpy.Counts.ones(3)
+    small = path_counts.Counts.ones(3)
     assert small.widened_for(10).narrow
 
 
@@ -624,7 +626,7 @@ def test_exact_reconstruction_of_large_counts():
     if pegs_numpy is None:
         pytest.skip("numpy is not installed")
     for value in (0, 1, 2**64 - 1, 2**64, 577116156815309849672, 3**55):
-        assert pegs_numpy.exact(value % 2**64, float(value)) == value
+        assert path_counts.exact(value % 2**64, float(value)) == value
 
 
 @cache

@@ -43,8 +43,9 @@ smallest of its images.
 
 Solving (:class:`Solver`) is a depth-first search memoised on normalised
 positions; the goal table, pagoda functions and the opening book prune it.
-Counting winning sequences is :mod:`puzzlelab.pegs.count`, the census
-:mod:`puzzlelab.pegs.census` (and :mod:`puzzlelab.pegs.census_numpy`).
+Counting winning sequences is :mod:`puzzlelab.pegs.count` (and
+:mod:`puzzlelab.pegs.count_numpy`), the census :mod:`puzzlelab.pegs.census`
+(and :mod:`puzzlelab.pegs.census_numpy`).
 
 Modules
 -------

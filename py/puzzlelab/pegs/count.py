@@ -19,9 +19,12 @@ keeps the levels small is knowing which positions can still reach the goal:
   most down to the goal.
 * **Every other position** (other boards, goals, or positions the start
   cannot reach): children that a pagoda function proves hopeless are
-  dropped, and near the goal only those in the goal table are kept. A level
-  that would pass what memory allows here stops the count with a sentence
-  saying so.
+  dropped, and near the goal only those in the goal table are kept. Where
+  numpy can be loaded (natively; in the page only once a census has loaded
+  it) the walk is :mod:`puzzlelab.pegs.count_numpy`'s, whole levels at a
+  time; else the pure walk here. A level that would pass what memory allows
+  here stops the count with a sentence saying so, and so does a walk whose
+  growth shows it cannot finish in memory or in time.
 
 Progress is reported whenever :func:`puzzlelab.jobs.due` says so: the
 levels done (and the share of the current one) out of the levels to walk.
@@ -41,6 +44,7 @@ from pathlib import Path
 from puzzlelab import limits
 from puzzlelab.jobs import Progress, Steps, due, finish, work_clock
 from puzzlelab.notation import PuzzleError
+from puzzlelab.pegs import census_common
 from puzzlelab.pegs.boards import CLASSIC_GAMES
 from puzzlelab.pegs.book import (
     OpeningBook,
@@ -50,6 +54,7 @@ from puzzlelab.pegs.book import (
     opening_book,
     read_level_streams,
 )
+from puzzlelab.pegs.census import numpy_fits
 from puzzlelab.pegs.goals import goal_class_possible, parse_goal
 from puzzlelab.pegs.position import board_name
 from puzzlelab.pegs.search import Solver
@@ -73,6 +78,9 @@ def level_memory() -> int:
 PROJECT_AFTER = 1.0  # seconds a count runs before its growth is judged (quick ones never are)
 REFUSE_SECONDS = 120  # a count may take two minutes (it reports progress and can be cancelled)
 REFUSE_FACTOR = 2  # refuse when the projection passes this many times a limit
+# The numpy walk may take ten minutes natively (the English corner starts to any
+# hole take about one, bench/bench_peg_counts.py); it too reports and can be cancelled.
+NUMPY_REFUSE_SECONDS = 600
 
 #: How far the numpy census of each usual game without a count table got on this
 #: machine (``tools/peg_levels.py``; 23 GB of memory): its last level computed
@@ -177,6 +185,9 @@ class LevelCounter:
         self.level_limit: int | None = None
         self.limit = 0  # the limit of the count under way
         self.expanded = 0  # classes expanded by the last count (the bench shows it)
+        #: Whether the walk may use numpy: None when it can be loaded (a test sets it).
+        self.use_numpy: bool | None = None
+        self.engine = ""  # the walk of the last count: "numpy", "python" or "" (no walk)
 
     @property
     def counts(self) -> CountTable | None:
@@ -190,6 +201,7 @@ class LevelCounter:
         """The number of move sequences from ``pegs`` that end in the goal (exact)."""
         solver, goal = self.solver, self.goal
         self.expanded = 0
+        self.engine = ""
         self.limit = (self.level_limit if self.level_limit is not None
                       else level_memory() // LEVEL_BYTES_PER_CLASS)
         if pegs in goal.positions:
@@ -217,7 +229,28 @@ class LevelCounter:
                 return 0
             else:
                 return (yield from self._walk(key, left, booked=True))
+        fast = numpy_walk() if self.use_numpy is not False else None
+        if fast is not None:
+            return (yield from self._numpy_walk(fast, pegs))
         return (yield from self._walk(key, left, booked=False))
+
+    def _numpy_walk(self, fast, pegs: int) -> Steps[int]:
+        """The count by :mod:`puzzlelab.pegs.count_numpy`, judged after each level as the
+        pure walk is (with the numpy walk's memory per class)."""
+        self.engine = "numpy"
+        per_class = fast.BYTES_PER_CLASS
+        if self.level_limit is None:
+            self.limit = census_common.census_memory() // per_class
+
+        def judge(sizes: list[int], left: int, seconds: float, expanded: int) -> None:
+            self.expanded = expanded
+            if sizes[-1] > self.limit:
+                raise PuzzleError(self._too_big(left, per_class))
+            if seconds > PROJECT_AFTER:
+                self._refuse_if_out_of_reach(sizes, left, seconds, expanded, per_class,
+                                             NUMPY_REFUSE_SECONDS)
+
+        return (yield from fast.count_steps(self.geo, pegs, self.goal, judge=judge))
 
     def _booked(self, key: int, left: int) -> bool | None:
         """True when the class is in the book (reachable and good), False when it is
@@ -261,6 +294,7 @@ class LevelCounter:
         pagodas = solver.pagodas
         guard, threshold = pagodas.guard, pagodas.threshold
         use_pagodas = not booked and bool(pagodas.weights)
+        self.engine = "python"
         steps = solver.steps
         images_of = solver.images
         stop = left
@@ -303,14 +337,15 @@ class LevelCounter:
                 if done % CHECK_EVERY == 0 and due():
                     yield self._report(left, levels - (left - stop), levels, done / n, n)
                     if len(below) > self.limit:
-                        raise PuzzleError(self._too_big(left - 1))
+                        raise PuzzleError(self._too_big(left - 1, LEVEL_BYTES_PER_CLASS))
             self.expanded += n  # (a statistic for the bench and the tests)
             expanded += n
             if len(below) > self.limit:
-                raise PuzzleError(self._too_big(left - 1))
+                raise PuzzleError(self._too_big(left - 1, LEVEL_BYTES_PER_CLASS))
             sizes.append(len(below))
             if not booked and work_clock() - began > PROJECT_AFTER:
-                self._refuse_if_out_of_reach(sizes, left - 1, work_clock() - began, expanded)
+                self._refuse_if_out_of_reach(sizes, left - 1, work_clock() - began, expanded,
+                                             LEVEL_BYTES_PER_CLASS, REFUSE_SECONDS)
             level = below
             left -= 1
             if not level:
@@ -323,7 +358,7 @@ class LevelCounter:
                         f"Counting: {left} pegs, {size:,} positions up to symmetry in this level")
 
     def _refuse_if_out_of_reach(self, sizes: list[int], left: int, seconds: float,
-                                expanded: int) -> None:
+                                expanded: int, per_class: int, refuse_seconds: float) -> None:
         """Stop, saying what it would take, when the levels ahead will not fit.
 
         Level sizes grow to a peak about halfway to the goal and fall after
@@ -332,8 +367,9 @@ class LevelCounter:
         for the fall, and the time per position so far prices it. It refuses
         only when the projected widest level or time is more than
         :data:`REFUSE_FACTOR` times what fits (memory) or what a count may take
-        (:data:`REFUSE_SECONDS`); nearer the limits the walk goes on. ``seconds``
-        and ``expanded`` are the walk's own work so far.
+        (``refuse_seconds``); nearer the limits the walk goes on. ``seconds``
+        and ``expanded`` are the walk's own work so far; ``per_class`` the bytes
+        a class takes in a level.
         """
         middle = (left + len(sizes) - 1 + self.goal.pegs) // 2
         ahead = left - middle
@@ -344,28 +380,28 @@ class LevelCounter:
                   for k in range(1, ahead + 1)]
         peak = levels[-1]
         work = sum(sizes) + 2 * sum(levels)
-        per_class = seconds / max(1, expanded)
+        seconds_each = seconds / max(1, expanded)
         if (peak <= REFUSE_FACTOR * self.limit
-                and work * per_class <= REFUSE_FACTOR * REFUSE_SECONDS):
+                and work * seconds_each <= REFUSE_FACTOR * refuse_seconds):
             return
         where = "in the page" if sys.platform == "emscripten" else "here"
         raise PuzzleError(
             f"Counting from this position is out of reach {where}: its levels are still "
             f"growing (the last one {sizes[-1]:,} positions up to symmetry, {len(sizes) - 1} "
             f"levels in), and at this rate the widest would hold about {_about(peak)} positions, "
-            f"some {peak * LEVEL_BYTES_PER_CLASS / 1e9:,.0f} GB, against "
-            f"{limits.megabytes(self.limit * LEVEL_BYTES_PER_CLASS)} a count may use {where}; "
-            f"the walk would take roughly {_duration(work * per_class)}. Count from a position "
+            f"some {peak * per_class / 1e9:,.0f} GB, against "
+            f"{limits.megabytes(self.limit * per_class)} a count may use {where}; "
+            f"the walk would take roughly {_duration(work * seconds_each)}. Count from a position "
             "some moves further on."
             + self._census_note()
         )
 
-    def _too_big(self, left: int) -> str:
+    def _too_big(self, left: int, per_class: int) -> str:
         where = "in the page" if sys.platform == "emscripten" else "here"
         return (
             f"Counting from this position would keep more than {self.limit:,} positions "
             f"(up to symmetry) with {left} pegs at once, past the "
-            f"{limits.megabytes(self.limit * LEVEL_BYTES_PER_CLASS)} a count may use {where}. "
+            f"{limits.megabytes(self.limit * per_class)} a count may use {where}. "
             "Count from a position a few moves further on, or run the census of this game "
             "with numpy."
             + self._census_note()
@@ -407,6 +443,20 @@ def _duration(seconds: float) -> str:
     if seconds < 172_800:
         return f"{seconds / 3600:.0f} hours"
     return f"{seconds / 86_400:,.0f} days"
+
+
+def numpy_walk():
+    """:mod:`puzzlelab.pegs.count_numpy`, or None where numpy cannot be loaded, or in the
+    page until something else has loaded it (a census): importing it there takes time
+    a count should not wait for."""
+    if sys.platform == "emscripten" and "numpy" not in sys.modules:
+        return None
+    try:
+        numpy_fits()
+        from puzzlelab.pegs import count_numpy
+    except ImportError:
+        return None
+    return count_numpy
 
 
 @lru_cache(maxsize=8)
