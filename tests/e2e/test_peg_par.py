@@ -115,6 +115,10 @@ def test_a_row_of_the_table_plays_its_problem_and_a_longer_win_is_said_against_p
     entry = catalogue()["boards"][name]
     root = open_board(page, site_url)
     page.wait_for_function(f"document.querySelector('{BOARD}').dataset.catalogue === 'shown'")
+    # Folded at first (its many links are not Tab stops on the way round the page).
+    panel = page.locator(f"{BOARD} details.catalogue")
+    assert panel.get_attribute("open") is None
+    panel.locator("summary").click()
     page.locator(f'{BOARD} [data-field="catalogue-board"]').select_option(name)
     starts = [c["start"] for c in entry["classes"]] if entry.get("classes") else None
     listed = [p for p in entry["problems"] if starts is None or p["start"] in starts]

@@ -4,15 +4,16 @@
 // file names as classes, with the starts that play the same by symmetry,
 // when it lists them), and one row per finish: the proven fewest moves and
 // the number of winning jump sequences. Each row's finish is a link that
-// loads that problem on the board. The table is drawn once the catalogue
-// has arrived: wake() asks for it (the board's first touch, the lab opened,
-// a win), so that a reader who only looks downloads nothing.
+// loads that problem on the board. The panel starts folded (its links would
+// be many Tab stops on the way round the page). The table is drawn once the
+// catalogue has arrived: wake() asks for it (the board's first touch, the
+// lab opened, a win), so that a reader who only looks downloads nothing.
 
 import { boardOfGrid, findProblem, loadCatalogue } from "./catalogue.mjs";
 
 /** The panel's markup, in the board's template (after the census). */
 export const CATALOGUE_MARKUP = `
-  <details class="catalogue" open>
+  <details class="catalogue">
     <summary>Every single-vacancy problem</summary>
     <p class="catalogue-intro">Start with every hole filled but one and finish with one peg, in a
       chosen hole or anywhere. For each start and each finish that can be reached: the fewest moves
