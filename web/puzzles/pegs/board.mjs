@@ -323,7 +323,7 @@ export class PegsBoard extends PuzzleBoard {
     this.problemTable.follow();
     const open = this.#judging(state);
     this.#draw();
-    if (open && !this.playback.active) this.searches.checkVerdict(state);
+    if (open) this.searches.checkVerdict(state);
   }
 
   /**
@@ -344,7 +344,9 @@ export class PegsBoard extends PuzzleBoard {
    * touch of another board of the page.
    */
   #judging(state) {
-    const open = this.mode === "play" && !this.session.isWon(state) && !state.stuck && this.touched;
+    // (Not during a playback, which asks nothing until it ends.)
+    const open = this.mode === "play" && !this.session.isWon(state) && !state.stuck && this.touched
+      && !this.playback.active;
     this.searches.setVerdict(open ? "Checking whether the goal is still reachable…" : "");
     return open;
   }
