@@ -26,7 +26,7 @@ export const CATALOGUE_MARKUP = `
   </details>`;
 
 /** A hole as the table writes it: (row, column), counted from 1. */
-const cellText = ([r, c]) => `(${r + 1}, ${c + 1})`;
+const cellText = ([r, c]) => `(${r + 1},\u00a0${c + 1})`; // never broken across lines
 const cellWords = ([r, c]) => `row ${r + 1}, column ${c + 1}`;
 const sameCell = (a, b) => a[0] === b[0] && a[1] === b[1];
 /** Text from the catalogue file, safe inside markup. */
@@ -122,9 +122,10 @@ export class CataloguePanel {
       const head = `<tr class="catalogue-start"><th colspan="3" scope="colgroup">Empty at ${cellText(start)}${same}</th></tr>`;
       return `<tbody>${head}${problems.map((p) => this.#row(p)).join("")}</tbody>`;
     });
-    const classes = board.classes ? ` (${starts.length} up to symmetry)` : "";
+    const every = new Set(starts.flatMap(({ start, sameAs }) => [start, ...sameAs].map(String))).size;
+    const from = board.classes ? `${starts.length} starts up to symmetry (${every} in all)` : `${starts.length} starts`;
     this.table.innerHTML = `<table><caption>${escape(board.title)}: ${shown.toLocaleString("en")} problems`
-      + ` from ${starts.length} starts${classes}</caption><thead><tr><th scope="col">Finish</th>`
+      + ` from ${from}</caption><thead><tr><th scope="col">Finish</th>`
       + '<th scope="col">Fewest moves</th><th scope="col">Winning sequences</th></tr></thead>'
       + `${groups.join("")}</table>`;
     const source = this.catalogue.madeBy ? `Source: ${this.catalogue.madeBy}.` : "";
