@@ -40,8 +40,11 @@ export function shareLink(kind, board) {
   const start = board.startGameId();
   const deal = start.length > LONG_GAME_ID ? board.dealRequest?.() : null;
   if (deal) return page(`#${kind}&deal=${encodeURIComponent(dealText(deal))}`);
-  return page(`#${kind}=${encodeURIComponent(start)}`);
+  return gameLink(kind, start);
 }
+
+/** The link that opens game ID `game` of puzzle `kind` on the main page, as a fresh game. */
+export const gameLink = (kind, game) => page(`#${kind}=${encodeURIComponent(game)}`);
 
 /** A value in a deal's text: dots and dashes are its separators, so they are escaped too. */
 const escapeValue = (value) => encodeURIComponent(String(value)).replace(/\./g, "%2E").replace(/-/g, "%2D");

@@ -76,6 +76,9 @@ def test_scrolling_past_three_boards_fetches_boards_and_no_python(fresh_page, bl
     sent = served.since(mark)
     python = sorted(path for path in sent if path.startswith(PYTHON_DIRS))
     assert not python, f"Python fetched for a reader who only scrolled: {python[:5]}"
+    # Nor the peg problems' table (the par, the shortest solutions): fetched at a touch.
+    catalogue = [path for path in sent if path.endswith("/catalogue.json")]
+    assert not catalogue, f"the peg catalogue was fetched for a mere reader: {catalogue}"
     total = sum(sent.values())
     assert total <= READER_BUDGET, f"{total:,} bytes sent; the budget is {READER_BUDGET:,}"
 
@@ -121,5 +124,6 @@ def test_a_board_in_the_post_plays_and_its_hint_answers(fresh_page, blog):
     python = [path for path in served.since(mark) if path.startswith(f"{SUBPATH}pyodide/")]
     assert python, "the hint was answered without Python's files from the sub-path"
     # The peg board beside it, untouched, asked nothing: no opening book came.
-    data = [path for path in served.since(mark) if path.startswith(f"{SUBPATH}data/")]
+    data = [path for path in served.since(mark)
+            if path.startswith(f"{SUBPATH}data/") or path.endswith("/catalogue.json")]
     assert not data, f"an untouched board fetched solver data: {data}"

@@ -4,85 +4,35 @@
 // (session.mjs, through PuzzleBoard) keeps the undo history of positions.
 // The parts, each one job:
 //   drawing.mjs       the canvas: hole geometry, colours, painting, hit tests
-//   searches.mjs      verdict, Hint, Solve and Count (long-jobs.mjs's "search")
-//   playback.mjs      a found solution played jump by jump
+//   searches.mjs      verdict, Hint, Solve, the shortest and Count (long-jobs.mjs's "search")
+//   playback.mjs      a found solution played jump by jump, or move by move
+//   catalogue.mjs     the shipped single-vacancy problems: par, shortest solutions
+//   catalogue-panel.mjs  their table in the lab (a row plays that problem)
 //   editor.mjs        Edit mode's tools and what an edit makes of the cells
 //   census-panel.mjs  the Census panel (long-jobs.mjs's "census")
+//   moves.mjs, score.mjs  moves as players count them; a won game against its par
 //   words.mjs         how holes and counts are worded
+//   template.mjs      the board's markup, its panels' and How it works
 // This module keeps the game (board menu, goal, loading, jumps, what is
 // shown) and turns clicks, drags and keys into the parts' calls.
 
 import { pressVerb, roomBesideNotes } from "../../grid-canvas.mjs";
 import { PuzzleBoard } from "../../puzzle-board.mjs";
-import { CENSUS_MARKUP, CensusPanel } from "./census-panel.mjs";
+import { gameLink } from "../../share-links.mjs";
+import { findProblem, loadCatalogue } from "./catalogue.mjs";
+import { CataloguePanel } from "./catalogue-panel.mjs";
+import { CensusPanel } from "./census-panel.mjs";
 import { JumpMotion, boardGeometry, nearestCell, paintBoard, PALETTE } from "./drawing.mjs";
-import { BoardEditor, EDITOR_MARKUP } from "./editor.mjs";
-import { bestKnownMoves, countMoves, jumpBetween } from "./moves.mjs";
+import { BoardEditor } from "./editor.mjs";
 import { SolutionPlayback } from "./playback.mjs";
 // A game ID is the grid, then "@" and the goal when it is not the default.
 import { BOARDS, SAVED_GAMES, formatCells, gameId, gridCells, parseGameId as parsePegsId } from "./rules.mjs";
+import { GameScore } from "./score.mjs";
 import { PositionSearches } from "./searches.mjs";
+import { TEMPLATE } from "./template.mjs";
 import { holeName, plural } from "./words.mjs";
 
 const STYLE = new URL("./pegs.css", import.meta.url);
-
-const TEMPLATE = `
-  <div class="toolbar" role="toolbar" aria-label="Peg solitaire controls">
-    <div class="group">
-      <label>Board <select data-field="board" aria-label="Board"></select></label>
-      <label>Goal <select data-field="goal" aria-label="Goal">
-        <option value="default">Default (the centre, else anywhere)</option>
-        <option value="any">One peg anywhere</option>
-        <option value="hole" disabled>One peg at the marked hole</option>
-        <option value="pattern" disabled hidden>The pattern of the link</option>
-      </select></label>
-    </div>
-    <div class="group" role="group" aria-label="Mode">
-      <button type="button" data-action="play" aria-pressed="true">Play</button>
-      <button type="button" data-action="edit" aria-pressed="false">Edit</button>
-    </div>
-  </div>
-  <div class="toolbar" data-part="play-tools">
-    <div class="group">
-      <button type="button" data-action="undo" title="Undo (U)">Undo</button>
-      <button type="button" data-action="redo" title="Redo (R)">Redo</button>
-      <button type="button" data-action="reset" title="Back to the starting position">Reset</button>
-    </div>
-    <div class="group">
-      <button type="button" data-action="hint">Hint</button>
-      <button type="button" data-action="solve">Solve</button>
-      <button type="button" data-action="count">Count</button>
-    </div>
-    <div class="group playback" hidden>
-      <button type="button" data-action="pause">Pause</button>
-      <button type="button" data-action="step">Step</button>
-      <button type="button" data-action="stop">Stop</button>
-    </div>
-  </div>${EDITOR_MARKUP}
-  <p class="counters"><span data-field="moves">Jumps: 0</span> · <span data-field="pegs"></span>
-    · <span data-field="goal-text"></span></p>
-  <p class="message" role="status" aria-live="polite"></p>
-  <p class="verdict" aria-live="polite"></p>
-  <p class="solution-note"><button type="button" class="inline" data-action="cancel-job" hidden>Cancel</button>
-    <progress max="1" hidden></progress> <span aria-live="polite"></span></p>
-  <div class="board-area"><canvas aria-label="Peg solitaire board"></canvas>
-    <div class="overlay" hidden></div></div>${CENSUS_MARKUP}
-  <details class="how-it-works">
-    <summary>How it works</summary>
-    <p><strong>Jumps and moves.</strong> Each jump removes one peg. Players count several jumps in a
-      row by the same peg as one move, so a game is scored by its moves: the English game from the
-      centre takes 31 jumps, and the best known way to play it takes 18 moves.</p>
-    <p><strong>Still winnable?</strong> After each jump the solver searches whether the goal can
-      still be reached from the position, and says so under the board.</p>
-    <p><strong>Positions up to symmetry.</strong> Positions that are rotations or mirror images of
-      each other play the same way, so the census counts them once as well as one by one.</p>
-    <p><strong>Paths.</strong> The number of different jump sequences that lead to the positions of
-      a level. The full tree counts every one; the normalised tree first replaces each position by
-      one chosen mirror image, so sequences that differ only by a symmetry count once.</p>
-    <p><strong>Dead ends and solutions.</strong> A dead end is a position with no jump left; a
-      solution is a jump sequence that ends at the goal.</p>
-  </details>
-`;
 
 export class PegsBoard extends PuzzleBoard {
   static kind = "pegs";
@@ -96,6 +46,7 @@ export class PegsBoard extends PuzzleBoard {
   static session = { idOf: (state) => state.grid, won: (state) => state.won };
 
   constructor(root, client, options = {}) {
+    const { lab = false, controls = "full" } = options;
     let link = document.querySelector(`link[href="${STYLE.href}"]`);
     if (!link) {
       link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: STYLE.href });
@@ -124,6 +75,7 @@ export class PegsBoard extends PuzzleBoard {
         this.#draw();
       },
       onSolution: (moves) => this.playback.start(moves),
+      onShortest: (moves) => this.playback.start(moves, { byMove: true }),
     });
     this.playback = new SolutionPlayback(root, {
       run: (action) => this.run(action),
@@ -133,6 +85,14 @@ export class PegsBoard extends PuzzleBoard {
     });
     this.editor = new BoardEditor(root);
     this.census = new CensusPanel(root, this.jobs);
+    this.score = new GameScore(this.session, () => ({ grid: this.startGrid, state: this.state }));
+    this.onMainPage = lab; // a problem chosen in the table opens as a link of the page (app.mjs)
+    this.problemTable = new CataloguePanel(root, {
+      game: () => this.state && { grid: this.startGrid, state: this.state },
+      open: (id) => this.#openProblem(id),
+      href: (id) => gameLink(PegsBoard.kind, id),
+    });
+    if (lab && controls === "full") this.problemTable.wake(); // the lab was left open on the main page
 
     this.canvas = root.querySelector("canvas");
     this.ctx = this.canvas.getContext("2d");
@@ -351,15 +311,19 @@ export class PegsBoard extends PuzzleBoard {
     if (this.mode === "edit") {
       this.say(`Edit: ${pressVerb()} holes with the chosen tool, then switch to Play. At most 64 holes.`);
     } else if (this.session.isWon(state)) {
-      this.say(this.moves ? this.#wonText(state) : "This position is already the goal.");
+      this.say(this.moves ? this.score.wonText() : "This position is already the goal.");
+      // The par is said as soon as the catalogue arrives, if this is still shown.
+      if (this.moves) this.score.whenParKnown(() => this.state === state && this.say(this.score.wonText()));
+      this.problemTable.wake();
     } else if (state.stuck) {
       this.say("No move is left: the game is over without reaching the goal.", true);
     } else {
       this.say(`${pressVerb(true)} a peg, then the hole to jump into (or drag it there).`);
     }
+    this.problemTable.follow();
     const open = this.#judging(state);
     this.#draw();
-    if (open && !this.playback.active) this.searches.checkVerdict(state);
+    if (open) this.searches.checkVerdict(state);
   }
 
   /**
@@ -368,6 +332,7 @@ export class PegsBoard extends PuzzleBoard {
    * count), which says more and must not be replaced by it.
    */
   onFirstTouch() {
+    this.problemTable.wake(); // the par and the table, ready by the win
     if (!this.state || this.playback.active || this.searches.running) return;
     if (this.#judging(this.state)) this.searches.checkVerdict(this.state);
   }
@@ -379,39 +344,56 @@ export class PegsBoard extends PuzzleBoard {
    * touch of another board of the page.
    */
   #judging(state) {
-    const open = this.mode === "play" && !this.session.isWon(state) && !state.stuck && this.touched;
+    // (Not during a playback, which asks nothing until it ends.)
+    const open = this.mode === "play" && !this.session.isWon(state) && !state.stuck && this.touched
+      && !this.playback.active;
     this.searches.setVerdict(open ? "Checking whether the goal is still reachable…" : "");
     return open;
   }
 
   /**
-   * The jumps played since the start (or the last reset), read from the
-   * grids of the undo history: what players count as moves needs them.
+   * Show me the shortest: from the start of a catalogue problem its shipped
+   * solution (no Python), from anywhere else Python's fewest-moves search;
+   * played move by move.
    */
-  #jumpsPlayed() {
-    const path = [...this.session.history, this.session.current];
-    let first = path.length - 1;
-    while (first > 0 && path[first].moves > 0) first--;
-    const jumps = [];
-    for (let i = first; i + 1 < path.length; i++) {
-      const [a, b] = [path[i], path[i + 1]];
-      const jump = b.moves === a.moves + 1 ? jumpBetween(a.state.grid, b.state.grid) : null;
-      if (jump) jumps.push(jump);
-    }
-    return jumps;
+  #showShortest() {
+    this.playback.stop();
+    this.run(async () => {
+      const catalogue = await loadCatalogue().catch(() => null);
+      const problem = catalogue && findProblem(catalogue, this.state.grid, this.state);
+      if (!problem) {
+        this.searches.shortest();
+        return;
+      }
+      this.session.noteHelp("solve");
+      if (problem.fewestMoves === null) {
+        this.searches.note("The goal cannot be reached from this position.");
+        return;
+      }
+      this.searches.note(`Shortest: ${plural(problem.fewestMoves, "move")} (${plural(problem.shortest.length, "jump")}),`
+        + " proven fewest (from the table of problems). Playing it move by move…");
+      this.playback.start(problem.shortest, { byMove: true });
+    });
   }
 
-  /** "Solved in 9 moves (13 jumps)!", with the best known count for a classic game. */
-  #wonText(state) {
-    const jumps = this.#jumpsPlayed();
-    const moves = jumps.length === this.moves ? countMoves(jumps) : null;
-    const best = bestKnownMoves(this.startGrid, state.goal_text);
-    const done = moves === null ? `Solved in ${plural(this.moves, "jump")}!`
-      : `Solved in ${plural(moves, "move")} (${plural(this.moves, "jump")})!`;
-    const record = best === null || moves === null ? ""
-      : moves <= best ? ` That matches the best known, ${best} moves.`
-      : ` The best known is ${best} moves: a move is any run of jumps by one peg.`;
-    return done + record;
+  /**
+   * A problem chosen in the table, as a new game: on the main page as a link
+   * of the page (app.mjs: a game in progress is kept, with "Back to your
+   * game"), elsewhere (an embed) on this board; then the board comes into view.
+   */
+  #openProblem(id) {
+    // Not through the action queue: each action's end writes the shown game
+    // into the address (app.mjs), which would undo the new hash before its
+    // hashchange is read.
+    if (this.onMainPage) location.hash = `#${PegsBoard.kind}=${encodeURIComponent(id)}`;
+    else this.openGame(id, "The problem");
+    this.bringIntoView(this.root.querySelector(".board-area"));
+  }
+
+  /** The lab opened: its table of problems is wanted. */
+  setControls(mode) {
+    super.setControls(mode);
+    if (mode === "full") this.problemTable.wake();
   }
 
   #draw() {
@@ -598,6 +580,7 @@ export class PegsBoard extends PuzzleBoard {
       hint: () => this.searches.hint(),
       solve: () => { this.playback.stop(); this.searches.solve(); },
       count: () => this.searches.count(),
+      shortest: () => this.#showShortest(),
       pause: () => this.playback.togglePause(),
       step: () => this.playback.step(),
       stop: () => { this.playback.stop(); this.#show(this.state); },
@@ -660,21 +643,8 @@ export class PegsBoard extends PuzzleBoard {
     return this.root.querySelector(`[data-action="${action}"]`);
   }
 
-  /**
-   * What the win card says: moves as players count them (a peg's run of
-   * jumps is one), the jumps in brackets, against the best known (18 for
-   * the central English game, else unknown).
-   */
+  /** What the win card says: moves, jumps and par (score.mjs). */
   winFacts() {
-    const jumps = this.#jumpsPlayed();
-    const moves = jumps.length === this.moves ? countMoves(jumps) : null;
-    if (moves === null) return { count: this.moves, unit: this.moves === 1 ? "jump" : "jumps", best: null };
-    return {
-      count: moves,
-      unit: moves === 1 ? "move" : "moves",
-      detail: `(${plural(this.moves, "jump")})`,
-      best: bestKnownMoves(this.startGrid, this.state.goal_text),
-      bestLabel: "best known",
-    };
+    return this.score.winFacts();
   }
 }

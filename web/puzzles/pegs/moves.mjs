@@ -1,6 +1,7 @@
 // Moves as peg solitaire players count them: consecutive jumps by one peg
-// (each jump starting where the previous one landed) are one move. The
-// central English game needs 31 jumps but can be won in 18 moves.
+// (each jump starting where the previous one landed) are one move; and how
+// a won game is said against its par (the proven fewest moves, from the
+// catalogue: catalogue.mjs).
 
 /**
  * The jump that turns grid `before` into grid `after` ("o . -" rows joined
@@ -41,11 +42,35 @@ export function countMoves(jumps) {
 }
 
 /**
- * The best known number of moves for a classic game, or null: the central
- * English game (start with the centre empty, end with one peg there) can be
- * won in 18 moves (Bergholt, 1912; proved fewest by Beasley, 1964).
+ * The jumps of the line played from the start (or the last reset) to the
+ * shown position, read from the session's grids: `path` is the undo history
+ * and the shown entry, each {state: {grid}, moves}. A step that is not one
+ * jump (an edit) is left out, so a caller compares the count with the
+ * session's before trusting it.
  */
-export function bestKnownMoves(startGrid, goalText) {
-  const english = "--ooo--/--ooo--/ooooooo/ooo.ooo/ooooooo/--ooo--/--ooo--";
-  return startGrid === english && /centre/i.test(goalText) ? 18 : null;
+export function jumpsPlayed(path) {
+  let first = path.length - 1;
+  while (first > 0 && path[first].moves > 0) first--;
+  const jumps = [];
+  for (let i = first; i + 1 < path.length; i++) {
+    const [a, b] = [path[i], path[i + 1]];
+    const jump = b.moves === a.moves + 1 ? jumpBetween(a.state.grid, b.state.grid) : null;
+    if (jump) jumps.push(jump);
+  }
+  return jumps;
+}
+
+const counted = (n, word) => `${n.toLocaleString("en")} ${word}${n === 1 ? "" : "s"}`;
+
+/**
+ * The status line of a won game: "Solved in 21 moves (31 jumps); par is 18."
+ * `moves` is null when the jumps could not be read back (then the jumps
+ * alone), `par` null when the game has none (not in the catalogue).
+ */
+export function wonText(moves, jumps, par) {
+  if (moves === null) return `Solved in ${counted(jumps, "jump")}!`;
+  const done = `Solved in ${counted(moves, "move")} (${counted(jumps, "jump")})`;
+  if (par === null || par === undefined) return `${done}!`;
+  if (moves === par) return `${done}: par!`;
+  return moves > par ? `${done}; par is ${par}.` : `${done}, under par (${par})!`;
 }

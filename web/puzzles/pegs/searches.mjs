@@ -1,14 +1,16 @@
 // The searches Python makes about the shown peg position, one at a time in
 // long-jobs.mjs's "search" slot: the dead-end verdict after each jump
-// (quiet), Hint, Solve and Count (with progress and Cancel on the solution
-// note's line). Each answer goes to the lines under the board (.verdict,
+// (quiet), Hint, Solve, the shortest solution and Count (with progress and
+// Cancel on the solution note's line). Each answer goes to the lines under the board (.verdict,
 // .solution-note) or back to the board through `onHint` / `onSolution`; an
 // answer about a position no longer shown is dropped.
 
 import { ProgressLine } from "../../long-jobs.mjs";
 import { holeName, plural } from "./words.mjs";
 
-const ACTIVITY = { hint: "Looking for a hint", solve: "Solving", count: "Counting" };
+const ACTIVITY = {
+  hint: "Looking for a hint", solve: "Solving", shortest: "Searching for the fewest moves", count: "Counting",
+};
 
 export class PositionSearches {
   /**
@@ -16,7 +18,8 @@ export class PositionSearches {
    *   .solution-note lines; data-verdict and data-solutions say the answers
    * @param {import("../../long-jobs.mjs").LongJobs} jobs the board's job manager
    * @param {{position: () => {grid: string, goal: string|null}, say: (text: string, isError?: boolean) => void,
-   *   noteHelp: (kind: string) => void, onHint: (move) => void, onSolution: (moves) => void}} host
+   *   noteHelp: (kind: string) => void, onHint: (move) => void, onSolution: (moves) => void,
+   *   onShortest: (moves) => void}} host
    *   position: the shown grid and the goal to send (null: the default);
    *   say: the board's status line; noteHelp: the session's record of help
    */
@@ -106,6 +109,28 @@ export class PositionSearches {
     });
   }
 
+  /**
+   * A solution with the fewest moves from the shown position, proven
+   * shortest by Python (pegs.solve with fewest_moves), played move by move.
+   * A refusal (a search too big for the page) is Python's sentence, as is.
+   */
+  shortest() {
+    this.host.noteHelp("solve");
+    this.#search("shortest", "pegs.solve", (result) => {
+      if (result.fewest_moves !== true || !Number.isSafeInteger(result.move_count)) {
+        this.note("This solver cannot prove the fewest moves yet, so nothing was played.");
+        return;
+      }
+      if (!result.solvable) {
+        this.note("The goal cannot be reached from this position.");
+        return;
+      }
+      this.note(`Shortest: ${plural(result.move_count, "move")} (${plural(result.moves.length, "jump")}),`
+        + " proven fewest. Playing it move by move…");
+      this.host.onShortest(result.moves);
+    }, { fewest_moves: true });
+  }
+
   count() {
     this.#search("count", "pegs.count", (result) => {
       const n = result.solutions;
@@ -116,10 +141,11 @@ export class PositionSearches {
   }
 
   /**
-   * Run one cancellable search (`cmd`) about the shown position (long-jobs.mjs:
-   * one at a time, answers about a position no longer shown dropped).
+   * Run one cancellable search (`cmd`, with `fields` added to the request)
+   * about the shown position (long-jobs.mjs: one at a time, answers about a
+   * position no longer shown dropped).
    */
-  #search(kind, cmd, onResult, { quiet = false } = {}) {
+  #search(kind, cmd, onResult, { quiet = false, ...fields } = {}) {
     const { grid, goal } = this.host.position();
     const activity = ACTIVITY[kind] ?? "Checking";
     // A count reports levels done of a known total (a bar); searches report
@@ -129,7 +155,7 @@ export class PositionSearches {
       if (report.total > 0) this.line.show(reading.fraction, reading.text);
       else this.line.show(null, `${report.message}… ${Number(report.done).toLocaleString("en")} positions`);
     };
-    this.jobs.run("search", { cmd, grid, goal }, { key: kind, line: this.line, activity, quiet, onProgress })
+    this.jobs.run("search", { cmd, grid, goal, ...fields }, { key: kind, line: this.line, activity, quiet, onProgress })
       .then((result) => {
         if (this.host.position().grid === grid) onResult(result);
       })
