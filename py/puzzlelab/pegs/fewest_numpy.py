@@ -61,21 +61,31 @@ class Arrays:
         self.complement = U64(0 if forward else geo.full)
         self.pagodas = self._pagoda_tables(pagodas)
 
-    def _pagoda_tables(self, pagodas: Pagodas) -> list[tuple[np.ndarray, int]]:
-        """Per pagoda, its sum over each digit's patterns and the least sum that may win,
-        most selective first (the thresholds as :class:`Pagodas` packs them)."""
-        out = []
+    def _pagoda_tables(self, pagodas: Pagodas) -> list[tuple[np.ndarray, U64, U64]]:
+        """The pagodas four to a uint64 word, packed as :class:`Pagodas` packs them
+        (a field of ``BIAS`` plus the sum under a guard bit): per word, the packed
+        sums of each digit's patterns, the guard bits and the packed thresholds."""
         step = pagodas.WIDTH + 1
+        per_word = 64 // step
+        holes = np.arange(self.size)
         values = np.arange(1 << self.digit)
-        for k, weights in enumerate(pagodas.weights):
-            limit = ((pagodas.threshold >> (k * step)) & ((1 << step) - 1)) - pagodas.BIAS
-            table = np.zeros((self.parts, 1 << self.digit), dtype=np.int32)
+        out = []
+        for first in range(0, len(pagodas.weights), per_word):
+            fields = range(first, min(first + per_word, len(pagodas.weights)))
+            weight = np.zeros(self.size, dtype=np.int64)  # a hole's packed weights
+            for slot, k in enumerate(fields):
+                weight += np.array(pagodas.weights[k], dtype=np.int64) << (slot * step)
+            table = np.zeros((self.parts, 1 << self.digit), dtype=np.int64)
             for p in range(self.parts):
                 for bit in range(self.digit):
                     hole = p * self.digit + bit
                     if hole < self.size:
-                        table[p] += np.where(values >> bit & 1, weights[hole], 0).astype(np.int32)
-            out.append((table, limit))
+                        table[p] += np.where(values >> bit & 1, weight[holes[hole]], 0)
+            table[0] += sum(pagodas.BIAS << (slot * step) for slot in range(len(fields)))
+            guard = sum(1 << (slot * step + pagodas.WIDTH) for slot in range(len(fields)))
+            threshold = sum(((pagodas.threshold >> (k * step)) & ((1 << step) - 1))
+                            << (slot * step) for slot, k in enumerate(fields))
+            out.append((table.astype(U64), U64(guard), U64(threshold)))
         return out
 
     def norm(self, keys: np.ndarray) -> np.ndarray:
@@ -92,16 +102,22 @@ class Arrays:
         return best if best is not None else keys
 
     def hopeful(self, keys: np.ndarray) -> np.ndarray:
-        """The classes no pagoda proves off every solution (see ``Context.hopeless``)."""
+        """The classes no pagoda proves off every solution (see ``Context.hopeless``):
+        a field below its threshold borrows its guard bit."""
+        if not self.pagodas or len(keys) == 0:
+            return keys
         mask = U64((1 << self.digit) - 1)
-        for table, limit in self.pagodas:
-            if len(keys) == 0:
-                break
-            pegs = keys ^ self.complement
-            total = np.zeros(len(keys), dtype=np.int32)
-            for p in range(self.parts):
-                total += table[p][((pegs >> U64(self.digit * p)) & mask).astype(np.intp)]
-            keys = keys[total >= limit]
+        pegs = keys ^ self.complement
+        digits = [((pegs >> U64(self.digit * p)) & mask).astype(np.intp)
+                  for p in range(self.parts)]
+        for table, guard, threshold in self.pagodas:
+            total = table[0][digits[0]]
+            for p in range(1, self.parts):
+                total += table[p][digits[p]]
+            keep = (((total | guard) - threshold) & guard) == guard
+            if not keep.all():
+                keys = keys[keep]
+                digits = [d[keep] for d in digits]
         return keys
 
     def children(self, parents: np.ndarray) -> np.ndarray:
@@ -132,12 +148,23 @@ class Arrays:
         return np.concatenate(out)
 
 
+def _unique(keys: np.ndarray) -> np.ndarray:
+    """The distinct keys, sorted (numpy's own unique hashes, several times slower here)."""
+    keys = np.sort(keys)
+    if len(keys) < 2:
+        return keys
+    keep = np.empty(len(keys), dtype=bool)
+    keep[0] = True
+    np.not_equal(keys[1:], keys[:-1], out=keep[1:])
+    return keys[keep]
+
+
 def _unique_states(q: np.ndarray, at: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The distinct (position, hole) pairs."""
     if len(q) < 2:
         return q, at
     if int(at.max()) < 64 and int(q.max()).bit_length() <= PACKED_STATE_HOLES:
-        packed = np.unique((q << U64(6)) | at.astype(U64))
+        packed = _unique((q << U64(6)) | at.astype(U64))
         return packed >> U64(6), (packed & U64(63)).astype(np.uint8)
     order = np.lexsort((at, q))
     q, at = q[order], at[order]
@@ -164,7 +191,7 @@ class NumpySide:
         self.ctx = ctx
         self.forward = forward
         self.arrays = Arrays(ctx, forward)
-        keys = self.arrays.hopeful(np.unique(np.array(sorted(roots), dtype=U64)))
+        keys = self.arrays.hopeful(_unique(np.array(sorted(roots), dtype=U64)))
         self.seen = keys
         self.depths = np.zeros(len(keys), dtype=np.uint8)
         self.frontier = keys
@@ -194,7 +221,7 @@ class NumpySide:
         found: list[np.ndarray] = []
         count = 0
         for begin in range(0, len(self.frontier), CHUNK):
-            keys = np.unique(arrays.norm(arrays.children(self.frontier[begin:begin + CHUNK])))
+            keys = _unique(arrays.norm(arrays.children(self.frontier[begin:begin + CHUNK])))
             keys = arrays.hopeful(keys[~_members(keys, self.seen)])
             if other is not None:
                 met = keys[_members(keys, other.seen)]
@@ -205,7 +232,7 @@ class NumpySide:
             count += len(keys)
             if due():
                 yield report(self, min(begin + CHUNK, len(self.frontier)), count)
-        layer = np.unique(np.concatenate(found)) if found else np.zeros(0, dtype=U64)
+        layer = _unique(np.concatenate(found)) if found else np.zeros(0, dtype=U64)
         self._add(layer, depth)
         self.frontier = layer
         self.sizes.append(len(layer))
