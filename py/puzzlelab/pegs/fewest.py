@@ -53,15 +53,16 @@ other positions from the growth of their layers.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from puzzlelab import limits
-from puzzlelab.jobs import Progress, Steps, due, finish, work_clock
+from puzzlelab.jobs import Progress, Steps, finish, work_clock
 from puzzlelab.notation import PuzzleError
+from puzzlelab.pegs.fewest_sides import Context, PythonSide, count_moves
 from puzzlelab.pegs.goals import Goal, goal_class_possible, parse_goal
 from puzzlelab.pegs.position import Position, board_name, classic_game
-from puzzlelab.pegs.pruning import Pagodas
 from puzzlelab.pegs.shape import Geometry, Move
 
 IN_PAGE = sys.platform == "emscripten"
@@ -77,7 +78,6 @@ MEMORY_SHARE = 0.5
 #: frontier, a list slot; the numpy side a uint64 key and a uint8 depth, plus
 #: the sorted copies and candidates of the layer being built.
 BYTES_PER_CLASS = {"python": 120, "numpy": 40}
-CLASSES_PER_REPORT = 64  # parents expanded between two looks at the clock
 
 
 @dataclass
@@ -94,136 +94,6 @@ class FewestMoves:
     engine: str = "python"
 
 
-def count_moves(jumps: Iterable[Move]) -> int:
-    """Moves as players count them: a jump starting where the last one landed continues it."""
-    count, landed = 0, None
-    for jump in jumps:
-        if jump.src != landed:
-            count += 1
-        landed = jump.dst
-    return count
-
-
-# --- what the searches share --------------------------------------------------
-
-
-class Context:
-    """One search's board, symmetries, jump tables and pagoda tests."""
-
-    DIGIT = 11  # bits of a position looked up at once when normalising
-
-    def __init__(self, position: Position, goal: Goal) -> None:
-        geo = self.geo = position.geo
-        self.start = position.pegs
-        self.goal = goal
-        self.syms = geo.subgroup({self.start}, goal.positions)
-        # One table per symmetry and DIGIT bits of the position: fewer look-ups than bytes.
-        self.digits = [[[geo.image(k, v << (self.DIGIT * p)) for v in range(1 << self.DIGIT)]
-                        for p in range(-(-geo.size // self.DIGIT))] for k in self.syms]
-        # Per hole, its jumps: (over|dst bits, over bit, the bits a jump flips, where it lands).
-        self.jumps: list[list[tuple[int, int, int, int]]] = [[] for _ in range(geo.size)]
-        for m in geo.moves:
-            self.jumps[m.src].append(((1 << m.over) | (1 << m.dst), 1 << m.over, m.mask, m.dst))
-        self.forward_pagodas = Pagodas(geo, goal)
-        self.backward_pagodas = Pagodas(geo, Goal(frozenset({geo.full ^ self.start}), "start"))
-
-    def norm(self, pegs: int) -> int:
-        """The class of a position: the least of its images under the symmetries."""
-        best = None
-        step, mask = self.DIGIT, (1 << self.DIGIT) - 1
-        for tables in self.digits:
-            image, rest = 0, pegs
-            for table in tables:
-                image |= table[rest & mask]
-                rest >>= step
-            if best is None or image < best:
-                best = image
-        return best if best is not None else pegs
-
-    def chains(self, pegs: int, forward: bool) -> set[int]:
-        """Every position one move (``forward``) or one un-move away."""
-        out: set[int] = set()
-        visited: set[tuple[int, int]] = set()  # (position, moving peg's hole)
-        jumps = self.jumps
-        for hole in range(self.geo.size):
-            if not pegs >> hole & 1:
-                continue
-            stack = [(pegs, hole)]
-            while stack:
-                q, at = stack.pop()
-                for both, over, flip, dst in jumps[at]:
-                    # A jump needs the middle full and the landing empty; an
-                    # un-jump needs both empty.
-                    if q & both == (over if forward else 0):
-                        child = q ^ flip
-                        if (child, dst) not in visited:
-                            visited.add((child, dst))
-                            out.add(child)
-                            stack.append((child, dst))
-        return out
-
-    def hopeless(self, key: int, forward: bool) -> bool:
-        """Whether a pagoda proves the class off every solution: forward, it cannot
-        reach the goal; backward, the start cannot reach it."""
-        if forward:
-            pagodas = self.forward_pagodas
-            return bool(pagodas.weights) and pagodas.hopeless(pagodas.packed(key))
-        pagodas = self.backward_pagodas
-        return bool(pagodas.weights) and pagodas.hopeless(pagodas.packed(self.geo.full ^ key))
-
-
-class PythonSide:
-    """One end of the search in pure Python: each class's depth in a dict."""
-
-    engine = "python"
-
-    def __init__(self, ctx: Context, roots: Iterable[int], forward: bool) -> None:
-        self.ctx = ctx
-        self.forward = forward
-        self.seen: dict[int, int] = {}
-        for key in roots:
-            if not ctx.hopeless(key, forward):
-                self.seen[key] = 0
-        self.frontier = list(self.seen)
-        self.sizes = [len(self.frontier)]
-
-    @property
-    def depth_reached(self) -> int:
-        """The deepest complete layer."""
-        return len(self.sizes) - 1
-
-    @property
-    def classes(self) -> int:
-        """Classes seen from this end."""
-        return len(self.seen)
-
-    def depth(self, key: int) -> int | None:
-        """The class's distance in moves from this end, if seen."""
-        return self.seen.get(key)
-
-    def expand_steps(self, other: PythonSide | None, report: Report) -> Steps[int | None]:
-        """Build the next layer; stop at (and return) the first class ``other`` holds."""
-        ctx, forward, seen = self.ctx, self.forward, self.seen
-        depth = len(self.sizes)
-        other_seen = other.seen if other is not None else {}
-        norm, chains, hopeless = ctx.norm, ctx.chains, ctx.hopeless
-        layer: list[int] = []
-        for done, parent in enumerate(self.frontier, start=1):
-            for child in chains(parent, forward):
-                key = norm(child)
-                if key in seen or hopeless(key, forward):
-                    continue
-                seen[key] = depth
-                layer.append(key)
-                if key in other_seen:
-                    return key
-            if done % CLASSES_PER_REPORT == 0 and due():
-                yield report(self, done, len(layer))
-        self.frontier = layer
-        self.sizes.append(len(layer))
-        return None
-
-
 # --- the search -----------------------------------------------------------------
 
 #: How far the search got, with numpy on this machine (2 cores, 23 GB), on
@@ -234,7 +104,7 @@ class PythonSide:
 FEWEST_REACH: dict[str, tuple[tuple[tuple[int, ...], tuple[int, ...]], float, str]] = {}
 
 
-class Report:
+class Reporter:
     """The progress line of one search (a callable the sides call when a report is due)."""
 
     def __init__(self, forward: PythonSide, backward: PythonSide) -> None:
@@ -309,10 +179,10 @@ def fewest_moves_steps(position: Position, goal: Goal, engine: str = "auto",
     if engine == "numpy":
         from puzzlelab.pegs.fewest_numpy import NumpySide as Side
     else:
-        Side = PythonSide  # noqa: N806
+        Side = PythonSide
     forward = Side(ctx, [ctx.norm(start)], True)
     backward = Side(ctx, {ctx.norm(g) for g in goal.positions}, False)
-    report = Report(forward, backward)
+    report = Reporter(forward, backward)
     per_class = BYTES_PER_CLASS[engine]
     budget = memory_budget()
     # Seconds per parent expanded, per side, as last measured (None: not yet).
@@ -422,7 +292,7 @@ def _rebuild(ctx: Context, forward: PythonSide, backward: PythonSide, meet: int)
 def _jumps_along(ctx: Context, path: list[int]) -> list[Move]:
     """The jumps of each move between consecutive positions of ``path``."""
     out: list[Move] = []
-    for before, after in zip(path, path[1:]):
+    for before, after in pairwise(path):
         out += _one_move(ctx.geo, before, after)
     return out
 

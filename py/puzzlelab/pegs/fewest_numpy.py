@@ -1,6 +1,6 @@
 """The fewest-moves search's layers with numpy (:mod:`puzzlelab.pegs.fewest`).
 
-The same search as :class:`puzzlelab.pegs.fewest.PythonSide`, a chunk of
+The same search as :class:`puzzlelab.pegs.fewest_sides.PythonSide`, a chunk of
 parents at a time over arrays: a chain is a set of states (position, hole
 of the moving peg) advanced one jump at a time for all of them at once
 (per jump direction, a table look-up by hole gives the bits to test and to
@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from puzzlelab.jobs import Steps, due
-from puzzlelab.pegs.fewest import Context, Report
+from puzzlelab.pegs.fewest_sides import Context, Report
 from puzzlelab.pegs.pruning import Pagodas
 
 U64 = np.uint64

@@ -1,0 +1,171 @@
+"""Peg solitaire, the fewest moves proven (:mod:`puzzlelab.pegs.fewest`): times and sizes.
+
+Run from the repository root::
+
+    .venv/bin/python bench/bench_peg_moves.py           # triangle, English (a few minutes)
+    .venv/bin/python bench/bench_peg_moves.py --quick   # smoke run (seconds)
+    .venv/bin/python bench/bench_peg_moves.py --far     # French, Diamond, Wiegleb (~30 min)
+
+* **triangle**: every single vacancy of the 15-hole triangle, one peg
+  anywhere: the fewest moves and the time of the pure Python engine (the
+  standard library's and the page's) beside the numpy engine's, in the same run.
+* **English central game**: the numpy engine beside the pure Python one
+  (the baseline; left out with ``--quick``): moves, jumps, classes seen from
+  each end, seconds, and the peak memory traced (``tracemalloc``, which sees
+  numpy's arrays) per class seen: the figures behind
+  :data:`puzzlelab.pegs.fewest.BYTES_PER_CLASS`.
+* **far** (``--far``): the usual French, Diamond and Wiegleb games with
+  numpy, their up-front refusal lifted, each stopped after ``--far-seconds``
+  (600) or by the search's own memory or time refusal: the layers built
+  from each end, as they come. These are the figures of
+  :data:`puzzlelab.pegs.fewest.FEWEST_REACH`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import platform
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))  # run from anywhere
+
+from puzzlelab import pegs
+from puzzlelab.notation import PuzzleError
+from puzzlelab.pegs import fewest
+
+try:
+    import numpy
+except ImportError:  # pragma: no cover
+    numpy = None
+
+
+def run(position: pegs.Position, goal: pegs.Goal, engine: str,
+        trace_memory: bool = False) -> tuple[fewest.FewestMoves | None, float, int]:
+    """The search, its wall seconds and its peak traced bytes (0 when not traced)."""
+    if trace_memory:
+        tracemalloc.start()
+    began = time.perf_counter()
+    result = fewest.fewest_moves(position, goal, engine)
+    seconds = time.perf_counter() - began
+    peak = 0
+    if trace_memory:
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+    return result, seconds, peak
+
+
+def engines() -> list[str]:
+    return ["python", "numpy"] if numpy is not None else ["python"]
+
+
+def triangle_table() -> None:
+    print("\n## Triangle (15 holes), one peg anywhere\n")
+    names = engines()
+    print("| vacancy | moves | jumps | " + " | ".join(f"{e} s" for e in names) + " |")
+    print("|---|---|---|" + "---|" * len(names))
+    geo = pegs.Position.parse("triangle").geo
+    totals = dict.fromkeys(names, 0.0)
+    for hole in range(geo.size):
+        position = pegs.board_position("triangle", geo.hole_name(hole))
+        goal = pegs.parse_goal(geo, "any")
+        answers = []
+        for engine in names:
+            result, seconds, _ = run(position, goal, engine)
+            totals[engine] += seconds
+            answers.append((result, seconds))
+        moves = {r.move_count if r else None for r, _ in answers}
+        assert len(moves) == 1, "the engines disagree"
+        result = answers[0][0]
+        print(f"| {geo.hole_name(hole)} | {result.move_count if result else '-'} | "
+              f"{len(result.jumps) if result else '-'} | "
+              + " | ".join(f"{s:.2f}" for _, s in answers) + " |")
+    print("| all | | | " + " | ".join(f"{totals[e]:.2f}" for e in names) + " |")
+
+
+def english_table(quick: bool) -> None:
+    print("\n## English central game\n")
+    print("| engine | moves | jumps | classes (start, goal) | layers (start; goal) | seconds "
+          "| peak traced | bytes a class |")
+    print("|---|---|---|---|---|---|---|---|")
+    position = pegs.Position.parse("english")
+    goal = pegs.parse_goal(position.geo, None)
+    for engine in engines() if not quick else engines()[-1:]:
+        # Timed untraced, then traced for the memory (tracing slows Python down).
+        result, seconds, _ = run(position, goal, engine)
+        _, _, peak = run(position, goal, engine, trace_memory=True)
+        assert result is not None and result.move_count == 18
+        classes = sum(result.classes)
+        layers = "; ".join(" ".join(f"{n:,}" for n in side) for side in result.layers)
+        print(f"| {engine} | {result.move_count} | {len(result.jumps)} | "
+              f"{result.classes[0]:,}, {result.classes[1]:,} | {layers} | {seconds:.1f} | "
+              f"{peak / 1e6:.0f} MB | {peak / classes:.0f} |")
+
+
+def _far_one(name: str, seconds: float, out: multiprocessing.Queue) -> None:
+    """One usual game in a child process (stopped from outside at its time)."""
+    fewest.FEWEST_REACH.clear()  # measure what the up-front refusal is made of
+    start, goal_text = pegs.classic_game(name)
+    goal = pegs.parse_goal(start.geo, None if goal_text == "default" else goal_text)
+    began = time.perf_counter()
+
+    def trace(forward: bool, depth: int, size: int, at: float) -> None:
+        out.put(("layer", "start" if forward else "goal", depth, size,
+                 time.perf_counter() - began))
+
+    try:
+        result = fewest.fewest_moves(start, goal, "numpy", trace)
+        out.put(("done", result.move_count if result else None, sum(result.classes)
+                 if result else 0, time.perf_counter() - began))
+    except PuzzleError as refusal:
+        out.put(("refused", str(refusal), time.perf_counter() - began))
+
+
+def far_table(seconds: float) -> None:
+    print(f"\n## Usual French, Diamond and Wiegleb games (numpy, at most {seconds:.0f} s each)\n")
+    for name in ("french", "diamond", "wiegleb"):
+        queue: multiprocessing.Queue = multiprocessing.Queue()
+        child = multiprocessing.Process(target=_far_one, args=(name, seconds, queue))
+        child.start()
+        child.join(seconds)
+        if child.is_alive():
+            child.terminate()
+            child.join()
+        rows = []
+        while not queue.empty():
+            rows.append(queue.get())
+        print(f"### {name}\n")
+        for row in rows:
+            if row[0] == "layer":
+                print(f"- layer {row[2]} from the {row[1]}: {row[3]:,} classes ({row[4]:.1f} s)")
+            else:
+                print(f"- {row[0]}: {row[1:]}")
+        if not rows or rows[-1][0] == "layer":
+            print(f"- stopped after {seconds:.0f} s")
+        print()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="smoke run: no pure English run")
+    parser.add_argument("--far", action="store_true", help="the French, Diamond and Wiegleb "
+                        "usual games only")
+    parser.add_argument("--far-seconds", type=float, default=600.0)
+    args = parser.parse_args()
+    print(f"# Fewest moves benchmark\n\nPython {platform.python_version()}, numpy "
+          f"{getattr(numpy, '__version__', 'absent')}, {os.cpu_count()} CPUs, "
+          f"{platform.machine()}")
+    if args.far:
+        far_table(args.far_seconds)
+        return 0
+    triangle_table()
+    english_table(args.quick)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
