@@ -213,15 +213,20 @@ def test_a_malformed_fewest_moves_gets_one_sentence(value: object) -> None:
 
 
 @pytest.mark.parametrize("board", ["french", "diamond", "wiegleb"])
-def test_usual_games_out_of_reach_are_refused_up_front(board: str) -> None:
-    if board not in fewest.FEWEST_REACH:
-        pytest.skip(f"the usual {board} game is proven, not refused")
+@pytest.mark.parametrize("engine", engines())
+def test_usual_games_out_of_reach_are_refused_up_front(board: str, engine: str) -> None:
+    """The pure engine is refused the three large usual games, numpy only the one it
+    did not finish (from the figures measured by bench/bench_peg_moves.py --far)."""
     start, goal_text = pegs.classic_game(board)
     goal = pegs.parse_goal(start.geo, None if goal_text == "default" else goal_text)
-    steps = fewest_moves_steps(start, goal)
+    steps = fewest_moves_steps(start, goal, engine)
+    if engine == "numpy" and fewest.FEWEST_REACH[board].moves is not None:
+        assert next(steps).message.startswith("Fewest moves: at least")  # it searches
+        steps.close()
+        return
     with pytest.raises(PuzzleError, match="out of reach") as refusal:
         next(steps)  # refused before its first report
-    assert "positions up to symmetry" in str(refusal.value)
+    assert "positions" in str(refusal.value) and str(refusal.value).count(". ") == 0
 
 
 def test_a_search_past_its_memory_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -96,49 +96,100 @@ class FewestMoves:
 
 # --- the search -----------------------------------------------------------------
 
-#: How far the search got, with numpy on this machine (2 cores, 23 GB), on
-#: the usual games it cannot finish (``bench/bench_peg_moves.py --far``): per
-#: game, the layers built (from the start, from the goal: classes up to
-#: symmetry), the seconds they took, and the memory the next layer would need.
-#: Their refusal comes before any search, from these figures.
-FEWEST_REACH: dict[str, tuple[tuple[tuple[int, ...], tuple[int, ...]], float, str]] = {}
+@dataclass(frozen=True)
+class Measured:
+    """A usual game's search as measured with numpy (see :data:`FEWEST_REACH`)."""
+
+    moves: int | None  # the fewest moves, or None: not finished in ``seconds``
+    classes: int  # classes seen from both ends in all (when it stopped, if unfinished)
+    seconds: float  # wall seconds of the run
+    peak_mb: int  # the process's peak resident memory
+    layers: str = ""  # the last layers, for an unfinished run
+
+
+#: The usual French, Diamond and Wiegleb games (``pegs.classic_game``), measured
+#: with numpy on a 2-core machine with 23 GB shared with other jobs
+#: (``bench/bench_peg_moves.py --far``, up to 10 minutes each). French and
+#: Diamond are proven with numpy; the pure Python engine, which handles about
+#: 30,000 classes a second natively (the English central game: 1.6 million in
+#: about a minute) and some 120 bytes each, is refused them up front with these
+#: figures. Wiegleb did not finish with numpy: refused up front on both engines.
+FEWEST_REACH: dict[str, Measured] = {
+    "french": Measured(21, 55_297_101, 212, 1_974),
+    "diamond": Measured(26, 36_786_212, 98, 1_337),
+    "wiegleb": Measured(None, 0, 600, 0, "WIEGLEB"),
+}
+#: Classes a second of the pure Python engine natively (in the page about half as many).
+PYTHON_CLASSES_A_SECOND = 30_000 / (2.5 if IN_PAGE else 1)
 
 
 class Reporter:
-    """The progress line of one search (a callable the sides call when a report is due)."""
+    """The progress line of one search (a callable the sides call when a report is due),
+    and the guard of its memory inside a layer, should a layer outgrow its projection."""
 
-    def __init__(self, forward: PythonSide, backward: PythonSide) -> None:
+    def __init__(self, forward: PythonSide, backward: PythonSide, budget: int,
+                 per_class: int) -> None:
         self.forward = forward
         self.backward = backward
+        self.budget = budget
+        self.per_class = per_class
 
     def __call__(self, side: PythonSide, done: int, found: int) -> Progress:
         at_least = self.forward.depth_reached + self.backward.depth_reached + 1
         end = "start" if side.forward else "goal"
         classes = self.forward.classes + self.backward.classes
+        if (classes + found) * self.per_class > self.budget:
+            where = "in the page" if IN_PAGE else "here"
+            raise PuzzleError(
+                f"The fewest moves from this position are out of reach {where}: the search "
+                f"passed {classes + found:,} positions up to symmetry, the "
+                f"{limits.megabytes(self.budget)} it may use {where}, without finding the "
+                f"fewest (at least {at_least} moves); ask for any solution instead, or the "
+                "fewest moves from a position further on.")
         return Progress(done, len(side.frontier),
                         f"Fewest moves: at least {at_least}; {len(side.sizes)} moves from the "
                         f"{end}, {found:,} new positions so far ({classes:,} up to symmetry "
                         "in all)")
 
 
-def _refuse_up_front(position: Position, goal: Goal) -> None:
-    """Refuse the usual games measured out of reach (:data:`FEWEST_REACH`)."""
+def _refuse_up_front(position: Position, goal: Goal, engine: str) -> None:
+    """Refuse, before searching, the usual games measured out of reach of this engine
+    here (:data:`FEWEST_REACH`)."""
     name = board_name(position.geo)
     if name not in FEWEST_REACH:
         return
     start, goal_text = classic_game(name)
-    if start.pegs != position.pegs:
+    wanted = parse_goal(position.geo, None if goal_text == "default" else goal_text)
+    if start.pegs != position.pegs or wanted.positions != goal.positions:
         return
-    if parse_goal(position.geo, None if goal_text == "default" else goal_text).positions \
-            != goal.positions:
+    measured = FEWEST_REACH[name]
+    game = f"the usual {name.capitalize()} game"
+    where = "in the page" if IN_PAGE else "here"
+    if measured.moves is None:
+        raise PuzzleError(
+            f"The fewest moves of {game} are out of reach {where}: with numpy on a machine "
+            f"with 23 GB the search by moves from both ends built {measured.layers} without "
+            f"meeting in {measured.seconds / 60:.0f} minutes, and each layer was some five "
+            "times the last, so it would need hundreds of millions of positions and tens of GB; "
+            "ask for any solution instead, or for the fewest moves from a position further on.")
+    if engine == "numpy":
         return
-    (forward, backward), seconds, needs = FEWEST_REACH[name]
+    seconds = measured.classes / PYTHON_CLASSES_A_SECOND
+    need = measured.classes * BYTES_PER_CLASS["python"]
+    if seconds <= TIME_LIMIT and need <= memory_budget():
+        return
     raise PuzzleError(
-        f"The fewest moves of the usual {name.capitalize()} game are out of reach here: a "
-        f"search by moves from both ends, measured with numpy, built layers of "
-        f"{forward[-1]:,} and {backward[-1]:,} positions up to symmetry in "
-        f"{seconds / 60:.0f} minutes without meeting, and {needs}. Ask for any solution "
-        "instead, or the fewest moves from a position further into the game.")
+        f"The fewest moves of {game} are out of reach {where} without numpy: the search "
+        f"holds about {_about(measured.classes)} positions up to symmetry, which would take "
+        f"this engine some {_duration(seconds)} and {limits.megabytes(need)}; with numpy, "
+        f"natively, it proves {measured.moves} moves in {_duration(measured.seconds)} "
+        f"({measured.peak_mb / 1000:.1f} GB): run it where numpy is installed, or ask for "
+        "any solution.")
+
+
+def _about(n: float) -> str:
+    """A large number in words, to two figures."""
+    return f"{n / 1e6:.0f} million" if n >= 1e6 else f"{n:,.0f}"
 
 
 def choose_engine(engine: str) -> str:
@@ -174,7 +225,7 @@ def fewest_moves_steps(position: Position, goal: Goal, engine: str = "auto",
         return FewestMoves([], 0, engine=engine)
     if position.peg_count <= goal.pegs or not goal_class_possible(geo, start, goal):
         return None
-    _refuse_up_front(position, goal)
+    _refuse_up_front(position, goal, engine)
     ctx = Context(position, goal)
     if engine == "numpy":
         from puzzlelab.pegs.fewest_numpy import NumpySide as Side
@@ -182,9 +233,9 @@ def fewest_moves_steps(position: Position, goal: Goal, engine: str = "auto",
         Side = PythonSide
     forward = Side(ctx, [ctx.norm(start)], True)
     backward = Side(ctx, {ctx.norm(g) for g in goal.positions}, False)
-    report = Reporter(forward, backward)
     per_class = BYTES_PER_CLASS[engine]
     budget = memory_budget()
+    report = Reporter(forward, backward, budget, per_class)
     # Seconds per parent expanded, per side, as last measured (None: not yet).
     pace: dict[bool, float | None] = {True: None, False: None}
     meet = None
@@ -243,7 +294,7 @@ def _refuse_if_too_big(side: PythonSide, forward: PythonSide, backward: PythonSi
         f"goal the search holds {held:,} positions up to symmetry, and its next layer of about "
         f"{guess:,.0f} would need some {limits.megabytes(need)} (it may use "
         f"{limits.megabytes(budget)} {where}) and take the search to about "
-        f"{_duration(seconds)} (it may take {_duration(TIME_LIMIT)}). Ask for any solution "
+        f"{_duration(seconds)} (it may take {_duration(TIME_LIMIT)}); ask for any solution "
         "instead, or the fewest moves from a position further on.")
 
 
