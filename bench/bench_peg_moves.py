@@ -27,6 +27,7 @@ import argparse
 import multiprocessing
 import os
 import platform
+import resource
 import sys
 import time
 import tracemalloc
@@ -34,7 +35,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))  # run from anywhere
 
-from puzzlelab import pegs
+from puzzlelab import jobs, pegs
 from puzzlelab.notation import PuzzleError
 from puzzlelab.pegs import fewest
 
@@ -45,18 +46,29 @@ except ImportError:  # pragma: no cover
 
 
 def run(position: pegs.Position, goal: pegs.Goal, engine: str,
-        trace_memory: bool = False) -> tuple[fewest.FewestMoves | None, float, int]:
-    """The search, its wall seconds and its peak traced bytes (0 when not traced)."""
+        trace_memory: bool = False) -> tuple[fewest.FewestMoves | None, float, int, float]:
+    """The search, its wall seconds, its peak traced bytes (0 when not traced) and the
+    longest wait between two of its steps (how long a Cancel may wait)."""
     if trace_memory:
         tracemalloc.start()
-    began = time.perf_counter()
-    result = fewest.fewest_moves(position, goal, engine)
+    steps = fewest.fewest_moves_steps(position, goal, engine)
+    began = last = time.perf_counter()
+    longest = 0.0
+    jobs.begin_step()
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            result = stop.value
+            break
+        now = time.perf_counter()
+        longest, last = max(longest, now - last), now
     seconds = time.perf_counter() - began
     peak = 0
     if trace_memory:
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
-    return result, seconds, peak
+    return result, seconds, peak, max(longest, time.perf_counter() - last)
 
 
 def engines() -> list[str]:
@@ -75,7 +87,7 @@ def triangle_table() -> None:
         goal = pegs.parse_goal(geo, "any")
         answers = []
         for engine in names:
-            result, seconds, _ = run(position, goal, engine)
+            result, seconds, _, _ = run(position, goal, engine)
             totals[engine] += seconds
             answers.append((result, seconds))
         moves = {r.move_count if r else None for r, _ in answers}
@@ -90,20 +102,26 @@ def triangle_table() -> None:
 def english_table(quick: bool) -> None:
     print("\n## English central game\n")
     print("| engine | moves | jumps | classes (start, goal) | layers (start; goal) | seconds "
-          "| peak traced | bytes a class |")
-    print("|---|---|---|---|---|---|---|---|")
+          "| longest step | peak traced | bytes a class |")
+    print("|---|---|---|---|---|---|---|---|---|")
     position = pegs.Position.parse("english")
     goal = pegs.parse_goal(position.geo, None)
     for engine in engines() if not quick else engines()[-1:]:
         # Timed untraced, then traced for the memory (tracing slows Python down).
-        result, seconds, _ = run(position, goal, engine)
-        _, _, peak = run(position, goal, engine, trace_memory=True)
+        result, seconds, _, longest = run(position, goal, engine)
+        _, _, peak, _ = run(position, goal, engine, trace_memory=True)
         assert result is not None and result.move_count == 18
         classes = sum(result.classes)
         layers = "; ".join(" ".join(f"{n:,}" for n in side) for side in result.layers)
         print(f"| {engine} | {result.move_count} | {len(result.jumps)} | "
               f"{result.classes[0]:,}, {result.classes[1]:,} | {layers} | {seconds:.1f} | "
+              f"{longest:.2f} s | "
               f"{peak / 1e6:.0f} MB | {peak / classes:.0f} |")
+
+
+def _peak_mb() -> int:
+    """This process's peak resident memory (MB)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
 
 
 def _far_one(name: str, seconds: float, out: multiprocessing.Queue) -> None:
@@ -115,12 +133,12 @@ def _far_one(name: str, seconds: float, out: multiprocessing.Queue) -> None:
 
     def trace(forward: bool, depth: int, size: int, at: float) -> None:
         out.put(("layer", "start" if forward else "goal", depth, size,
-                 time.perf_counter() - began))
+                 time.perf_counter() - began, _peak_mb()))
 
     try:
         result = fewest.fewest_moves(start, goal, "numpy", trace)
         out.put(("done", result.move_count if result else None, sum(result.classes)
-                 if result else 0, time.perf_counter() - began))
+                 if result else 0, time.perf_counter() - began, _peak_mb()))
     except PuzzleError as refusal:
         out.put(("refused", str(refusal), time.perf_counter() - began))
 
@@ -141,7 +159,8 @@ def far_table(seconds: float) -> None:
         print(f"### {name}\n")
         for row in rows:
             if row[0] == "layer":
-                print(f"- layer {row[2]} from the {row[1]}: {row[3]:,} classes ({row[4]:.1f} s)")
+                print(f"- layer {row[2]} from the {row[1]}: {row[3]:,} classes ({row[4]:.1f} s, "
+                      f"peak {row[5]:,} MB)")
             else:
                 print(f"- {row[0]}: {row[1:]}")
         if not rows or rows[-1][0] == "layer":

@@ -149,6 +149,21 @@ def test_small_boards_agree_with_the_brute_force(grid: str, vacancy: str, engine
     check(grid, vacancy, vacancy, engine)
 
 
+@pytest.mark.parametrize("engine", engines()[1:])
+def test_small_chunks_and_merge_ranges_change_nothing(engine: str,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The numpy layers a few parents at a time, merged a few keys at a time, and
+    chain states deduplicated at every step: the same answers."""
+    from puzzlelab.pegs import fewest_numpy
+    monkeypatch.setattr(fewest_numpy, "CHUNK", 7)
+    monkeypatch.setattr(fewest_numpy, "MERGE_RANGE", 50)
+    monkeypatch.setattr(fewest_numpy, "DEDUPE_STATES_PAST", 0)
+    geo = pegs.Position.parse(TRIANGLE).geo
+    for hole in (0, 3, 4, 7):
+        check(TRIANGLE, geo.hole_name(hole), "any", engine)
+    check("-ooo-/ooooo/ooooo/ooooo/-ooo-", "0,2", "any", engine)
+
+
 # --- published values -----------------------------------------------------------
 
 

@@ -73,11 +73,13 @@ TIME_LIMIT = 120.0 if IN_PAGE else 900.0
 #: process may still take, at most this (the page's worker has 1 to 2 GB for all).
 MEMORY_CAP = 500_000_000 if IN_PAGE else 8_000_000_000
 MEMORY_SHARE = 0.5
-#: Bytes a class costs, measured with tracemalloc (``bench/bench_peg_moves.py``):
-#: the pure Python side keeps a dict entry (key and depth) and, for the
-#: frontier, a list slot; the numpy side a uint64 key and a uint8 depth, plus
-#: the sorted copies and candidates of the layer being built.
-BYTES_PER_CLASS = {"python": 120, "numpy": 40}
+#: Bytes a class costs at the peak: the pure Python side keeps a dict entry (key
+#: and depth) and, for the frontier, a list slot (the English central game: 178
+#: MB resident for 1.6 million classes); the numpy side a uint64 key and a uint8
+#: depth, plus the copies and candidates of the layer being built (43 bytes a
+#: class traced on the English game, ``bench/bench_peg_moves.py``; 51 resident
+#: at the peak of the Wiegleb run, ``--far``).
+BYTES_PER_CLASS = {"python": 120, "numpy": 52}
 
 
 @dataclass
@@ -104,7 +106,10 @@ class Measured:
     classes: int  # classes seen from both ends in all (when it stopped, if unfinished)
     seconds: float  # wall seconds of the run
     peak_mb: int  # the process's peak resident memory
-    layers: str = ""  # the last layers, for an unfinished run
+    #: For an unfinished run: the moves searched from the start and from the goal,
+    #: and the next layer the search projected when it refused to go on.
+    depths: tuple[int, int] = (0, 0)
+    next_layer: int = 0
 
 
 #: The usual French, Diamond and Wiegleb games (``pegs.classic_game``), measured
@@ -113,11 +118,12 @@ class Measured:
 #: Diamond are proven with numpy; the pure Python engine, which handles about
 #: 30,000 classes a second natively (the English central game: 1.6 million in
 #: about a minute) and some 120 bytes each, is refused them up front with these
-#: figures. Wiegleb did not finish with numpy: refused up front on both engines.
+#: figures. Wiegleb did not finish with numpy (its own projection refused the
+#: next layer: 19 GB, some 40 minutes in all): refused up front on both engines.
 FEWEST_REACH: dict[str, Measured] = {
     "french": Measured(21, 55_297_101, 212, 1_974),
     "diamond": Measured(26, 36_786_212, 98, 1_337),
-    "wiegleb": Measured(None, 0, 600, 0, "WIEGLEB"),
+    "wiegleb": Measured(None, 152_973_735, 548, 7_804, (12, 6), 328_967_793),
 }
 #: Classes a second of the pure Python engine natively (in the page about half as many).
 PYTHON_CLASSES_A_SECOND = 30_000 / (2.5 if IN_PAGE else 1)
@@ -166,12 +172,16 @@ def _refuse_up_front(position: Position, goal: Goal, engine: str) -> None:
     game = f"the usual {name.capitalize()} game"
     where = "in the page" if IN_PAGE else "here"
     if measured.moves is None:
+        forward, backward = measured.depths
         raise PuzzleError(
-            f"The fewest moves of {game} are out of reach {where}: with numpy on a machine "
-            f"with 23 GB the search by moves from both ends built {measured.layers} without "
-            f"meeting in {measured.seconds / 60:.0f} minutes, and each layer was some five "
-            "times the last, so it would need hundreds of millions of positions and tens of GB; "
-            "ask for any solution instead, or for the fewest moves from a position further on.")
+            f"The fewest moves of {game} are out of reach {where}: measured with numpy on a "
+            f"machine with 23 GB, the search by moves from both ends went {forward} moves "
+            f"from the start and {backward} from the goal without meeting, holding "
+            f"{_about(measured.classes)} positions up to symmetry "
+            f"({measured.peak_mb / 1000:.1f} GB) after {_duration(measured.seconds)}, and its "
+            f"next layer alone would hold about {_about(measured.next_layer)} (some "
+            f"{measured.next_layer * BYTES_PER_CLASS['numpy'] / 1e9:.0f} GB more); ask for any "
+            "solution instead, or for the fewest moves from a position further on.")
     if engine == "numpy":
         return
     seconds = measured.classes / PYTHON_CLASSES_A_SECOND

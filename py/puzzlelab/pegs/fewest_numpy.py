@@ -4,8 +4,7 @@ The same search as :class:`puzzlelab.pegs.fewest_sides.PythonSide`, a chunk of
 parents at a time over arrays: a chain is a set of states (position, hole
 of the moving peg) advanced one jump at a time for all of them at once
 (per jump direction, a table look-up by hole gives the bits to test and to
-flip), states deduplicated by sorting after each jump; every state's
-position is a child. Children are normalised through digit tables (the
+flip); every state's position is a child. Children are normalised through digit tables (the
 least image under the symmetries), made unique by sorting, tested against
 the classes seen (a sorted array, by binary search) and against the
 pagoda functions, one at a time on what is left.
@@ -26,6 +25,12 @@ U64 = np.uint64
 #: Parents expanded per chunk: their chain states (a few million at most on
 #: the usual boards) stay within tens of MB, and a chunk takes well under 0.1 s.
 CHUNK = 1 << 13
+#: Chain states are deduplicated (on position and hole) only past this many in a
+#: chunk: two chains rarely meet in one state, and sorting every step took a
+#: third of a layer's time; the bound keeps a chunk's memory in check where they do.
+DEDUPE_STATES_PAST = 1 << 20
+#: Keys a layer's merge sorts between two reports (about 0.1 s natively).
+MERGE_RANGE = 1 << 20
 #: Positions up to this many holes leave 6 bits for the moving peg's hole in
 #: one uint64 sort key; larger boards sort the pairs.
 PACKED_STATE_HOLES = 58
@@ -130,7 +135,9 @@ class Arrays:
                 states_at.append(np.full(len(moved), dst, dtype=np.uint8))
         if not states_q:
             return np.zeros(0, dtype=U64)
-        q, at = _unique_states(np.concatenate(states_q), np.concatenate(states_at))
+        q, at = np.concatenate(states_q), np.concatenate(states_at)
+        if len(q) > DEDUPE_STATES_PAST:
+            q, at = _unique_states(q, at)
         out = [q]
         while len(q):
             next_q, next_at = [], []
@@ -143,7 +150,9 @@ class Arrays:
                     next_at.append(self.land[k][where])
             if not next_q:
                 break
-            q, at = _unique_states(np.concatenate(next_q), np.concatenate(next_at))
+            q, at = np.concatenate(next_q), np.concatenate(next_at)
+            if len(q) > DEDUPE_STATES_PAST:
+                q, at = _unique_states(q, at)
             out.append(q)
         return np.concatenate(out)
 
@@ -232,8 +241,7 @@ class NumpySide:
             count += len(keys)
             if due():
                 yield report(self, min(begin + CHUNK, len(self.frontier)), count)
-        layer = _unique(np.concatenate(found)) if found else np.zeros(0, dtype=U64)
-        self._add(layer, depth)
+        layer = yield from self._merge_steps(found, depth, report)
         self.frontier = layer
         self.sizes.append(len(layer))
         return None
@@ -243,3 +251,36 @@ class NumpySide:
         at = np.searchsorted(self.seen, layer)
         self.seen = np.insert(self.seen, at, layer)
         self.depths = np.insert(self.depths, at, np.uint8(depth))
+
+    def _merge_steps(self, found: list[np.ndarray], depth: int,
+                     report: Report) -> Steps[np.ndarray]:
+        """The new layer (the union of the chunks' sorted keys), merged into the classes
+        seen one key range at a time, with a report between ranges: sorting a whole
+        layer of tens of millions at once took seconds without one, past a Cancel."""
+        total = sum(len(keys) for keys in found)
+        ranges = max(1, -(-total // MERGE_RANGE))
+        # Range bounds at quantiles of a sample of the keys (their spread is uneven).
+        sample = np.sort(np.concatenate(
+            [keys[::max(1, len(keys) * ranges // 4096)] for keys in found]
+            or [np.zeros(0, dtype=U64)]))
+        picks = (np.arange(1, ranges) * len(sample)) // ranges
+        bounds = np.unique(sample[picks]) if len(sample) else np.zeros(0, dtype=U64)
+        found_cuts = [np.concatenate(([0], np.searchsorted(keys, bounds), [len(keys)]))
+                      for keys in found]
+        seen_cuts = np.concatenate(([0], np.searchsorted(self.seen, bounds), [len(self.seen)]))
+        layer, seen, depths = [], [], []
+        for r in range(len(bounds) + 1):
+            part = _unique(np.concatenate(
+                [keys[cuts[r]:cuts[r + 1]] for keys, cuts in zip(found, found_cuts, strict=True)]
+                or [np.zeros(0, dtype=U64)]))
+            old = self.seen[seen_cuts[r]:seen_cuts[r + 1]]
+            at = np.searchsorted(old, part)
+            layer.append(part)
+            seen.append(np.insert(old, at, part))
+            depths.append(np.insert(self.depths[seen_cuts[r]:seen_cuts[r + 1]], at,
+                                    np.uint8(depth)))
+            if due():
+                yield report(self, len(self.frontier), total)
+        self.seen = np.concatenate(seen)
+        self.depths = np.concatenate(depths)
+        return np.concatenate(layer)
