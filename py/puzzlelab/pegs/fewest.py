@@ -153,9 +153,9 @@ class Reporter:
                 f"fewest (at least {at_least} moves); ask for any solution instead, or the "
                 "fewest moves from a position further on.")
         return Progress(done, len(side.frontier),
-                        f"Fewest moves: at least {at_least}; {len(side.sizes)} moves from the "
-                        f"{end}, {found:,} new positions so far ({classes:,} up to symmetry "
-                        "in all)")
+                        f"Fewest moves: at least {at_least}; searching {len(side.sizes)} moves "
+                        f"from the {end}: {found:,} new positions so far, {classes:,} before "
+                        "(up to symmetry)")
 
 
 def _refuse_up_front(position: Position, goal: Goal, engine: str) -> None:
