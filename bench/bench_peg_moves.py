@@ -4,7 +4,8 @@ Run from the repository root::
 
     .venv/bin/python bench/bench_peg_moves.py           # triangle, English (a few minutes)
     .venv/bin/python bench/bench_peg_moves.py --quick   # smoke run (seconds)
-    .venv/bin/python bench/bench_peg_moves.py --far     # French, Diamond, Wiegleb (~30 min)
+    .venv/bin/python bench/bench_peg_moves.py --far     # French, Diamond, Wiegleb (~15 min)
+    .venv/bin/python bench/bench_peg_moves.py --far --far-boards wiegleb --far-memory-gb 16
 
 * **triangle**: every single vacancy of the 15-hole triangle, one peg
   anywhere: the fewest moves and the time of the pure Python engine (the
@@ -124,9 +125,12 @@ def _peak_mb() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
 
 
-def _far_one(name: str, seconds: float, out: multiprocessing.Queue) -> None:
+def _far_one(name: str, seconds: float, memory_gb: float | None,
+             out: multiprocessing.Queue) -> None:
     """One usual game in a child process (stopped from outside at its time)."""
     fewest.FEWEST_REACH.clear()  # measure what the up-front refusal is made of
+    if memory_gb is not None:
+        fewest.MEMORY_CAP = int(memory_gb * 1e9)
     start, goal_text = pegs.classic_game(name)
     goal = pegs.parse_goal(start.geo, None if goal_text == "default" else goal_text)
     began = time.perf_counter()
@@ -143,11 +147,13 @@ def _far_one(name: str, seconds: float, out: multiprocessing.Queue) -> None:
         out.put(("refused", str(refusal), time.perf_counter() - began))
 
 
-def far_table(seconds: float) -> None:
+def far_table(seconds: float, boards: list[str], memory_gb: float | None) -> None:
     print(f"\n## Usual French, Diamond and Wiegleb games (numpy, at most {seconds:.0f} s each)\n")
-    for name in ("french", "diamond", "wiegleb"):
+    if memory_gb is not None:
+        print(f"(memory cap lifted to {memory_gb:g} GB)\n")
+    for name in boards:
         queue: multiprocessing.Queue = multiprocessing.Queue()
-        child = multiprocessing.Process(target=_far_one, args=(name, seconds, queue))
+        child = multiprocessing.Process(target=_far_one, args=(name, seconds, memory_gb, queue))
         child.start()
         child.join(seconds)
         if child.is_alive():
@@ -174,12 +180,16 @@ def main() -> int:
     parser.add_argument("--far", action="store_true", help="the French, Diamond and Wiegleb "
                         "usual games only")
     parser.add_argument("--far-seconds", type=float, default=600.0)
+    parser.add_argument("--far-boards", nargs="+", default=["french", "diamond", "wiegleb"],
+                        choices=["french", "diamond", "wiegleb"])
+    parser.add_argument("--far-memory-gb", type=float, default=None,
+                        help="lift the search's memory cap (fewest.MEMORY_CAP) to this")
     args = parser.parse_args()
     print(f"# Fewest moves benchmark\n\nPython {platform.python_version()}, numpy "
           f"{getattr(numpy, '__version__', 'absent')}, {os.cpu_count()} CPUs, "
           f"{platform.machine()}")
     if args.far:
-        far_table(args.far_seconds)
+        far_table(args.far_seconds, args.far_boards, args.far_memory_gb)
         return 0
     triangle_table()
     english_table(args.quick)
