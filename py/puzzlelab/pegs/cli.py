@@ -86,8 +86,7 @@ EXAMPLE = "puzzlelab pegs solve english"
 VERBS = (
     Verb("pegs", "solve", "pegs.solve", "a winning move list from the position",
          ("grid",), ("goal", "fewest_moves"), _solve_show,
-         ("puzzlelab pegs solve english",
-          "puzzlelab pegs solve english --fewest-moves",
+         ("puzzlelab pegs solve english --fewest-moves",
           f"puzzlelab pegs solve --json -- {ENGLISH}",
           "puzzlelab pegs solve ./oo/ooo/oooo/ooooo --goal any")),
     Verb("pegs", "count", "pegs.count", "the exact number of winning move sequences",
