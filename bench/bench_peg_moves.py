@@ -15,6 +15,7 @@ Run from the repository root::
   each end, seconds, and the peak memory traced (``tracemalloc``, which sees
   numpy's arrays) per class seen: the figures behind
   :data:`puzzlelab.pegs.fewest.BYTES_PER_CLASS`.
+* **English, vacancy 0,2**, one peg anywhere, with numpy (not with ``--quick``).
 * **far** (``--far``): the usual French, Diamond and Wiegleb games with
   numpy, their up-front refusal lifted, each stopped after ``--far-seconds``
   (600) or by the search's own memory or time refusal: the layers built
@@ -120,6 +121,18 @@ def english_table(quick: bool) -> None:
               f"{peak / 1e6:.0f} MB | {peak / classes:.0f} |")
 
 
+def corner_row() -> None:
+    """The English board from the vacancy at 0,2 to one peg anywhere (a mirror its only
+    symmetry): the kind of problem a catalogue of every start asks for."""
+    print("\n## English, vacancy 0,2, one peg anywhere (numpy)\n")
+    position = pegs.board_position("english", "0,2")
+    result, seconds, _, longest = run(position, pegs.parse_goal(position.geo, "any"), "numpy")
+    assert result is not None
+    print(f"{result.move_count} moves ({len(result.jumps)} jumps), "
+          f"{sum(result.classes):,} classes, {seconds:.1f} s, longest step {longest:.2f} s, "
+          f"peak {_peak_mb():,} MB")
+
+
 def _peak_mb() -> int:
     """This process's peak resident memory (MB)."""
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
@@ -193,6 +206,8 @@ def main() -> int:
         return 0
     triangle_table()
     english_table(args.quick)
+    if numpy is not None and not args.quick:
+        corner_row()
     return 0
 
 

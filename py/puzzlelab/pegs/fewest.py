@@ -120,12 +120,13 @@ class Measured:
 #: Diamond are proven with numpy; the pure Python engine, which handles about
 #: 30,000 classes a second natively (the English central game: 1.6 million in
 #: about a minute) and some 120 bytes each, is refused them up front with these
-#: figures. Wiegleb did not finish with numpy (its own projection refused the
-#: next layer: 19 GB, some 40 minutes in all): refused up front on both engines.
+#: figures. Wiegleb did not finish with numpy (its memory cap lifted to 16 GB,
+#: ``--far-memory-gb 16``: its own projection refused the next layer, 25 GB
+#: and some 40 minutes in all): refused up front on both engines.
 FEWEST_REACH: dict[str, Measured] = {
     "french": Measured(21, 55_297_101, 105, 1_732),
     "diamond": Measured(26, 36_786_212, 103, 1_203),
-    "wiegleb": Measured(None, 152_973_735, 548, 7_804, (12, 6), 328_967_793),
+    "wiegleb": Measured(None, 152_973_735, 489, 6_458, (12, 6), 328_967_793),
 }
 #: Classes a second of the pure Python engine natively (in the page about half as many).
 PYTHON_CLASSES_A_SECOND = 30_000 / (2.5 if IN_PAGE else 1)
