@@ -32,6 +32,6 @@ export const COMMANDS = {"binairo.count":[{"kind":"text","max_chars":20000,"name
  "pegs.hint":[{"kind":"text","max_chars":20000,"name":"grid","required":true},{"kind":"text","max_chars":20000,"name":"goal","required":false}],
  "pegs.load":[{"kind":"text","max_chars":20000,"name":"grid","required":true},{"kind":"text","max_chars":20000,"name":"goal","required":false}],
  "pegs.move":[{"kind":"text","max_chars":20000,"name":"grid","required":true},{"kind":"text","max_chars":20000,"name":"goal","required":false},{"high":64,"kind":"cell","name":"from","required":true},{"high":64,"kind":"cell","name":"to","required":true}],
- "pegs.solve":[{"kind":"text","max_chars":20000,"name":"grid","required":true},{"kind":"text","max_chars":20000,"name":"goal","required":false}],
+ "pegs.solve":[{"kind":"text","max_chars":20000,"name":"grid","required":true},{"kind":"text","max_chars":20000,"name":"goal","required":false},{"kind":"bool","name":"fewest_moves","required":false}],
  "pegs.status":[{"kind":"text","max_chars":20000,"name":"grid","required":true},{"kind":"text","max_chars":20000,"name":"goal","required":false},{"high":100000000,"kind":"int","low":1,"name":"budget","required":false}],
  "ping":[]};

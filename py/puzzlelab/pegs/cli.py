@@ -2,7 +2,8 @@
 
 ::
 
-    pegs solve GRID [--goal G] [--json] [--each]   # solvable, moves [[fr, fc], [tr, tc]]
+    pegs solve GRID [--goal G] [--fewest-moves] [--json] [--each]
+                        # solvable, moves [[fr, fc], [tr, tc]] (jumps), move_count
     pegs count GRID [--goal G] [--json] [--each]   # solutions (an exact integer)
     pegs census BOARD [--start HOLE] [--goal HOLE] [--engine E] [--json]
 
@@ -30,11 +31,22 @@ def _solve_show(result: dict[str, Any]) -> None:
     print(f"{position.peg_count} pegs; goal: {goal.describe(position.geo)}.")
     if not result["solvable"]:
         print("The goal cannot be reached from this position.")
-    else:
-        print(f"Solved in {len(result['moves'])} moves:")
-        print("".join(f"{number:3}. {fr},{fc} -> {tr},{tc}\n"
-                      for number, ((fr, fc), (tr, tc)) in enumerate(result["moves"], start=1)),
-              end="")
+        return
+    jumps = result["moves"]
+    moves = result.get("move_count", len(jumps))
+    fewest = ", the fewest possible" if result.get("fewest_moves") else ""
+    print(f"Solved in {moves} {'move' if moves == 1 else 'moves'} ({len(jumps)} "
+          f"{'jump' if len(jumps) == 1 else 'jumps'}){fewest}:")
+    # Numbered by move, a move's jumps on one line, so that it can be played move by move.
+    lines: list[list[str]] = []
+    landed = None
+    for (fr, fc), (tr, tc) in jumps:
+        if [fr, fc] != landed:
+            lines.append([f"{fr},{fc}"])
+        lines[-1].append(f"{tr},{tc}")
+        landed = [tr, tc]
+    print("".join(f"{number:3}. {' -> '.join(holes)}\n"
+                  for number, holes in enumerate(lines, start=1)), end="")
 
 
 def _count_show(result: dict[str, Any]) -> None:
@@ -73,8 +85,8 @@ EXAMPLE = "puzzlelab pegs solve english"
 
 VERBS = (
     Verb("pegs", "solve", "pegs.solve", "a winning move list from the position",
-         ("grid",), ("goal",), _solve_show,
-         ("puzzlelab pegs solve english",
+         ("grid",), ("goal", "fewest_moves"), _solve_show,
+         ("puzzlelab pegs solve english --fewest-moves",
           f"puzzlelab pegs solve --json -- {ENGLISH}",
           "puzzlelab pegs solve ./oo/ooo/oooo/ooooo --goal any")),
     Verb("pegs", "count", "pegs.count", "the exact number of winning move sequences",

@@ -18,6 +18,7 @@ from puzzlelab.arguments import MAX_SMALL_GRID_CHARS, Arg
 from puzzlelab.jobs import Handler, Progress, Steps, registrar
 from puzzlelab.pegs import census as pegs_census
 from puzzlelab.pegs import count as pegs_count
+from puzzlelab.pegs import fewest as pegs_fewest
 
 Result = dict[str, Any]
 
@@ -50,7 +51,11 @@ ARGUMENTS: dict[str, tuple[Arg, ...]] = {
             low=1, high=100_000_000),
     ),
     "pegs.hint": (PEG_GRID, PEG_GOAL),
-    "pegs.solve": (PEG_GRID, PEG_GOAL),
+    "pegs.solve": (
+        PEG_GRID, PEG_GOAL,
+        Arg("fewest_moves", "bool", "a solution with the fewest moves, proven (a move is one "
+            "peg's run of jumps)"),
+    ),
     "pegs.count": (PEG_GRID, PEG_GOAL),
     "pegs.census": (
         Arg("board", "text", "english, french, wiegleb, diamond, triangle, or a grid of the "
@@ -201,15 +206,41 @@ def _search(position: pegs.Position, goal: pegs.Goal) -> Steps[list | None]:
 
 @command("pegs.solve")
 def _solve(request: Result) -> Steps[Result]:
-    """A winning move list: ``moves`` as ``[[from_row, from_col], [to_row, to_col]]`` pairs."""
+    """A winning move list: ``moves`` as ``[[from_row, from_col], [to_row, to_col]]`` pairs
+    (jumps), ``move_count`` the moves as players count them (a peg's run of jumps is one).
+
+    With ``fewest_moves`` the solution has the fewest moves possible, proven by a
+    search by moves from both ends (:mod:`puzzlelab.pegs.fewest`), and the answer
+    says ``"fewest_moves": true``; a search that will not fit is refused up front.
+    """
     position, goal = _position(request)
-    path = yield from _search(position, goal)
-    return {
+    if request.get("fewest_moves"):
+        yield Progress(0, 0, "Preparing")
+        found = yield from pegs_fewest.fewest_moves_steps(position, goal)
+        path = None if found is None else [position.move_cells(m) for m in found.jumps]
+    else:
+        path = yield from _search(position, goal)
+    answer = {
         "grid": position.grid,
         "goal": goal.text,
         "solvable": path is not None,
         "moves": path or [],
+        "move_count": move_count(path or []),
     }
+    if request.get("fewest_moves"):
+        answer["fewest_moves"] = True
+    return answer
+
+
+def move_count(jumps: list[list[list[int]]]) -> int:
+    """Moves as players count them in a list of jumps ``[[fr, fc], [tr, tc]]``: a jump
+    from the hole where the last one landed continues that move."""
+    count, landed = 0, None
+    for source, target in jumps:
+        if source != landed:
+            count += 1
+        landed = target
+    return count
 
 
 @command("pegs.count")
