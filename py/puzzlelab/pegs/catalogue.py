@@ -34,7 +34,7 @@ class Problem:
     finish: int | None
     fewest_moves: int | None  # None: the finish cannot be reached
     shortest: list[Move]
-    sequences: int
+    sequences: int | None  # None: not counted
 
     def as_json(self, geo: Geometry) -> dict:
         """The problem as the page reads it (counts as decimal strings: they pass 2^53)."""
@@ -43,7 +43,7 @@ class Problem:
             "finish": None if self.finish is None else list(geo.holes[self.finish]),
             "fewest_moves": self.fewest_moves,
             "shortest": [[list(geo.holes[m.src]), list(geo.holes[m.dst])] for m in self.shortest],
-            "sequences": str(self.sequences),
+            "sequences": None if self.sequences is None else str(self.sequences),
         }
 
 
@@ -71,6 +71,32 @@ def possible_finishes(geo: Geometry, start: int) -> list[int]:
 def single_goal(geo: Geometry, hole: int) -> Goal:
     """The goal of one peg at ``hole``."""
     return parse_goal(geo, geo.hole_name(hole))
+
+
+def subgroups(geo: Geometry) -> list[tuple[tuple[int, ...], ...]]:
+    """Every group of the board's symmetries (closed under composition), largest first."""
+    perms = list(geo.symmetries)
+    found = []
+    for bits in range(1, 1 << len(perms)):
+        chosen = {p for i, p in enumerate(perms) if bits >> i & 1}
+        if all(tuple(a[i] for i in b) in chosen for a in chosen for b in chosen):
+            found.append(tuple(sorted(chosen)))
+    return sorted(found, key=len, reverse=True)
+
+
+def separating_goal(geo: Geometry, start: int, finish: int) -> Goal:
+    """A goal whose count from vacancy ``start`` is the count to ``finish`` alone, with
+    as many symmetries as possible: ``finish`` and its images under the largest group
+    that maps it onto no other possible finish (those images add nothing: the position
+    classes rule them out). A count normalises by the goal's symmetries, so this keeps
+    the walk from a start that no symmetry fixes about as small as a symmetric one's."""
+    possible = set(possible_finishes(geo, start))
+    for group in subgroups(geo):
+        orbit = {perm[finish] for perm in group}
+        if orbit & possible == {finish}:
+            return Goal(frozenset(1 << hole for hole in orbit),
+                        " or ".join(geo.hole_name(h) for h in sorted(orbit)))
+    raise AssertionError("the trivial group always separates")  # pragma: no cover
 
 
 def map_move(geo: Geometry, perm: tuple[int, ...], move: Move) -> Move:

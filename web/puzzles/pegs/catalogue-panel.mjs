@@ -131,7 +131,8 @@ export class CataloguePanel {
     const source = this.catalogue.madeBy ? `Source: ${this.catalogue.madeBy}.` : "";
     this.root.querySelector(".catalogue-source").textContent = `${source} Holes are (row, column), counted `
       + "from 1. The fewest moves are proven: no solution of that problem has fewer. The winning sequences "
-      + "are exact counts of the lists of jumps that reach the finish.";
+      + "are exact counts of the lists of jumps that reach the finish."
+      + (board.note ? ` ${board.note}` : "");
   }
 
   /** One problem's row: its finish as a link that plays it, its fewest moves, its winning sequences. */
@@ -141,7 +142,7 @@ export class CataloguePanel {
       ? "with one peg anywhere" : `at ${cellWords(problem.finish)}`}`;
     const current = problem === this.current ? ' aria-current="true"' : "";
     const fewest = problem.fewestMoves === null ? "no solution" : problem.fewestMoves.toLocaleString("en");
-    const sequences = problem.sequences === null ? "not given" : BigInt(problem.sequences).toLocaleString("en");
+    const sequences = problem.sequences === null ? "not counted" : BigInt(problem.sequences).toLocaleString("en");
     return `<tr${current ? ' class="current"' : ""}><th scope="row"><a href="${escape(this.host.href(problem.gameId))}"`
       + ` data-game="${escape(problem.gameId)}" aria-label="${words}"${current}>${finish}</a></th>`
       + `<td>${fewest}</td><td>${sequences}</td></tr>`;

@@ -48,9 +48,10 @@ export const loadedCatalogue = () => loaded;
 
 /**
  * The catalogue's JSON made ready to look up: {madeBy, boards: [{name,
- * title, geo, classes, problems}]}, each problem {start, finish (null: any
- * single peg), fewestMoves (null: unsolvable), shortest, sequences (a
- * decimal string), gameId}. Entries the page could not use (a board it
+ * title, geo, classes, problems, note (why the board lists less, or null)}]},
+ * each problem {start, finish (null: any single peg), fewestMoves (null:
+ * unsolvable), shortest, sequences (a decimal string; null: not counted),
+ * gameId}. Entries the page could not use (a board it
  * cannot read, a problem without a start) are left out rather than guessed.
  */
 export function readCatalogue(data) {
@@ -88,7 +89,8 @@ export function readCatalogue(data) {
         start: c.start, sameAs: (c.same_as ?? []).filter(isCell),
       }))
       : null;
-    boards.push({ name, title: String(entry.title ?? name), geo, classes, problems, index });
+    const note = typeof entry.note === "string" ? entry.note : null; // why a board lists less
+    boards.push({ name, title: String(entry.title ?? name), geo, classes, problems, index, note });
   }
   return { madeBy: typeof data?.made_by === "string" ? data.made_by : null, boards };
 }
