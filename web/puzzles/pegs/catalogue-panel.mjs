@@ -10,6 +10,7 @@
 // lab opened, a win), so that a reader who only looks downloads nothing.
 
 import { boardOfGrid, findProblem, loadCatalogue } from "./catalogue.mjs";
+import { plural } from "./words.mjs";
 
 /** The panel's markup, in the board's template (after the census). */
 export const CATALOGUE_MARKUP = `
@@ -123,8 +124,9 @@ export class CataloguePanel {
       return `<tbody>${head}${problems.map((p) => this.#row(p)).join("")}</tbody>`;
     });
     const every = new Set(starts.flatMap(({ start, sameAs }) => [start, ...sameAs].map(String))).size;
-    const from = board.classes ? `${starts.length} starts up to symmetry (${every} in all)` : `${starts.length} starts`;
-    this.table.innerHTML = `<table><caption>${escape(board.title)}: ${shown.toLocaleString("en")} problems`
+    const from = board.classes ? `${plural(starts.length, "start")} up to symmetry (${every} in all)`
+      : plural(starts.length, "start");
+    this.table.innerHTML = `<table><caption>${escape(board.title)}: ${plural(shown, "problem")}`
       + ` from ${from}</caption><thead><tr><th scope="col">Finish</th>`
       + '<th scope="col">Fewest moves</th><th scope="col">Winning sequences</th></tr></thead>'
       + `${groups.join("")}</table>`;
