@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from puzzlelab.pegs.fewest_sides import count_moves
 from puzzlelab.pegs.goals import Goal, goal_class_possible, parse_goal
 from puzzlelab.pegs.position import Position, board_position
 from puzzlelab.pegs.shape import Geometry, Move
@@ -113,16 +114,6 @@ def replay(geo: Geometry, start_pegs: int, jumps: list[Move]) -> int:
             raise ValueError(f"illegal jump {geo.hole_name(move.src)}-{geo.hole_name(move.dst)}")
         pegs ^= move.mask
     return pegs
-
-
-def count_moves(jumps: list[Move]) -> int:
-    """Moves as players count them: a run of jumps by one peg is one move."""
-    moves, landed = 0, None
-    for move in jumps:
-        if move.src != landed:
-            moves += 1
-        landed = move.dst
-    return moves
 
 
 #: Solves one problem: (start position, goal) -> (shortest jumps, or None when impossible).

@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from puzzlelab.jobs import Steps, due
-from puzzlelab.pegs.fewest_sides import Context, Report
+from puzzlelab.pegs.fewest_sides import Context, Report, Side
 from puzzlelab.pegs.pruning import Pagodas
 
 U64 = np.uint64
@@ -191,7 +191,7 @@ def _members(keys: np.ndarray, sorted_set: np.ndarray) -> np.ndarray:
     return sorted_set[at] == keys
 
 
-class NumpySide:
+class NumpySide(Side):
     """One end of the search over arrays (the interface of ``PythonSide``)."""
 
     engine = "numpy"
@@ -205,16 +205,6 @@ class NumpySide:
         self.depths = np.zeros(len(keys), dtype=np.uint8)
         self.frontier = keys
         self.sizes = [len(keys)]
-
-    @property
-    def depth_reached(self) -> int:
-        """The deepest complete layer."""
-        return len(self.sizes) - 1
-
-    @property
-    def classes(self) -> int:
-        """Classes seen from this end."""
-        return len(self.seen)
 
     def depth(self, key: int) -> int | None:
         """The class's distance in moves from this end, if seen."""

@@ -105,7 +105,24 @@ class Context:
         return bool(pagodas.weights) and pagodas.hopeless(pagodas.packed(self.geo.full ^ key))
 
 
-class PythonSide:
+class Side:
+    """What both engines' ends share: the classes ``seen`` and the layer ``sizes``."""
+
+    seen: Any
+    sizes: list[int]
+
+    @property
+    def depth_reached(self) -> int:
+        """The deepest complete layer."""
+        return len(self.sizes) - 1
+
+    @property
+    def classes(self) -> int:
+        """Classes seen from this end."""
+        return len(self.seen)
+
+
+class PythonSide(Side):
     """One end of the search in pure Python: each class's depth in a dict."""
 
     engine = "python"
@@ -119,16 +136,6 @@ class PythonSide:
                 self.seen[key] = 0
         self.frontier = list(self.seen)
         self.sizes = [len(self.frontier)]
-
-    @property
-    def depth_reached(self) -> int:
-        """The deepest complete layer."""
-        return len(self.sizes) - 1
-
-    @property
-    def classes(self) -> int:
-        """Classes seen from this end."""
-        return len(self.seen)
 
     def depth(self, key: int) -> int | None:
         """The class's distance in moves from this end, if seen."""
