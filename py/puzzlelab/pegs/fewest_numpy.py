@@ -19,6 +19,7 @@ import numpy as np
 
 from puzzlelab.jobs import Steps, due
 from puzzlelab.pegs.fewest_sides import Context, Report, Side
+from puzzlelab.pegs.numpy_level import sorted_unique
 from puzzlelab.pegs.pruning import Pagodas
 
 U64 = np.uint64
@@ -157,23 +158,12 @@ class Arrays:
         return np.concatenate(out)
 
 
-def _unique(keys: np.ndarray) -> np.ndarray:
-    """The distinct keys, sorted (numpy's own unique hashes, several times slower here)."""
-    keys = np.sort(keys)
-    if len(keys) < 2:
-        return keys
-    keep = np.empty(len(keys), dtype=bool)
-    keep[0] = True
-    np.not_equal(keys[1:], keys[:-1], out=keep[1:])
-    return keys[keep]
-
-
 def _unique_states(q: np.ndarray, at: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The distinct (position, hole) pairs."""
     if len(q) < 2:
         return q, at
     if int(at.max()) < 64 and int(q.max()).bit_length() <= PACKED_STATE_HOLES:
-        packed = _unique((q << U64(6)) | at.astype(U64))
+        packed = sorted_unique((q << U64(6)) | at.astype(U64))
         return packed >> U64(6), (packed & U64(63)).astype(np.uint8)
     order = np.lexsort((at, q))
     q, at = q[order], at[order]
@@ -200,7 +190,7 @@ class NumpySide(Side):
         self.ctx = ctx
         self.forward = forward
         self.arrays = Arrays(ctx, forward)
-        keys = self.arrays.hopeful(_unique(np.array(sorted(roots), dtype=U64)))
+        keys = self.arrays.hopeful(sorted_unique(np.array(sorted(roots), dtype=U64)))
         self.seen = keys
         self.depths = np.zeros(len(keys), dtype=np.uint8)
         self.frontier = keys
@@ -220,7 +210,7 @@ class NumpySide(Side):
         found: list[np.ndarray] = []
         count = 0
         for begin in range(0, len(self.frontier), CHUNK):
-            keys = _unique(arrays.norm(arrays.children(self.frontier[begin:begin + CHUNK])))
+            keys = sorted_unique(arrays.norm(arrays.children(self.frontier[begin:begin + CHUNK])))
             keys = arrays.hopeful(keys[~_members(keys, self.seen)])
             if other is not None:
                 met = keys[_members(keys, other.seen)]
@@ -260,7 +250,7 @@ class NumpySide(Side):
         seen_cuts = np.concatenate(([0], np.searchsorted(self.seen, bounds), [len(self.seen)]))
         layer, seen, depths = [], [], []
         for r in range(len(bounds) + 1):
-            part = _unique(np.concatenate(
+            part = sorted_unique(np.concatenate(
                 [keys[cuts[r]:cuts[r + 1]] for keys, cuts in zip(found, found_cuts, strict=True)]
                 or [np.zeros(0, dtype=U64)]))
             old = self.seen[seen_cuts[r]:seen_cuts[r + 1]]
