@@ -156,7 +156,8 @@ export class GridCanvas {
     const animation = { cells: new Set(cells.map(([r, c]) => r * this.cols + c)), start: performance.now(), ms, t: 0 };
     const frame = (now) => {
       if (this.animation !== animation) return;
-      animation.t = Math.min(1, (now - animation.start) / ms);
+      // A frame's stamp is when the frame began, which can precede `start`.
+      animation.t = Math.min(1, Math.max(0, (now - animation.start) / ms));
       if (animation.t >= 1) {
         this.animation = null;
       } else {

@@ -224,3 +224,33 @@ def test_a_jump_animates_and_ends_as_drawn_without_motion(page, site_url):
     animated, moved = settled_picture(page, "pegs", False, lambda: jump(page, (1, 3), (3, 3)))
     assert moved
     assert animated == still
+
+
+# Chromium stamps an animation frame with the time the frame began, which can be
+# earlier than the performance.now() read when the animation was started: a
+# motion must take such a frame as its first, not draw a cell or a peg from
+# before it began (a negative size threw in the CI run of 2026-11-26).
+STALE_FRAMES = """(() => {
+  const real = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (callback) => real((now) => callback(now - 400));
+})();"""
+
+
+@pytest.mark.parametrize("puzzle", ["lightsout", "pegs"])
+def test_motion_takes_a_frame_stamped_before_it_began_as_its_start(page, page_log, site_url, puzzle):
+    move = {
+        "lightsout": lambda: press_lightsout(page, 2, 2),
+        "pegs": lambda: jump(page, (1, 3), (3, 3)),
+    }[puzzle]
+    undo = f"window.puzzleLab.boards.{puzzle}.undo()"
+    open_board(page, site_url, puzzle)
+    still, _ = settled_picture(page, puzzle, True, move)
+    page.evaluate(undo)
+    wait_idle(page, puzzle)
+    page.evaluate(STALE_FRAMES)
+    page.emulate_media(reduced_motion="no-preference")
+    move()
+    page.wait_for_timeout(900)  # the motion, 400 ms late by every frame's stamp, has ended
+    assert not page_log.page_errors
+    picture = page.evaluate(f"document.querySelector('#{puzzle} .board-area canvas').toDataURL()")
+    assert picture == still

@@ -258,7 +258,8 @@ export class JumpMotion {
     const began = performance.now();
     const step = (now) => {
       if (this.current !== motion) return;
-      const t = Math.min(1, (now - began) / JumpMotion.JUMP_MS);
+      // A frame's stamp is when the frame began, which can precede `began`.
+      const t = Math.min(1, Math.max(0, (now - began) / JumpMotion.JUMP_MS));
       motion.t = 1 - (1 - t) ** 2; // ease out
       if (t >= 1) this.current = null; // the last frame: the position as it is
       else motion.frame = requestAnimationFrame(step);
