@@ -5,6 +5,7 @@
     binairo solve|count|hint GRID [--json] [--each]
     binairo minimize GRID [--seed S] [--budget SECONDS] [--json] [--each]
     binairo generate SIZE [--difficulty D] [--seed S] [--json]
+    binairo fewest-clues N [--bound B] [--work DIR] [--workers K] [--dask local|ADDRESS] [--json]
 
 Each verb makes one request of :mod:`puzzlelab.api` per grid.
 """
@@ -60,6 +61,18 @@ def _minimize_show(result: dict[str, Any]) -> None:
     print(result["game"])
 
 
+def _fewest_show(result: dict[str, Any]) -> None:
+    n = result["size"]
+    print(f"The fewest clues of any {n}x{n} puzzle with one solution: {result['clues']}, "
+          f"searched over all {result['classes']:,} classes of its {result['grids']:,} grids "
+          f"({result['seconds']} s, {result['engine']}).")
+    print(f"{result['grids_at_minimum']:,} classes ({result['grids_at_minimum_all']:,} grids) "
+          f"have a puzzle that small. One of them:")
+    print_board(result["puzzle"].split("/"))
+    counts = ", ".join(f"{k} clues: {v:,}" for k, v in result["by_clues"].items())
+    print(f"Classes by their fewest clues (up to {result['bound']}): {counts}.")
+
+
 def _generate_show(result: dict[str, Any]) -> None:
     print(f"{result['difficulty']} puzzle, {result['clues']} clues, seed {result['seed']}:")
     print_board(result["givens"].split("/"))
@@ -93,4 +106,10 @@ VERBS = (
           "puzzlelab binairo generate 10x8 --difficulty hard --json"),
          _size,
          words=(("size", {"metavar": "SIZE", "help": "N or COLSxROWS, even sides 2 to 16"}),)),
+    Verb("binairo", "fewest-clues", "binairo.fewest_clues",
+         "the fewest clues any N x N puzzle can have, proved over every grid",
+         ("size",), ("bound", "work", "workers", "dask"), _fewest_show,
+         ("puzzlelab binairo fewest-clues 6 --json",
+          "puzzlelab binairo fewest-clues 8 --workers 2 --work runs/8x8",
+          "puzzlelab binairo fewest-clues 8 --dask local")),
 )

@@ -8,13 +8,17 @@ before its handler runs.
 
 from __future__ import annotations
 
+import os
 import random
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from puzzlelab import binairo
 from puzzlelab.arguments import MAX_SEED, MAX_SMALL_GRID_CHARS, SEED, Arg, game, side
 from puzzlelab.binairo import count as binairo_count
+from puzzlelab.binairo import fewest_clues, fewest_clues_native
 from puzzlelab.jobs import Handler, Steps, registrar
 from puzzlelab.notation import PuzzleError
 
@@ -57,6 +61,18 @@ ARGUMENTS: dict[str, tuple[Arg, ...]] = {
         Arg("seed", "int", "order of removal", default=0, low=0, high=MAX_SEED),
         Arg("budget", "number", "seconds of random restarts for the fewest clues",
             default=0, low=0, high=600, unit="seconds"),
+    ),
+    "binairo.fewest_clues": (
+        side("size", MAX_SIDE, "the grid's side (even; 4, 6 and 8 are within reach)", low=2),
+        Arg("bound", "int", "search for puzzles of at most this many clues (default: 8x8 "
+            "probes a few hundred grids for one; smaller sizes solve every grid)",
+            low=1, high=MAX_SIDE * MAX_SIDE),
+        Arg("work", "text", "a folder for each task's result, to resume an interrupted run "
+            "(natively; default for 8x8: ~/.cache/puzzlelab/fewest-clues)", max_chars=500),
+        Arg("workers", "int", "processes to run the tasks on (natively; default: every core)",
+            low=1, high=256),
+        Arg("dask", "text", "run the tasks on Dask: 'local' for a local cluster, or a "
+            "scheduler's address (natively; needs dask[distributed])", max_chars=500),
     ),
 }
 
@@ -292,3 +308,28 @@ def _minimize(request: Result) -> Steps[Result]:
         "tries": tries,
         "difficulty": (yield from binairo.rate_steps(best)).difficulty,
     }
+
+
+@command("binairo.fewest_clues")
+def _fewest_clues(request: Result) -> Steps[Result]:
+    """The fewest clues of any ``size`` x ``size`` puzzle with one solution, an
+    example, and how many grid classes reach it, searched over every class.
+
+    In one process by default (the page); natively a work folder, worker
+    processes or Dask run the same tasks in parallel and resumably.
+    """
+    size = request["size"]
+    started = time.perf_counter()
+    native = sys.platform != "emscripten"
+    wanted = {key: request.get(key) for key in ("work", "workers", "dask")}
+    tasks = fewest_clues.TASKS.get(size, 1)
+    if native and (tasks > 1 or any(v is not None for v in wanted.values())):
+        workers = request.get("workers") or os.cpu_count() or 1
+        work = request.get("work") or str(Path.home() / ".cache" / "puzzlelab" / "fewest-clues")
+        answer = yield from fewest_clues_native.run_steps(size, request.get("bound"), work,
+                                                          workers, request.get("dask"))
+        return {**answer, "work": work}
+    if any(v is not None for v in wanted.values()):
+        raise PuzzleError("Work folders, worker processes and Dask run natively only.")
+    answer = yield from fewest_clues.fewest_clues_steps(size, request.get("bound"))
+    return {**answer, "seconds": round(time.perf_counter() - started, 2)}
