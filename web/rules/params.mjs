@@ -3,6 +3,7 @@
 // do not edit (tests/test_js_rules.py checks it is current).
 export const COMMANDS = {"binairo.count":[{"kind":"text","max_chars":20000,"name":"game","required":true}],
  "binairo.empty":[{"high":16,"kind":"int","low":2,"name":"rows","required":true},{"high":16,"kind":"int","low":2,"name":"cols","required":false}],
+ "binairo.fewest_clues":[{"high":16,"kind":"int","low":2,"name":"size","required":true},{"high":256,"kind":"int","low":1,"name":"bound","required":false},{"kind":"text","max_chars":500,"name":"work","required":false},{"high":256,"kind":"int","low":1,"name":"workers","required":false},{"kind":"text","max_chars":500,"name":"dask","required":false}],
  "binairo.hint":[{"kind":"text","max_chars":20000,"name":"game","required":true}],
  "binairo.load":[{"kind":"text","max_chars":20000,"name":"game","required":true}],
  "binairo.minimize":[{"kind":"text","max_chars":20000,"name":"game","required":true},{"high":9223372036854775807,"kind":"int","low":0,"name":"seed","required":false},{"high":600,"kind":"number","low":0,"name":"budget","required":false}],
