@@ -66,7 +66,7 @@ def test_a_deal_is_reproducible_graded_and_has_one_solution(n):
 
 
 def test_the_symmetries_keep_a_puzzle_a_puzzle():
-    fewest, entries = sparse_deals.catalogue(6)
+    _, entries = sparse_deals.catalogue(6)
     grid, givens = entries[0]
     games = set()
     for symmetry in range(16):
