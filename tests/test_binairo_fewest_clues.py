@@ -211,12 +211,7 @@ def test_standard_library_and_numpy_give_the_same_answer(pure, hitting):
         assert _solution_classes(answer) == _solution_classes(fast)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "hitting_sets.minimum_hitting_set breaks ties between equally small sets in the "
-    "iteration order of a Python set, which follows the order the sets came in: "
-    "PureDifferences.small gives them by size, NumpyDifferences.small in grid order, so "
-    "one 6x6 class gets a different (equally small) example puzzle; sorting by "
-    "(size, value) makes the two paths give the same puzzles"))
+# Ties between equally small hitting sets are broken by value, not by arrival order.
 def test_standard_library_and_numpy_give_the_same_example_puzzles(pure, hitting):
     for n, answer in pure.items():
         assert answer["puzzles_at_minimum"] == hitting[n]["puzzles_at_minimum"]
