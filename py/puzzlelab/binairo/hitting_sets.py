@@ -15,7 +15,7 @@ Sets and hitting sets are ints: bit ``r * n + c`` is cell (r, c).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Any, ClassVar, Protocol
 
 
 def _packing(unhit: Sequence[int]) -> int:
@@ -115,36 +115,52 @@ class PureDifferences:
 
 
 class NumpyDifferences:
-    """:class:`Differences` over a numpy uint64 array of grids (8x8: 4,111,116)."""
+    """:class:`Differences` over a numpy uint64 array of grids (8x8: 4,111,116).
 
-    def __init__(self, grids: object, grid: int) -> None:
+    The arrays of one grid's differences are written into buffers kept from
+    the previous grid (a fresh 33 MB array per grid cost more in page faults
+    than the arithmetic), so an object is only good until the next one is made.
+    """
+
+    _buffers: ClassVar[dict[int, tuple[Any, Any, Any]]] = {}
+
+    def __init__(self, grids: Any, grid: int) -> None:
         import numpy as np
 
         self.np = np
-        diff = grids ^ np.uint64(grid)  # type: ignore[operator]
-        sizes = _popcount(np, diff)
-        other = sizes > 0
-        self.sets = diff[other]
-        self.sizes = sizes[other]
+        count = len(grids)
+        if count not in self._buffers:
+            self._buffers.clear()
+            self._buffers[count] = (np.empty(count, np.uint64), np.empty(count, np.uint64),
+                                    np.empty(count, np.uint8))
+        diff, scratch, sizes = self._buffers[count]
+        np.bitwise_xor(grids, np.uint64(grid), out=diff)
+        _popcount(np, diff, sizes)
+        self.diff, self.scratch, self.sizes = diff, scratch, sizes
 
     def small(self, cells: int) -> list[int]:
-        """Every difference set of at most ``cells`` cells."""
-        return [int(s) for s in self.sets[self.sizes <= cells]]
+        """Every difference set of at most ``cells`` cells (the grid itself left out)."""
+        np = self.np
+        where = np.flatnonzero(self.sizes <= cells)
+        return [int(s) for s in self.diff[where] if s]
 
     def missed(self, hitting: int, most: int) -> list[int]:
         """Up to ``most`` of the smallest sets ``hitting`` misses."""
         np = self.np
-        where = np.nonzero((self.sets & np.uint64(hitting)) == 0)[0]
+        np.bitwise_and(self.diff, np.uint64(hitting), out=self.scratch)
+        where = np.flatnonzero(self.scratch == 0)
+        where = where[self.diff[where] != 0]  # not the grid itself
         if len(where) > most:
             where = where[np.argsort(self.sizes[where], kind="stable")[:most]]
-        return [int(s) for s in self.sets[where]]
+        return [int(s) for s in self.diff[where]]
 
 
-def _popcount(np: object, values: object) -> object:
-    """Set bits of each uint64 (numpy 2's bitwise_count, or bytes through a table)."""
+def _popcount(np: Any, values: Any, out: Any) -> None:
+    """Set bits of each uint64 into ``out`` (uint8): numpy 2's bitwise_count,
+    or the bytes through a table."""
     count = getattr(np, "bitwise_count", None)
     if count is not None:
-        return count(values)
-    table = np.array([bin(i).count("1") for i in range(256)], dtype=np.uint8)  # type: ignore[attr-defined]
-    as_bytes = values.view(np.uint8).reshape(-1, 8)  # type: ignore[attr-defined]
-    return table[as_bytes].sum(axis=1, dtype=np.uint8)  # type: ignore[attr-defined]
+        count(values, out=out)
+        return
+    table = np.array([bin(i).count("1") for i in range(256)], dtype=np.uint8)
+    out[:] = table[values.view(np.uint8).reshape(-1, 8)].sum(axis=1, dtype=np.uint8)
