@@ -2,7 +2,8 @@
 
 ::
 
-    binairo solve|count|hint GRID [--json] [--each]
+    binairo solve|hint GRID [--json] [--each]
+    binairo count GRID [--equal-lines] [--json] [--each]
     binairo minimize GRID [--seed S] [--budget SECONDS] [--json] [--each]
     binairo generate SIZE [--difficulty D] [--seed S] [--json]
     binairo fewest-clues N [--bound B] [--work DIR] [--workers K] [--dask local|ADDRESS] [--json]
@@ -47,7 +48,14 @@ def _solve_show(result: dict[str, Any]) -> None:
 
 
 def _count_show(result: dict[str, Any]) -> None:
-    print(f"{result['count']:,} solutions ({result['seconds']} s).")
+    rule = "" if result["distinct"] else ", equal rows and columns allowed"
+    print(f"{result['count']:,} solutions ({result['seconds']} s{rule}).")
+
+
+def _count_build(words: argparse.Namespace, request: dict[str, Any]) -> None:
+    """``--equal-lines``: count without the rule that rows and columns all differ."""
+    if words.equal_lines:
+        request["distinct"] = False
 
 
 def _hint_show(result: dict[str, Any]) -> None:
@@ -93,7 +101,12 @@ VERBS = (
     Verb("binairo", "count", "binairo.count", "the exact number of solutions", ("game",), (),
          _count_show,
          ("puzzlelab binairo count 6x6:1zi",
-          "puzzlelab binairo count ..../..../..../.... --json")),
+          "puzzlelab binairo count ..../..../..../.... --json",
+          "puzzlelab binairo count 8x8:zzl --equal-lines"),
+         _count_build,
+         words=(("--equal-lines", {"action": "store_true", "dest": "equal_lines",
+                                    "help": "allow equal rows and equal columns (the count "
+                                            "without the distinct-lines rule)"}),)),
     Verb("binairo", "hint", "binairo.hint", "the next deduction, naming the rule", ("game",), (),
          _hint_show,
          ("puzzlelab binairo hint 6x6:e1a0a00c1g00f0e",

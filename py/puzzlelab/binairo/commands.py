@@ -56,7 +56,12 @@ ARGUMENTS: dict[str, tuple[Arg, ...]] = {
     ),
     "binairo.solve": (BIN_GAME,),
     "binairo.hint": (BIN_GAME,),
-    "binairo.count": (BIN_GAME,),
+    "binairo.count": (
+        BIN_GAME,
+        Arg("distinct", "bool", "no two equal rows and no two equal columns (true, the "
+            "puzzle's rule and the default); false counts grids whose rows or columns "
+            "may repeat", default=True),
+    ),
     "binairo.minimize": (
         BIN_GAME,
         Arg("seed", "int", "order of removal", default=0, low=0, high=MAX_SEED),
@@ -293,19 +298,23 @@ def _count(request: Result) -> Steps[Result]:
     """The exact number of solutions of the grid (givens and entries); with progress.
 
     The method is chosen by estimates (``method`` in the answer); a count that
-    cannot finish where it runs is refused up front with the reason.
+    cannot finish where it runs is refused up front with the reason. With
+    ``distinct`` false, rows and columns may repeat (``distinct`` in the answer).
     """
     grid = _grid(request)
+    distinct = request["distinct"]
     started = time.perf_counter()
     plan = yield from binairo_count.plan_steps(binairo.Grid.from_masks(grid.rows, grid.cols,
-                                                                       grid.ones, grid.zeros))
-    total = yield from binairo_count.count_steps(grid, planned=plan)
+                                                                       grid.ones, grid.zeros),
+                                               distinct=distinct)
+    total = yield from binairo_count.count_steps(grid, planned=plan, distinct=distinct)
     return {
         "game": grid.game_id,
         "count": total,
         "count_text": str(total),
         "seconds": round(time.perf_counter() - started, 3),
         "method": plan.text,
+        "distinct": distinct,
     }
 
 

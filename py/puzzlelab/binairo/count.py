@@ -1,7 +1,10 @@
 """Counting the solutions of a binary puzzle (Takuzu): planned, exact, with progress.
 
 The rules are those of :mod:`puzzlelab.binairo`: balanced rows and columns,
-no three equal digits side by side, no two equal rows, no two equal columns.
+no three equal digits side by side, no two equal rows, no two equal columns;
+with ``distinct=False`` rows and columns may repeat (both methods honour it:
+the search's state forgets the rows used and the columns still equal, and the
+halves are counted by layers of states, :mod:`puzzlelab.binairo.count_layers`).
 
 Two exact methods share one description of the grid, :class:`_Oriented`
 (rows placed top to bottom; each column is a small automaton whose state is
@@ -36,15 +39,16 @@ from __future__ import annotations
 import gc
 import random
 import sys
-import time
 from array import array
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from puzzlelab import limits
+from puzzlelab.binairo.count_layers import layered_halves_steps
+from puzzlelab.binairo.count_progress import Ticker, duration
 from puzzlelab.binairo.grid import Grid
 from puzzlelab.binairo.lines import bit_positions, transpose, valid_lines
-from puzzlelab.jobs import Progress, Steps, due, finish, work_clock
+from puzzlelab.jobs import Steps, due, finish, work_clock
 from puzzlelab.notation import PuzzleError
 
 IN_PAGE = sys.platform == "emscripten"
@@ -73,65 +77,16 @@ _HALF_LEAF = 1.1e-6
 _JOIN_ENTRY = 4e-6
 _JOIN_WORD = 2e-10
 _ENTRY_BYTES = 12.0
+# Without the distinct-lines rule the halves are layers of states, each state
+# one dict entry (about this many bytes, two layers held) and a pass over its
+# columns (seconds per column); the plan bounds the states by the partial grids.
+_LAYER_BYTES = 2 * 120.0
+_LAYER_COLUMN = 1.0e-6
 # Before meeting in the middle, the row search is tried when its estimate is
 # this many times lower, for at most this share of the meet's estimate (its own
 # estimate may run low twentyfold); then the meet runs as planned.
 _TRIAL_WHEN = 3.0
 _TRIAL_SHARE = 0.5
-
-
-# --- progress ---------------------------------------------------------------
-
-
-def duration(seconds: float) -> str:
-    """A rough duration for people: "40 s", "12 min", "3.5 h"."""
-    if seconds < 90:
-        return f"{seconds:.0f} s"
-    if seconds < 5400:
-        return f"{seconds / 60:.0f} min"
-    if seconds < 3 * 86400:
-        return f"{seconds / 3600:.1f} h"
-    if seconds < 2 * 365 * 86400:
-        return f"{seconds / 86400:.0f} days"
-    return f"{seconds / (365 * 86400):.2g} years"
-
-
-class Ticker:
-    """Progress of one count: the share of the work done (0..1), reported when
-    :func:`puzzlelab.jobs.due` says so, with a time left only once it holds.
-
-    The time left is shown when the total time predicted from the share done
-    has stayed within 30 % over the last several reports (and at least two
-    seconds have passed), so an estimate on screen is not off by a factor of 2
-    unless the work turns much harder late.
-    """
-
-    def __init__(self, label: str = "Counting") -> None:
-        self.label = label
-        self.started = time.monotonic()
-        self.history: list[float] = []
-        self.start, self.share = 0.0, 1.0
-
-    def rescale(self, start: float, share: float) -> None:
-        """Map later reports' shares into ``start + share * done`` (a second method)."""
-        self.start, self.share = start, share
-        self.history = []
-
-    def due(self) -> bool:
-        """Whether a report is due (then the caller yields :meth:`report`)."""
-        return due()
-
-    def report(self, done: float, phase: str = "") -> Progress:
-        """A report for the share ``done`` of all the work."""
-        elapsed = time.monotonic() - self.started
-        done = min(max(self.start + self.share * done, 0.0), 1.0)
-        label = f"{self.label}, {phase}" if phase else self.label
-        if done > 0.01:
-            self.history = [*self.history, elapsed / done][-8:]
-            steady = len(self.history) >= 6 and max(self.history) <= 1.3 * min(self.history)
-            if steady and elapsed >= 2 and done < 1:
-                label += f", about {duration(elapsed * (1 - done) / done)} left"
-        return Progress(done, 1.0, label)
 
 
 # --- one orientation of the grid -------------------------------------------
@@ -180,10 +135,12 @@ def _column_digits(length: int, ones: int, zeros: int) -> list[list[int]]:
 
 
 class _Oriented:
-    """The grid as rows placed top to bottom: options per row and column automata."""
+    """The grid as rows placed top to bottom: options per row and column automata;
+    ``distinct``: no two equal rows, no two equal columns."""
 
-    def __init__(self, grid: Grid) -> None:
+    def __init__(self, grid: Grid, distinct: bool = True) -> None:
         self.grid = grid
+        self.distinct = distinct
         self.rows, self.cols = grid.rows, grid.cols
         self.half = grid.rows // 2
         self.full = (1 << grid.cols) - 1
@@ -241,7 +198,7 @@ class _Oriented:
 
     def probe(self, depth: int, rng: random.Random, canonical: bool = False) -> float:
         """One random descent to ``depth`` rows: Knuth's estimate of the nodes of the
-        search tree (distinct rows, column automata; no memo)."""
+        search tree (distinct rows when the rule holds, column automata; no memo)."""
         counts = p1 = p2 = 0
         used: list[int] = []
         weight = 1.0
@@ -258,7 +215,8 @@ class _Oriented:
             v = rng.choice(kids)
             counts += self.spread[v]
             p1, p2 = v, p1
-            used.append(v)
+            if self.distinct:
+                used.append(v)
         return nodes
 
 
@@ -284,7 +242,8 @@ def _search_steps(grid: _Oriented, ticker: Ticker, start: float = 0.0,
 
     The state below row ``k``: the column automata (counts of ones, the last
     two rows), the classes of columns equal so far (they must come apart), and
-    the rows used that could still occur below. The search is an explicit
+    the rows used that could still occur below (without the distinct-lines rule
+    only the column automata: the memo makes it a count by states). The search is an explicit
     stack so that it can report progress at any point; the share of the work
     done is the share of the search tree's prefixes finished, each node's share
     split evenly among its children.
@@ -294,7 +253,8 @@ def _search_steps(grid: _Oriented, ticker: Ticker, start: float = 0.0,
     memo: dict[tuple, int] = {}
     done = 0.0
     steps = 0
-    root_part = (full,) if grid.cols > 1 else ()
+    root_part = (full,) if grid.cols > 1 and grid.distinct else ()
+    distinct = grid.distinct
     kids = grid.fitting(0, 0, 0, 0)
     # A frame: [k, counts, p1, p2, part, live, kids, next kid, total, each kid's share, key]
     stack: list[list] = [[0, 0, 0, 0, root_part, frozenset(), kids, 0, 0,
@@ -334,7 +294,7 @@ def _search_steps(grid: _Oriented, ticker: Ticker, start: float = 0.0,
             continue
         after = future[k1]
         live1 = frozenset(u for u in live if u in after)
-        if v in after:
+        if v in after and distinct:
             live1 |= {v}
         key = (k1, counts1, v, p1, part1, live1)
         known = memo.get(key)
@@ -616,11 +576,15 @@ def _pairs_same(cols: int) -> list[int]:
             for v in valid_lines(cols)]
 
 
-def _meet_steps(grid: Grid, ticker: Ticker, symmetric: bool) -> Steps[int]:
+def _meet_steps(grid: Grid, ticker: Ticker, symmetric: bool, distinct: bool = True
+                ) -> Steps[int]:
     """Count by meeting in the middle (see the module notes); ``symmetric`` for an
-    empty grid, whose bottoms are its tops complemented."""
+    empty grid, whose bottoms are its tops complemented; ``distinct``: no two
+    equal rows or columns (else the halves are layers of states)."""
     rows, cols = grid.rows, grid.cols
     h = rows // 2
+    if not distinct:
+        return (yield from _layered_meet_steps(grid, ticker, symmetric))
     top = _Oriented(grid)
     list_share = 0.33  # the share of the time listing the halves took on the empty 10x10
     tops = yield from _halves_steps(top, ticker, 0.0, list_share / (1 if symmetric else 2),
@@ -656,6 +620,41 @@ def _meet_steps(grid: Grid, ticker: Ticker, symmetric: bool) -> Steps[int]:
     return total
 
 
+def _layered_meet_steps(grid: Grid, ticker: Ticker, symmetric: bool) -> Steps[int]:
+    """Meeting in the middle without the distinct-lines rule: halves counted by
+    layers of states (:mod:`puzzlelab.binairo.count_layers`), each class of
+    column sums joined with its complement across the seam alone."""
+    cols, h = grid.cols, grid.rows // 2
+    list_share = 0.5
+    keep = wanted = None
+    if symmetric:
+        def keep(counts: int, k: int) -> bool:
+            return _canonical_possible(counts, k, h, cols)
+
+        def wanted(sums: int) -> bool:
+            return _order(sums, cols) == min(_order(s, cols)
+                                             for s in _orbit(sums, h, cols, True, True))
+    tops = yield from layered_halves_steps(_Oriented(grid, False), ticker, 0.0,
+                                           list_share / (1 if symmetric else 2), keep, wanted)
+    bottoms = tops if symmetric else (yield from layered_halves_steps(
+        _Oriented(_upside_down(grid), False), ticker, list_share / 2, list_share / 2))
+    target = sum(h << (_NIBBLE * c) for c in range(cols))
+    work = {s: len(group[0][2]) for s, group in tops.items()}
+    whole = sum(work.values()) or 1
+    total = 0
+    done = list_share
+    for sums in sorted(tops):
+        share = (1 - list_share) * work[sums] / whole
+        other = _complemented(tops[sums], cols) if symmetric else bottoms.get(target - sums)
+        if other:
+            joined = yield from _join_steps(tops[sums], other, cols, ticker, done, share, True)
+            total += (len(_orbit(sums, h, cols, True, True)) if symmetric else 1) * joined
+        done += share
+        if ticker.due():
+            yield ticker.report(done, "joining the halves")
+    return total
+
+
 # --- planning ---------------------------------------------------------------
 
 
@@ -678,6 +677,7 @@ class Plan:
     memory: float  # the estimated peak memory in bytes
     symmetric: bool = False  # an empty grid: the meet uses its symmetries
     other: str = ""  # what the other method would cost (for a refusal)
+    distinct: bool = True  # no two equal rows, no two equal columns
     # A meet may first try the row search on this grid for ``trial_seconds``.
     trial: Grid | None = None
     trial_seconds: float = 0.0
@@ -707,15 +707,20 @@ def _search_cost_steps(grid: _Oriented, rng: random.Random, probes: int) -> Step
     return nodes * _SEARCH_NODE
 
 
-def _meet_cost_steps(grid: Grid, rng: random.Random, probes: int, symmetric: bool
-                     ) -> Steps[tuple[float, float]]:
+def _meet_cost_steps(grid: Grid, rng: random.Random, probes: int, symmetric: bool,
+                     distinct: bool = True) -> Steps[tuple[float, float]]:
     """Estimated seconds and bytes of meeting in the middle."""
-    top = _Oriented(grid)
+    top = _Oriented(grid, distinct)
     h = grid.rows // 2
     leaves = yield from _estimate_steps(lambda: top.probe(h, rng, symmetric), probes)
     if not symmetric:
-        upside = _Oriented(_upside_down(grid))
+        upside = _Oriented(_upside_down(grid), distinct)
         leaves += yield from _estimate_steps(lambda: upside.probe(h, rng), probes)
+    if not distinct:
+        # Layers of states: never more states than partial grids (the probes'
+        # nodes), often far fewer, so this is an upper bound. The join holds
+        # one class's ends at a time.
+        return leaves * grid.cols * _LAYER_COLUMN, leaves * _LAYER_BYTES + 30e6
     stored = leaves * (0.6 if symmetric else 1.0)
     # The join: a few big-int operations per entry over its class's bitsets.
     classes = max(1.0, min(stored, 3.0 ** min(grid.cols, 30)))
@@ -724,14 +729,20 @@ def _meet_cost_steps(grid: Grid, rng: random.Random, probes: int, symmetric: boo
     return seconds, stored * _ENTRY_BYTES + 30e6
 
 
-def plan(grid: Grid, probes: int = 120) -> Plan:
+def plan(grid: Grid, probes: int = 120, distinct: bool = True) -> Plan:
     """Choose the method and orientation by estimates (Knuth's random probes of the
-    search trees); the estimates are for where this runs (natively or in the page)."""
-    return finish(plan_steps(grid, probes))
+    search trees); the estimates are for where this runs (natively or in the page).
+    ``distinct=False``: rows and columns may repeat."""
+    return finish(plan_steps(grid, probes, distinct))
 
 
-def plan_steps(grid: Grid, probes: int = 120) -> Steps[Plan]:
+def plan_steps(grid: Grid, probes: int = 120, distinct: bool = True) -> Steps[Plan]:
     """:func:`plan`, pausing whenever a report is due."""
+    chosen = yield from _plan_steps(grid, probes, distinct)
+    return replace(chosen, distinct=distinct)
+
+
+def _plan_steps(grid: Grid, probes: int, distinct: bool) -> Steps[Plan]:
     rng = random.Random(1)
     empty = not any(grid.ones) and not any(grid.zeros)
     shapes = [grid, _upside_down(grid)]
@@ -743,19 +754,22 @@ def plan_steps(grid: Grid, probes: int = 120) -> Steps[Plan]:
     searches: list[Plan] = []
     meets: list[Plan] = []
     for shape in shapes:
-        oriented = _Oriented(shape)
+        oriented = _Oriented(shape, distinct)
         if not oriented.fitting(0, 0, 0, 0) or any(not o for o in oriented.options):
             return Plan("search", shape, 0.0, 0.0)
         seconds = (yield from _search_cost_steps(oriented, rng, probes)) * SLOWDOWN
         searches.append(Plan("search", shape, seconds, 50e6))
         if shape.rows >= 4:
-            seconds, memory = yield from _meet_cost_steps(shape, rng, probes, empty)
+            seconds, memory = yield from _meet_cost_steps(shape, rng, probes, empty,
+                                                           distinct)
             meets.append(Plan("meet", shape, seconds * SLOWDOWN, memory, empty))
     search = min(searches, key=lambda p: p.seconds)
     memory = memory_limit()
     meet = min(meets, key=lambda p: (p.memory > memory, p.seconds)) if meets else None
+    # Without the distinct-lines rule the meet's figures are upper bounds.
+    about = "about" if distinct else "at most about"
     if meet is not None and meet.memory > memory:
-        other = (f"meeting in the middle would need about {limits.megabytes(meet.memory)} of "
+        other = (f"meeting in the middle would need {about} {limits.megabytes(meet.memory)} of "
                  f"memory and {duration(meet.seconds)}")
         return Plan("search", search.grid, search.seconds * _SEARCH_DOUBT, search.memory,
                     other=other)
@@ -772,7 +786,7 @@ def plan_steps(grid: Grid, probes: int = 120) -> Steps[Plan]:
             return Plan(meet.method, meet.grid, meet.seconds + budget, meet.memory,
                         meet.symmetric, trial=search.grid, trial_seconds=budget)
         return meet
-    other = f"meeting in the middle would take about {duration(meet.seconds)}" if meet else ""
+    other = f"meeting in the middle would take {about} {duration(meet.seconds)}" if meet else ""
     return Plan("search", search.grid, search.seconds * _SEARCH_DOUBT, search.memory,
                 other=other)
 
@@ -781,31 +795,36 @@ def _refusal(grid: Grid, best: Plan) -> str:
     where = "in the page" if IN_PAGE else "here"
     memory = memory_limit()
     limit = f"{duration(TIME_LIMIT)} and {limits.megabytes(memory)}"
-    cost = f"about {duration(best.seconds)}"
+    bound = best.method == "meet" and not best.distinct  # (an upper bound then)
+    cost = f"{'at most ' if bound else ''}about {duration(best.seconds)}"
     if best.memory > memory:
         cost += f" and {limits.megabytes(best.memory)} of memory"
     also = f" ({best.other})" if best.other else ""
+    rule = "" if best.distinct else " (equal rows and columns allowed)"
     instead = ("Fill in more cells (each given digit cuts the count), or count a smaller grid"
                + ("; the command line has more time and memory." if IN_PAGE else "."))
-    return (f"Counting the solutions of this {grid.cols}x{grid.rows} grid would take {cost} "
+    return (f"Counting the solutions of this {grid.cols}x{grid.rows} grid{rule} would take {cost} "
             f"{where} by the {best.text}{also}, more than the limit of "
             f"{limit} for one count. {instead}")
 
 
-def count_steps(grid: Grid, method: str | None = None, planned: Plan | None = None
-                ) -> Steps[int]:
+def count_steps(grid: Grid, method: str | None = None, planned: Plan | None = None,
+                distinct: bool = True) -> Steps[int]:
     """The exact number of solutions of ``grid`` (givens and entries); yields progress.
 
     The method and orientation come from :func:`plan` unless ``method``
     ("search" or "meet": the grid as it stands) is given (or ``planned``, a
-    plan made already); a
-    count that cannot finish where it runs is refused with a
-    :class:`PuzzleError` before it starts.
+    plan made already, for the same ``distinct``); a count that cannot finish
+    where it runs is refused with a :class:`PuzzleError` before it starts.
+    ``distinct=False`` drops the rule that no two rows and no two columns are
+    equal.
     """
+    if planned is not None and planned.distinct != distinct:
+        raise ValueError("the plan was made for the other distinct-lines setting")
     full = Grid.from_masks(grid.rows, grid.cols, grid.ones, grid.zeros)
     ticker = Ticker()
     yield ticker.report(0.0, "estimating")
-    chosen = planned or (yield from plan_steps(full))
+    chosen = planned or (yield from plan_steps(full, distinct=distinct))
     if method is None and (chosen.seconds > TIME_LIMIT or chosen.memory > memory_limit()):
         raise PuzzleError(_refusal(full, chosen))
     # The count makes millions of small objects and no cycles: the cyclic
@@ -815,7 +834,7 @@ def count_steps(grid: Grid, method: str | None = None, planned: Plan | None = No
     try:
         if method == "search" or (method is None and chosen.method == "search"):
             shape = full if method else chosen.grid
-            return (yield from _search_steps(_Oriented(shape), ticker))
+            return (yield from _search_steps(_Oriented(shape, distinct), ticker))
         shape = full if method else chosen.grid
         if shape.rows < 4:
             raise PuzzleError("Meeting in the middle needs at least four rows.")
@@ -824,7 +843,7 @@ def count_steps(grid: Grid, method: str | None = None, planned: Plan | None = No
             if found is not None:
                 return found
         empty = not any(shape.ones) and not any(shape.zeros)
-        return (yield from _meet_steps(shape, ticker, empty))
+        return (yield from _meet_steps(shape, ticker, empty, distinct))
     finally:
         if collecting:
             gc.enable()
@@ -837,7 +856,7 @@ def _trial_steps(chosen: Plan, ticker: Ticker) -> Steps[int | None]:
     share = chosen.trial_seconds / max(chosen.seconds, 1e-9)
     began = work_clock()  # the trial's own time, not other jobs' between its steps
     ticker.rescale(0.0, share)
-    search = _search_steps(_Oriented(chosen.trial), ticker)
+    search = _search_steps(_Oriented(chosen.trial, chosen.distinct), ticker)
     while True:
         try:
             progress = next(search)
@@ -851,6 +870,6 @@ def _trial_steps(chosen: Plan, ticker: Ticker) -> Steps[int | None]:
         yield progress
 
 
-def count(grid: Grid, method: str | None = None) -> int:
+def count(grid: Grid, method: str | None = None, distinct: bool = True) -> int:
     """:func:`count_steps` run to the end."""
-    return finish(count_steps(grid, method))
+    return finish(count_steps(grid, method, distinct=distinct))
