@@ -237,7 +237,9 @@ STALE_FRAMES = """(() => {
 
 
 @pytest.mark.parametrize("puzzle", ["lightsout", "pegs"])
-def test_motion_takes_a_frame_stamped_before_it_began_as_its_start(page, page_log, site_url, puzzle):
+def test_motion_takes_a_frame_stamped_before_it_began_as_its_start(
+    page, page_log, site_url, puzzle
+):
     move = {
         "lightsout": lambda: press_lightsout(page, 2, 2),
         "pegs": lambda: jump(page, (1, 3), (3, 3)),

@@ -7,7 +7,7 @@ export const COMMANDS = {"binairo.count":[{"kind":"text","max_chars":20000,"name
  "binairo.hint":[{"kind":"text","max_chars":20000,"name":"game","required":true}],
  "binairo.load":[{"kind":"text","max_chars":20000,"name":"game","required":true}],
  "binairo.minimize":[{"kind":"text","max_chars":20000,"name":"game","required":true},{"high":9223372036854775807,"kind":"int","low":0,"name":"seed","required":false},{"high":600,"kind":"number","low":0,"name":"budget","required":false}],
- "binairo.new":[{"high":16,"kind":"int","low":2,"name":"rows","required":true},{"high":16,"kind":"int","low":2,"name":"cols","required":false},{"choices":["easy","medium","hard"],
+ "binairo.new":[{"high":16,"kind":"int","low":2,"name":"rows","required":true},{"high":16,"kind":"int","low":2,"name":"cols","required":false},{"choices":["easy","medium","hard","fewest"],
  "kind":"text","max_chars":200,"name":"difficulty","required":false},{"high":9223372036854775807,"kind":"int","low":0,"name":"seed","required":false}],
  "binairo.set":[{"kind":"text","max_chars":20000,"name":"game","required":true},{"high":15,"kind":"int","low":0,"name":"row","required":true},{"high":15,"kind":"int","low":0,"name":"col","required":true},{"choices":["0","1","."],
  "kind":"text","max_chars":200,"name":"value","required":true}],

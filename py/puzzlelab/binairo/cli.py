@@ -75,6 +75,8 @@ def _fewest_show(result: dict[str, Any]) -> None:
 
 def _generate_show(result: dict[str, Any]) -> None:
     print(f"{result['difficulty']} puzzle, {result['clues']} clues, seed {result['seed']}:")
+    if result.get("deal") == "fewest":
+        print(f"(No puzzle of this size has fewer than {result['fewest_possible']} clues.)")
     print_board(result["givens"].split("/"))
     print(result["game"])
 

@@ -18,7 +18,7 @@ from typing import Any
 from puzzlelab import binairo
 from puzzlelab.arguments import MAX_SEED, MAX_SMALL_GRID_CHARS, SEED, Arg, game, side
 from puzzlelab.binairo import count as binairo_count
-from puzzlelab.binairo import fewest_clues, fewest_clues_native
+from puzzlelab.binairo import fewest_clues, fewest_clues_native, sparse_deals
 from puzzlelab.jobs import Handler, Steps, registrar
 from puzzlelab.notation import PuzzleError
 
@@ -49,8 +49,9 @@ ARGUMENTS: dict[str, tuple[Arg, ...]] = {
     "binairo.new": (
         side("rows", MAX_SIDE, "rows (even, 2 to 16)", low=2),
         side("cols", MAX_SIDE, "columns (even, 2 to 16; default: as many as rows)", False, 2),
-        Arg("difficulty", "text", "easy, medium or hard", default="medium",
-            choices=("easy", "medium", "hard")),
+        Arg("difficulty", "text", "easy, medium or hard; or fewest: a 6x6 or 8x8 puzzle with at "
+            "most 2 clues more than any puzzle of its size can have", default="medium",
+            choices=("easy", "medium", "hard", "fewest")),
         SEED,
     ),
     "binairo.solve": (BIN_GAME,),
@@ -171,12 +172,14 @@ def _new(request: Result) -> Steps[Result]:
     cols = request.get("cols", rows)
     difficulty = request["difficulty"]
     binairo.check_shape(rows, cols)
-    refusal = binairo_new_refusal(rows, cols, difficulty)
-    if refusal is not None:
-        raise PuzzleError(refusal)
     seed = request.get("seed")
     if seed is None:
         seed = random.randrange(1_000_000)
+    if difficulty == "fewest":
+        return (yield from _new_sparse(rows, cols, seed))
+    refusal = binairo_new_refusal(rows, cols, difficulty)
+    if refusal is not None:
+        raise PuzzleError(refusal)
     puzzle, rating = yield from binairo.generate_steps(rows, cols, difficulty, seed)
     if rating.difficulty != difficulty:
         raise PuzzleError(f"No {difficulty} {cols}x{rows} puzzle came from seed {seed} (the "
@@ -184,6 +187,23 @@ def _new(request: Result) -> Steps[Result]:
     return {
         **_state(puzzle),
         "seed": seed,
+        "difficulty": rating.difficulty,
+        "needs_search": rating.needs_search,
+        "rule_cells": rating.steps,
+    }
+
+
+def _new_sparse(rows: int, cols: int, seed: int) -> Steps[Result]:
+    """A puzzle from the fewest-clues search, graded as every other."""
+    refusal = sparse_deals.refusal(rows, cols)
+    if refusal is not None:
+        raise PuzzleError(refusal)
+    puzzle, rating, fewest = yield from sparse_deals.deal_steps(rows, seed)
+    return {
+        **_state(puzzle),
+        "seed": seed,
+        "deal": "fewest",
+        "fewest_possible": fewest,
         "difficulty": rating.difficulty,
         "needs_search": rating.needs_search,
         "rule_cells": rating.steps,

@@ -22,6 +22,7 @@ module is the engine both there and in the page.
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -116,6 +117,7 @@ def task_steps(grids: Grids, bound: int, task: int, tasks: int) -> Steps[dict[st
     """Search one task's classes: each class whose fewest givens are at most
     ``bound`` is listed as ``[representative, givens]`` (both ints)."""
     chosen = task_slice(len(grids.reps), task, tasks)
+    started = time.process_time()
     found: list[list[int]] = []
     for done, index in enumerate(chosen):
         if due():
@@ -125,7 +127,8 @@ def task_steps(grids: Grids, bound: int, task: int, tasks: int) -> Steps[dict[st
         if givens is not None:
             found.append([rep, givens])
     return {"n": grids.n, "bound": bound, "task": task, "tasks": tasks,
-            "classes": len(chosen), "found": found}
+            "classes": len(chosen), "found": found,
+            "cpu_seconds": round(time.process_time() - started, 2)}
 
 
 def run_task(n: int, bound: int, task: int, tasks: int) -> dict[str, Any]:

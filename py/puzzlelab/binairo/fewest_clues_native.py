@@ -2,7 +2,7 @@
 
 Each task (:func:`puzzlelab.binairo.fewest_clues.run_task`) is independent,
 so they run on worker processes of the standard library's
-``concurrent.futures`` or, past one machine, on Dask (an optional
+``multiprocessing`` or, past one machine, on Dask (an optional
 dependency: ``pip install "dask[distributed]"``; a local cluster by default,
 or the scheduler at an address). Nothing here schedules: the executor does.
 
@@ -15,11 +15,12 @@ count differ from the run's is ignored, never mixed in.
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
+import signal
 import sys
 import time
 from collections.abc import Iterator
-from concurrent import futures
 from pathlib import Path
 from typing import Any
 
@@ -60,20 +61,34 @@ def write_done(folder: Path, result: dict[str, Any]) -> None:
 
 def _local_results(n: int, bound: int, todo: list[int], tasks: int,
                    workers: int) -> Iterator[dict[str, Any]]:
-    """Run the tasks on ``workers`` processes; yield each result as it comes."""
-    with futures.ProcessPoolExecutor(max_workers=workers) as pool:
-        pending = {pool.submit(fewest_clues.run_task, n, bound, t, tasks) for t in todo}
-        try:
-            while pending:
-                finished, pending = futures.wait(pending, timeout=0.2,
-                                                 return_when=futures.FIRST_COMPLETED)
-                for future in finished:
-                    yield future.result()
-                if not finished:
-                    yield {}  # nothing yet: a chance to report and to be stopped
-        finally:
-            for future in pending:
-                future.cancel()
+    """Run the tasks on ``workers`` processes; yield each result as it comes.
+
+    A pool of the standard library's ``multiprocessing``: on an interruption
+    (Ctrl-C, Cancel) it is terminated, so no worker finishes its task first.
+    """
+    # Forked workers share the parent's grid list (spawned ones list it again).
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    pool = context.Pool(workers, initializer=_leave_interrupts_to_the_parent)
+    try:
+        pending = [pool.apply_async(fewest_clues.run_task, (n, bound, t, tasks)) for t in todo]
+        while pending:
+            ready = [job for job in pending if job.ready()]
+            pending = [job for job in pending if not job.ready()]
+            for job in ready:
+                yield job.get()
+            if not ready:
+                time.sleep(0.1)
+                yield {}  # nothing yet: a chance to report and to be stopped
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def _leave_interrupts_to_the_parent() -> None:
+    """A worker ignores Ctrl-C (the terminal sends it to every process): the
+    parent stops the pool."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _dask_results(n: int, bound: int, todo: list[int], tasks: int, address: str,

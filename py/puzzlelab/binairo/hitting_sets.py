@@ -33,7 +33,7 @@ def _packing(unhit: Sequence[int]) -> int:
 def minimum_hitting_set(sets: Sequence[int], limit: int, start: int = 0) -> int | None:
     """A smallest set of cells meeting every one of ``sets``, if one has at
     most ``limit`` cells (else None); ``start`` is a known lower bound."""
-    ordered = sorted(set(sets), key=int.bit_count)
+    ordered = sorted(set(sets), key=lambda s: (s.bit_count(), s))
     if not ordered:
         return 0
     found: list[int] = []
