@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from test_binairo_page import BOARD, current, message, open_board, wait_idle
 
-from conftest import DIST
+from conftest import DIST, ROOT, run_node
 from puzzlelab import api
 from puzzlelab.binairo import Grid, solver
 
@@ -125,7 +125,7 @@ def test_the_table_is_fetched_on_opening_and_the_4x4_proof_agrees(
             link = row.get_by_role("link", name=f"Play the {entry['size']}×{entry['size']} example")
             assert Grid.parse(link.get_attribute("data-game")).grid == entry["puzzle"]
     for far in table.get("out_of_reach", []):
-        assert far["why"] in panel.locator(".fewest-table").inner_text()
+        assert far["why"] in panel.locator(".fewest-by-clues").inner_text()
     panel.scroll_into_view_if_needed()
     page.screenshot(path=str(screenshot_dir / "binairo-fewest-table.png"), full_page=True)
 
@@ -240,3 +240,40 @@ def test_the_grid_count_tables_show_the_files_figures(page, page_log, site_url, 
         assert source in notes
     panel.scroll_into_view_if_needed()
     page.screenshot(path=str(screenshot_dir / "binairo-grid-counts.png"), full_page=True)
+
+
+READ_TABLES = """
+const { readFewestTable, readGridCounts } = await import(process.argv[1]);
+const fewest = readFewestTable(JSON.parse(process.argv[2]));
+const counts = readGridCounts(JSON.parse(process.argv[3]));
+const empty = [readFewestTable(null), readGridCounts("junk")];
+console.log(JSON.stringify({ fewest, counts, empty }));
+"""
+
+
+def test_the_tables_are_read_defensively(node):
+    """Entries the page cannot use are left out or shown as missing, never guessed."""
+    fewest = {"sizes": [
+        {"size": 6, "clues": 5, "puzzle": "...1.1/.....1/0...../....../....../....0.",
+         "classes": 321, "by_clues": {"5": 21, "x": 3, "6": -1}, "seconds": 2.1},
+        {"size": "8", "clues": 7}, {"size": 4, "clues": "4", "puzzle": "0000/junk"}, None],
+        "out_of_reach": [{"size": 10, "why": "too big"}, {"size": 12}, {"size": 6, "why": "dup"}]}
+    counts = {"entries": [
+        {"rows": 4, "cols": 6, "distinct": True, "count": "96", "seconds": 0.1, "source": "OEIS X"},
+        {"rows": 4, "cols": 4, "distinct": False, "count": 90},
+        {"rows": 6, "cols": 6, "distinct": True, "count": "4e3", "note": "why not"},
+        {"rows": 2, "cols": 2, "count": "2"},
+        {"rows": -2, "cols": 2, "distinct": True, "count": "2"}]}
+    module = (ROOT / "web" / "puzzles" / "binairo" / "lab-tables.mjs").as_uri()
+    read = run_node(node, READ_TABLES, module, json.dumps(fewest), json.dumps(counts))
+    four, six = read["fewest"]["sizes"]
+    assert (four["size"], four["clues"], four["puzzle"]) == (4, None, None)
+    assert (six["clues"], six["classes"], six["atMinimum"]) == (5, 321, None)
+    assert six["byClues"] == [[5, 21]]
+    assert six["gameId"] == Grid.parse(six["puzzle"]).game_id
+    assert read["fewest"]["outOfReach"] == [{"size": 10, "why": "too big"}]
+    assert [(e["rows"], e["cols"], e["distinct"], e["count"], e["source"], e["note"])
+            for e in read["counts"]["entries"]] == [
+        (4, 6, True, "96", "OEIS X", None), (4, 4, False, "90", None, None),
+        (6, 6, True, None, None, "why not")]
+    assert read["empty"] == [{"sizes": [], "outOfReach": []}, {"entries": []}]

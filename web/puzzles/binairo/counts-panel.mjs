@@ -91,9 +91,12 @@ export class CountsPanel {
         }
         return "<td class=\"none\">—</td>";
       };
-      const head = sides.map((c) => `<th scope="col">${c} columns</th>`).join("");
-      const body = sides.map((r) => `<tr><th scope="row">${r} rows</th>${sides.map((c) => cell(r, c)).join("")}</tr>`);
-      box.innerHTML = `<table><caption class="visually-hidden">${CAPTIONS[distinct]}</caption><thead><tr><td></td>${head}</tr></thead>`
+      // Bare numbers on screen (narrow phones), the words for screen readers.
+      const head = sides.map((c) => `<th scope="col">${c}<span class="visually-hidden"> columns</span></th>`).join("");
+      const body = sides.map((r) => `<tr><th scope="row">${r}<span class="visually-hidden"> rows</span></th>`
+        + `${sides.map((c) => cell(r, c)).join("")}</tr>`);
+      box.innerHTML = `<table><caption class="visually-hidden">${CAPTIONS[distinct]}</caption><thead><tr>`
+        + `<td class="corner" aria-hidden="true">rows × columns</td>${head}</tr></thead>`
         + `<tbody>${body.join("")}</tbody></table>`;
     }
     const said = sources.map((source) => `${mark(source)}: ${escape(source)}`);

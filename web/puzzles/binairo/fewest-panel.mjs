@@ -23,11 +23,11 @@ export const FEWEST_MARKUP = `
       other grid shares (a minimum hitting set). So no puzzle of that size has fewer.
       <em>Play</em> opens the example.</p>
     <p class="bin-lab-status fewest-status-line" aria-live="polite">The table is fetched when this panel is first opened.</p>
-    <div class="bin-lab-table fewest-table" role="region" aria-label="Fewest clues by size" tabindex="0"></div>
+    <div class="bin-lab-table fewest-table" role="region" aria-label="Fewest clues of each grid" tabindex="0"></div>
     <p class="bin-lab-note fewest-by-clues"></p>
     <h3 class="bin-lab-head">Prove it here</h3>
     <div class="toolbar">
-      <label>Size <select data-field="fewest-size"></select></label>
+      <label>Grid <select data-field="fewest-size"></select></label>
       <button type="button" data-fewest="prove">Run the search</button>
       <button type="button" data-fewest="cancel" hidden>Cancel</button>
       <progress class="fewest-progress" max="1" value="0" hidden></progress>
@@ -184,9 +184,10 @@ export class FewestPanel {
   #render() {
     const { sizes, outOfReach } = this.table;
     const rows = sizes.map((s) => this.#row(s));
-    for (const { size, why } of outOfReach) {
+    // The reason is a paragraph: under the table, where it wraps on a phone.
+    for (const { size } of outOfReach) {
       rows.push(`<tr class="out-of-reach"><th scope="row">${sizeText(size)}</th>`
-        + `<td colspan="5">${escape(why)}</td></tr>`);
+        + '<td colspan="5">out of reach (why: below)</td></tr>');
     }
     this.root.querySelector(".fewest-table").innerHTML = sizes.length || outOfReach.length
       ? "<table><caption>Fewest clues by size</caption><thead><tr><th scope=\"col\">Size</th>"
@@ -200,8 +201,10 @@ export class FewestPanel {
       const cut = s.bound !== null && s.bound < s.size * s.size ? `, every other more than ${s.bound}` : "";
       return `${sizeText(s.size)}: ${parts}${cut}.`;
     });
-    this.root.querySelector(".fewest-by-clues").textContent = lines.length
-      ? `Class by class, the fewest clues that leave one solution: ${lines.join(" ")}` : "";
+    this.root.querySelector(".fewest-by-clues").textContent = [
+      lines.length ? `Class by class, the fewest clues that leave one solution: ${lines.join(" ")}` : "",
+      ...outOfReach.map(({ why }) => why),
+    ].filter(Boolean).join(" ");
     this.#fillPicker();
   }
 
