@@ -2,7 +2,9 @@
 // worker) owns the rules, the solver, hints, counting and the generator; this
 // module turns taps, clicks and keys into moves and says what happened;
 // painter.mjs draws the tiles; the session (session.mjs, through
-// PuzzleBoard) keeps the undo history.
+// PuzzleBoard) keeps the undo history. The lab's tables are panels of their
+// own: fewest-panel.mjs (the fewest clues by size, and the search run here)
+// and counts-panel.mjs (how many grids), both reading lab-tables.mjs.
 
 import { shippedDeal } from "../../daily-deals.mjs";
 import { GridCanvas } from "../../grid-canvas.mjs";
@@ -10,13 +12,29 @@ import { ProgressLine } from "../../long-jobs.mjs";
 import { PuzzleBoard } from "../../puzzle-board.mjs";
 import { FIRST_DEALS } from "../../rules/first-boards.mjs";
 import { duration } from "../../session.mjs";
+import { gameLink } from "../../share-links.mjs";
+import { COUNTS_MARKUP, CountsPanel } from "./counts-panel.mjs";
+import { FEWEST_MARKUP, FewestPanel } from "./fewest-panel.mjs";
 import { BinairoPainter, POP_MS } from "./painter.mjs";
 import { Grid, MAX_SIDE, MIN_SIDE, SAVED_GAMES, fitsShape, nextValue } from "./rules.mjs";
 
 const SIZES = [4, 6, 8, 10, 12, 14];
+const STYLE = new URL("./binairo.css", import.meta.url);
 
 /** "a" or "an" before a word. */
 const article = (word) => (/^[aeiou]/i.test(word) ? "an" : "a");
+
+/**
+ * What a dealt puzzle is, in a sentence: "A hard 8×8 puzzle with 8 digits
+ * given." A "fewest clues" deal adds the fewest any puzzle of its size can
+ * have (the answer's fewest_possible).
+ */
+function dealtWords(state) {
+  const said = `${article(state.difficulty) === "an" ? "An" : "A"} ${state.difficulty} ${state.cols}×${state.rows} `
+    + `puzzle with ${state.clues} digits given`;
+  if (state.deal !== "fewest" || !Number.isSafeInteger(state.fewest_possible)) return `${said}.`;
+  return `${said}; no ${state.cols}×${state.rows} puzzle can have fewer than ${state.fewest_possible}.`;
+}
 
 /** What a pointer press is called here: "tap" on a touch screen, else "click". */
 const pressWord = () => (window.matchMedia("(pointer: coarse)").matches ? "tap" : "click");
@@ -51,7 +69,8 @@ const TEMPLATE = `
       <label>Columns <input data-field="cols" type="number" min="${MIN_SIDE}" max="${MAX_SIDE}" step="2" value="8"></label>
       <label>Difficulty <select data-field="difficulty">
         <option value="easy">easy</option><option value="medium" selected>medium</option>
-        <option value="hard">hard</option></select></label>
+        <option value="hard">hard</option>
+        <option value="fewest" title="6×6 or 8×8: at most 2 givens more than any puzzle of the size can have">fewest clues</option></select></label>
       <label>Seed <input data-field="seed" type="number" min="0" placeholder="random"></label>
       <button type="button" data-action="generate">Generate</button>
       <button type="button" data-action="empty" title="An empty grid of this size">Empty grid</button>
@@ -79,6 +98,8 @@ const TEMPLATE = `
   <div class="board-area"><canvas aria-label="Binary puzzle grid"></canvas>
     <div class="overlay" hidden></div></div>
   <div class="binairo-solutions" hidden></div>
+  ${FEWEST_MARKUP}
+  ${COUNTS_MARKUP}
   <details class="how-it-works">
     <summary>How it works</summary>
     <p><strong>The rules.</strong> Every row and column holds as many zeros as ones, no three equal
@@ -96,6 +117,8 @@ const TEMPLATE = `
       seed is a way to share one.</p>
     <p><strong>Count solutions</strong> counts every way to finish the grid exactly, even for an
       empty grid; <em>Minimise clues</em> removes givens while the solution stays unique.</p>
+    <p><strong>Fewest clues</strong> (a difficulty) deals a 6×6 or 8×8 puzzle with at most two
+      givens more than the fewest any puzzle of that size can have; it is graded like the others.</p>
   </details>
 `;
 
@@ -116,7 +139,11 @@ export class BinairoBoard extends PuzzleBoard {
    * @param {{game?: string, rows?: number, cols?: number, difficulty?: string, seed?: number}} options
    */
   constructor(root, client, options = {}) {
+    if (!document.querySelector(`link[href="${STYLE.href}"]`)) {
+      document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href: STYLE.href }));
+    }
     super(root, client, options);
+    this.onMainPage = Boolean(options.lab); // a puzzle chosen in a table opens as a link of the page (app.mjs)
     this.state = null; // {game, rows, cols, grid, givens, errors, solved, row_counts, col_counts}
     this.marks = null; // {target: Set, proof: Set} of a hint, cleared by the next move
     this.pointed = null; // [row, col] last tapped or clicked: where 0 and 1 go before a key shows the ring
@@ -133,6 +160,12 @@ export class BinairoBoard extends PuzzleBoard {
     this.grid.drawCell = (ctx, row, col, x, y, size) => this.painter.drawCell(ctx, row, col, x, y, size);
     this.grid.drawOverlay = (ctx, size) => this.painter.drawOverlay(ctx, size);
     this.grid.beforeDraw = () => this.painter.beforeDraw();
+    const tableLinks = {
+      open: (id) => this.#openExample(id),
+      href: (id) => gameLink(BinairoBoard.kind, id),
+    };
+    this.fewestPanel = new FewestPanel(root, this.jobs, tableLinks);
+    this.countsPanel = new CountsPanel(root);
     this.#wireControls();
     this.enableKeyboard(this.canvas);
     // 0, 1, Backspace and Delete write on the ringed cell. Heard on the way
@@ -185,6 +218,20 @@ export class BinairoBoard extends PuzzleBoard {
     this.#noteMade(state);
   }
 
+  /**
+   * A puzzle chosen in a lab table, as a new game: on the main page as a
+   * link of the page (app.mjs keeps a game in progress, with "Back to your
+   * game"), elsewhere on this board; then the board comes into view.
+   */
+  #openExample(id) {
+    // Not through the action queue: each action's end writes the shown game
+    // into the address (app.mjs), which would undo the new hash before its
+    // hashchange is read.
+    if (this.onMainPage) location.hash = `#${BinairoBoard.kind}=${encodeURIComponent(id)}`;
+    else this.openGame(id, "The puzzle");
+    this.bringIntoView(this.root.querySelector(".board-area"));
+  }
+
   /** The seeded request that dealt the puzzle's start, or null (share-links.mjs). */
   dealRequest() {
     return this.state && this.dealt?.game === this.startGameId() ? this.dealt.request : null;
@@ -196,8 +243,7 @@ export class BinairoBoard extends PuzzleBoard {
     this.#startGame(state);
     this.#dealt(request, state);
     this.#noteMade(state);
-    this.say(`${article(state.difficulty) === "an" ? "An" : "A"} ${state.difficulty} ${state.cols}×${state.rows} `
-      + `puzzle with ${state.clues} digits given. Fill every tile with 0 or 1.`);
+    this.say(`${dealtWords(state)} Fill every tile with 0 or 1.`);
   }
 
   /** Keep the request that dealt the start, with the seed Python chose when none was asked. */
@@ -321,8 +367,7 @@ export class BinairoBoard extends PuzzleBoard {
     this.#startGame(state);
     this.#dealt(request, state);
     this.#noteMade(state, performance.now() - started);
-    this.say(`${article(state.difficulty) === "an" ? "An" : "A"} ${state.difficulty} ${cols}×${rows} puzzle with ${state.clues} ` +
-      "digits given. Fill every tile with 0 or 1.");
+    this.say(`${dealtWords(state)} Fill every tile with 0 or 1.`);
   }
 
   /**
@@ -332,7 +377,8 @@ export class BinairoBoard extends PuzzleBoard {
   #noteMade(state, took = null) {
     const made = this.root.querySelector('[data-field="detail"]');
     made.textContent = state.seed === undefined ? ""
-      : `This puzzle: seed ${state.seed} (${state.cols}×${state.rows}, ${state.difficulty})` +
+      : `This puzzle: seed ${state.seed} (${state.cols}×${state.rows}, ${state.difficulty}`
+        + `${state.deal === "fewest" ? ", dealt for fewest clues" : ""})` +
         `${took === null ? "" : `, made in ${(took / 1000).toFixed(2)} s`}.`;
   }
 
