@@ -353,3 +353,22 @@ def test_the_page_refuses_native_options(monkeypatch, extra):
     # Without them the page runs the search in its one process.
     reply = api.handle({"cmd": "binairo.fewest_clues", "size": 4})
     assert reply["ok"] and reply["result"]["engine"].startswith("Pyodide")
+
+
+def test_a_search_projected_over_the_time_limit_is_refused_up_front(monkeypatch, tmp_path):
+    def too_long(grids, bound):
+        return 10 * fewest_clues.TIME_LIMIT
+        yield  # a generator, as the real estimate
+
+    monkeypatch.setattr(fewest_clues, "estimate_steps", too_long)
+    with pytest.raises(PuzzleError, match=r"would take about .* more than the limit"):
+        finish(fewest_clues.fewest_clues_steps(6))
+    work = tmp_path / "work"
+    with pytest.raises(PuzzleError, match=r"on 2 workers here, more than the limit"):
+        finish(fewest_clues_native.run_steps(6, None, str(work), 2, None))
+    assert not list(work.iterdir())  # refused before any task ran
+
+
+def test_the_time_projection_times_real_classes():
+    # Not compared between bounds: timings on a shared machine only get a benchmark.
+    assert finish(fewest_clues.estimate_steps(fewest_clues.load(6), 5)) > 0

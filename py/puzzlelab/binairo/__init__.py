@@ -48,8 +48,20 @@ from this package):
 * :mod:`~puzzlelab.binairo.rating`: difficulty by the rules a solution needs;
 * :mod:`~puzzlelab.binairo.clues`: good puzzles, clue removal;
 * :mod:`~puzzlelab.binairo.generator`: a good puzzle of a difficulty from a seed;
-* :mod:`~puzzlelab.binairo.count`: exact counting, planned by estimates,
-  with progress.
+* :mod:`~puzzlelab.binairo.count`: exact counting, planned by estimates
+  (with or without the distinct-lines rule); its halves in
+  :mod:`~puzzlelab.binairo.count_layers`, its progress in
+  :mod:`~puzzlelab.binairo.count_progress`;
+* :mod:`~puzzlelab.binairo.grid_classes`: every valid n x n grid and its
+  classes under the 16 symmetries;
+* :mod:`~puzzlelab.binairo.hitting_sets`: the fewest givens that single out
+  one grid (implicit minimum hitting sets);
+* :mod:`~puzzlelab.binairo.fewest_clues`: the fewest clues of a size, over
+  every class, as tasks; :mod:`~puzzlelab.binairo.fewest_clues_native` runs
+  them on processes or Dask and resumes them;
+* :mod:`~puzzlelab.binairo.cell_sets`: the same question by every set of
+  cells, the independent check;
+* :mod:`~puzzlelab.binairo.sparse_deals`: the "fewest" difficulty's deals.
 
 This package re-exports the names the rest of Puzzle Lab uses, so that
 ``binairo.X`` keeps one spelling wherever ``X`` lives.

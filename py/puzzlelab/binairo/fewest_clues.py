@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzlelab.binairo import grid_classes
+from puzzlelab.binairo.count_progress import duration
 from puzzlelab.binairo.hitting_sets import NumpyDifferences, PureDifferences, fewest_givens
 from puzzlelab.jobs import Progress, Steps, due, finish
 from puzzlelab.notation import PuzzleError
@@ -40,6 +41,11 @@ SMALL_SETS = 8
 TASKS = {2: 1, 4: 1, 6: 1, 8: 128}
 #: Classes probed for the 8x8 bound, evenly spread over the sorted list.
 PROBE_CLASSES = 256
+#: Classes timed, spread over the list, to project an 8x8 search's time.
+ESTIMATE_CLASSES = 48
+#: How long one search may take where it runs: natively 4 hours (as a count
+#: may), in the page 10 minutes.
+TIME_LIMIT = 600.0 if sys.platform == "emscripten" else 4 * 3600.0
 #: Valid 10x10 grids (tests/test_binairo_count.py counts them), for the refusal.
 GRIDS_10 = 48_183_195_384
 
@@ -157,6 +163,32 @@ def probe_steps(grids: Grids) -> Steps[int]:
     raise AssertionError("every grid is its own puzzle: a bound always exists")
 
 
+def estimate_steps(grids: Grids, bound: int) -> Steps[float]:
+    """Seconds of one core to search every class at ``bound``, projected from
+    :data:`ESTIMATE_CLASSES` classes spread over the list (all of them when
+    there are fewer). A higher bound costs far more, so it is measured, not guessed."""
+    count = len(grids.reps)
+    step = max(1, count // ESTIMATE_CLASSES)
+    sample = grids.reps[step // 2::step][:ESTIMATE_CLASSES]
+    started = time.process_time()
+    for done, rep in enumerate(sample):
+        if due():
+            yield Progress(done, len(sample), f"Timing {len(sample)} classes at bound {bound}")
+        fewest_givens(grids.differences(rep), bound, SMALL_SETS)
+    return (time.process_time() - started) / len(sample) * count
+
+
+def time_refusal(n: int, bound: int, seconds: float, workers: int) -> str | None:
+    """Why a search projected to take ``seconds`` of one core cannot run here, or None."""
+    wall = seconds / workers
+    if wall <= TIME_LIMIT:
+        return None
+    return (f"The {n}x{n} search at a bound of {bound} clues would take about "
+            f"{duration(wall)} on {workers} worker{'s' if workers > 1 else ''} here, more "
+            f"than the limit of {duration(TIME_LIMIT)}: lower the bound, or run it on "
+            "more machines (--dask ADDRESS).")
+
+
 def puzzle_text(grid: int, givens: int, n: int) -> str:
     """The puzzle as rows of 0, 1 and . joined by '/'."""
     rows = []
@@ -213,6 +245,9 @@ def fewest_clues_steps(n: int, bound: int | None = None) -> Steps[dict[str, Any]
     grids = load(n)
     if bound is None:
         bound = yield from probe_steps(grids)
+    why = time_refusal(n, bound, (yield from estimate_steps(grids, bound)), 1)
+    if why:
+        raise PuzzleError(why)
     tasks = TASKS[n]
     results = []
     total = len(grids.reps)

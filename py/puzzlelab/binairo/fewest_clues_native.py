@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from puzzlelab.binairo import fewest_clues
+from puzzlelab.binairo.count_progress import duration
 from puzzlelab.jobs import Progress, Steps
 from puzzlelab.notation import PuzzleError
 
@@ -145,21 +146,30 @@ def run_steps(n: int, bound: int | None, folder: str | None, workers: int,
     done = read_done(work, n, bound, tasks)
     resumed = len(done)
     todo = [t for t in range(tasks) if t not in done]
+    # The time left, projected from a sample; refused when over the limit on
+    # this machine (a Dask scheduler's machines are not counted: no refusal).
+    seconds = (yield from fewest_clues.estimate_steps(grids, bound)) * len(todo) / tasks
+    why = None if dask else fewest_clues.time_refusal(n, bound, seconds, workers)
+    if why:
+        raise PuzzleError(why)
     if dask:
         results = _dask_results(n, bound, todo, tasks, dask, workers)
     elif workers > 1 and len(todo) > 1:
         results = _local_results(n, bound, todo, tasks, workers)
     else:
         results = (fewest_clues.run_task(n, bound, t, tasks) for t in todo)
-    yield Progress(len(done), tasks, f"{len(done)} of {tasks} tasks done")
+    expected = f"; about {duration(seconds / workers)} in all" if seconds and not dask else ""
+    yield Progress(len(done), tasks, f"{len(done)} of {tasks} tasks done{expected}")
     for result in results:
         if result:
             done[result["task"]] = result
             if work is not None:
                 write_done(work, result)
-        yield Progress(len(done), tasks, f"{len(done)} of {tasks} tasks done (bound {bound})")
+        yield Progress(len(done), tasks,
+                       f"{len(done)} of {tasks} tasks done (bound {bound}){expected}")
     answer = fewest_clues.combine(grids, bound, [done[t] for t in range(tasks)])
     return {**answer, "tasks": tasks, "resumed_tasks": resumed,
+            "estimated_seconds": round(seconds, 1),
             "engine": ("Dask " + ("local cluster" if dask == "local" else dask)) if dask
             else f"{workers} process{'es' if workers > 1 else ''}, "
                  + fewest_clues.engine_name(grids),
