@@ -3,9 +3,9 @@ clues" table and its search run here, the "How many grids" tables, and the
 "fewest clues" deal.
 
 The tables are the shipped files (web/puzzles/binairo/fewest-clues.json and
-grid-counts.json, as the build copies them); where the build has none, the
-test serves one it made from Python's own answers, so that the page is checked
-against figures computed here either way. Every puzzle the page hands out is
+grid-counts.json, as the build copies them; tests/test_binairo_sparse_deals.py
+and tests/test_binairo_count_rules.py check their figures against the search
+and the counter). Every puzzle the page hands out is
 checked natively: by the solver (exactly one solution) and by the counter.
 """
 
@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import time
-from functools import cache
 from typing import Any
 
 import pytest
@@ -34,46 +33,10 @@ def ask(request: dict) -> dict:
     return response["result"]
 
 
-@cache
-def made_fewest_table() -> dict[str, Any]:
-    """A fewest-clues table from Python's own answers (2x2, 4x4: instant), with
-    the 10x10 refusal, for a build that ships none."""
-    sizes = []
-    for n in (2, 4):
-        answer = ask({"cmd": "binairo.fewest_clues", "size": n})
-        sizes.append({key: answer[key] for key in (
-            "size", "clues", "puzzle", "grids_at_minimum", "grids_at_minimum_all", "classes",
-            "grids", "by_clues", "bound", "seconds", "engine")}
-            | {"command": f"puzzlelab binairo fewest-clues {n} --json"})
-    refused = api.handle({"cmd": "binairo.fewest_clues", "size": 10})
-    return {"sizes": sizes, "out_of_reach": [{"size": 10, "why": refused["error"]}]}
-
-
-@cache
-def made_grid_counts() -> list[dict[str, Any]]:
-    """Grid counts from the counter (small shapes, both rules), for a build that ships none."""
-    entries = []
-    for rows, cols in ((2, 2), (2, 4), (4, 4), (4, 6), (6, 6)):
-        game = ask({"cmd": "binairo.empty", "rows": rows, "cols": cols})["game"]
-        answer = ask({"cmd": "binairo.count", "game": game})
-        entries.append({"rows": rows, "cols": cols, "distinct": True, "count": answer["count_text"],
-                        "seconds": answer["seconds"], "source": None})
-    # Entries the page must leave out or show as not counted, without failing.
-    entries += [{"rows": "x", "cols": 4, "distinct": True, "count": "9"},
-                {"rows": 8, "cols": 8, "distinct": "yes", "count": "9"},
-                {"rows": 12, "cols": 12, "distinct": True, "count": None,
-                 "note": "out of reach here"}]
-    return entries
-
-
-def served_table(page: Any, name: str, made: Any) -> Any:
-    """The table file the page will read: the build's, else ``made`` served in its place."""
-    shipped = TABLES / name
-    if shipped.exists():
-        return json.loads(shipped.read_text())
-    page.route(f"**/puzzles/binairo/{name}", lambda route: route.fulfill(
-        status=200, content_type="application/json", body=json.dumps(made)))
-    return made
+def shipped_table(name: str) -> Any:
+    """A table file as the build ships it (written by tools/binairo_fewest.py and
+    tools/binairo_grid_counts.py)."""
+    return json.loads((TABLES / name).read_text())
 
 
 def fetched(page_log: Any, name: str) -> bool:
@@ -104,7 +67,7 @@ def assert_one_solution(puzzle: str, clues: int) -> Grid:
 
 def test_the_table_is_fetched_on_opening_and_the_4x4_proof_agrees(
         page, page_log, site_url, screenshot_dir):
-    table = served_table(page, "fewest-clues.json", made_fewest_table())
+    table = shipped_table("fewest-clues.json")
     root = open_board(page, site_url)
     # The lab is open, its panels folded: nothing of the tables is downloaded yet.
     assert not fetched(page_log, "fewest-clues.json") and not fetched(page_log, "grid-counts.json")
@@ -191,31 +154,32 @@ def test_the_6x6_search_shows_progress_and_cancel_stops_it_within_a_second(
     assert waits == []
 
 
-def test_a_fewest_clues_deal(page, site_url):
-    refused = api.handle({"cmd": "binairo.new", "rows": 6, "difficulty": "fewest", "seed": 1})
-    if not refused["ok"]:
-        pytest.xfail(f"binairo.new does not deal 'fewest' on this branch yet: {refused['error']}")
-    fewest = ask({"cmd": "binairo.fewest_clues", "size": 6})["clues"]
+@pytest.mark.parametrize("n", [6, 8])
+def test_a_fewest_clues_deal(page, site_url, n):
+    # The size's minimum from the shipped table (tests/test_binairo_sparse_deals.py
+    # checks it against the search on 6x6 and the data files on both sizes).
+    fewest = next(row["clues"] for row in shipped_table("fewest-clues.json")["sizes"]
+                  if row["size"] == n)
     root = open_board(page, site_url)
-    page.get_by_label("Size").select_option(label="6×6")
+    page.get_by_label("Size").select_option(label=f"{n}×{n}")
     page.get_by_label("Difficulty").select_option("fewest")
     page.get_by_label("Seed").fill("7")
     page.get_by_role("button", name="Generate", exact=True).click()
     wait_idle(page)
     grid = current(root)
-    assert (grid.rows, grid.cols) == (6, 6)
+    assert (grid.rows, grid.cols) == (n, n)
     assert fewest <= grid.clue_count <= fewest + 2
     assert_one_solution(grid.givens_grid, grid.clue_count)
     said = message(page)
     assert (f"with {grid.clue_count} digits given; "
-            f"no 6×6 puzzle can have fewer than {fewest}.") in said
+            f"no {n}×{n} puzzle can have fewer than {fewest}.") in said
     # The seed deals it again: the same puzzle, as Python deals it.
-    again = ask({"cmd": "binairo.new", "rows": 6, "cols": 6, "difficulty": "fewest", "seed": 7})
+    again = ask({"cmd": "binairo.new", "rows": n, "cols": n, "difficulty": "fewest", "seed": 7})
     assert Grid.parse(again["game"]) == grid
 
 
 def test_the_grid_count_tables_show_the_files_figures(page, page_log, site_url, screenshot_dir):
-    data = served_table(page, "grid-counts.json", made_grid_counts())
+    data = shipped_table("grid-counts.json")
     open_board(page, site_url)
     assert not fetched(page_log, "grid-counts.json")
     panel = open_panel(page, "How many grids", "countsTable")
