@@ -14,8 +14,10 @@ from pathlib import Path
 import pytest
 
 from puzzlelab import api
-from puzzlelab.binairo import Grid, grid_classes, rules, solver, sparse_deals
+from puzzlelab.binairo import Grid, count, fewest_clues, grid_classes, rules, solver, sparse_deals
+from puzzlelab.jobs import finish
 from puzzlelab.notation import PuzzleError
+from referees import count_rows
 
 TABLE = Path(__file__).resolve().parent.parent / "web" / "puzzles" / "binairo" / "fewest-clues.json"
 
@@ -46,6 +48,25 @@ def test_every_shipped_class_is_a_puzzle_within_two_of_the_minimum(n):
         assert rules.is_solution(full.grid.split("/"))
         if index in sample:
             assert one_solution(sparse_deals.puzzle_of(grid, givens, n))
+
+
+@pytest.mark.parametrize("n", sparse_deals.SIZES)
+def test_every_puzzle_at_the_minimum_has_one_solution_by_the_counter(n):
+    fewest, entries = sparse_deals.catalogue(n)
+    at_minimum = [(g, m) for g, m in entries if m.bit_count() == fewest]
+    for grid, givens in at_minimum:
+        puzzle = sparse_deals.puzzle_of(grid, givens, n)
+        assert count.count(puzzle) == 1
+        assert count_rows(puzzle) == 1  # a plain row counter sharing no code with count
+
+
+def test_the_6x6_file_is_what_the_search_finds_within_two_of_the_minimum():
+    answer = finish(fewest_clues.fewest_clues_steps(6))
+    grids = fewest_clues.load(6)
+    found = finish(fewest_clues.task_steps(grids, answer["bound"], 0, 1))["found"]
+    within = {rep for rep, givens in found if givens.bit_count() <= answer["clues"] + 2}
+    fewest, entries = sparse_deals.catalogue(6)
+    assert fewest == answer["clues"] and {grid for grid, _ in entries} == within
 
 
 @pytest.mark.parametrize("n", sparse_deals.SIZES)
