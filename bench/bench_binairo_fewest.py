@@ -121,8 +121,11 @@ def eight(folder: Path) -> None:
     print("\n| 8x8 run | tasks written | classes | found at or under the bound | task time |")
     print("|---|---|---|---|---|")
     for (bound, tasks), done in sorted(by_run.items()):
-        seconds = [r["seconds"] for r in done if isinstance(r.get("seconds"), int | float)]
-        times = (f"median {statistics.median(seconds):.1f} s, total {sum(seconds) / 3600:.2f} h"
+        seconds = [r["cpu_seconds"] for r in done
+                   if isinstance(r.get("cpu_seconds"), int | float)]
+        times = (f"CPU median {statistics.median(seconds):.1f} s, range "
+                 f"{min(seconds):.1f}-{max(seconds):.1f} s, total {sum(seconds) / 60:.1f} min"
+                 + (f" ({len(seconds)} of {len(done)} tasks)" if len(seconds) < len(done) else "")
                  if seconds else "not recorded in the files")
         print(f"| bound {bound} | {len(done):,} of {tasks:,} | "
               f"{sum(r.get('classes', 0) for r in done):,} | "

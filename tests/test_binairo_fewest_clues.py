@@ -372,3 +372,9 @@ def test_a_search_projected_over_the_time_limit_is_refused_up_front(monkeypatch,
 def test_the_time_projection_times_real_classes():
     # Not compared between bounds: timings on a shared machine only get a benchmark.
     assert finish(fewest_clues.estimate_steps(fewest_clues.load(6), 5)) > 0
+
+
+def test_8x8_is_refused_up_front_where_memory_is_short(monkeypatch):
+    monkeypatch.setattr(fewest_clues.limits, "memory_limit", lambda: 1024**3)
+    assert "of memory" in fewest_clues.refusal(8, True)
+    assert fewest_clues.refusal(6, True) is None

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from puzzlelab import limits
 from puzzlelab.binairo import grid_classes
 from puzzlelab.binairo.count_progress import duration
 from puzzlelab.binairo.hitting_sets import NumpyDifferences, PureDifferences, fewest_givens
@@ -46,6 +47,8 @@ ESTIMATE_CLASSES = 48
 #: How long one search may take where it runs: natively 4 hours (as a count
 #: may), in the page 10 minutes.
 TIME_LIMIT = 600.0 if sys.platform == "emscripten" else 4 * 3600.0
+#: Peak memory of an 8x8 search (1.67 GB resident, measured listing the grids), with room.
+MEMORY_8 = 2 * 1024**3
 #: Valid 10x10 grids (tests/test_binairo_count.py counts them), for the refusal.
 GRIDS_10 = 48_183_195_384
 
@@ -74,6 +77,10 @@ def refusal(n: int, has_numpy: bool) -> str | None:
     if n == 8 and not has_numpy:
         return ("8x8 needs numpy (4,111,116 grids checked against each of 259,400 classes "
                 "would take days in pure Python): pip install numpy, or try 6x6.")
+    if n == 8 and limits.memory_limit() < MEMORY_8:
+        return (f"8x8 needs about {limits.megabytes(MEMORY_8)} of memory (listing every grid "
+                f"peaks there), more than the {limits.megabytes(limits.memory_limit())} "
+                "this process may take.")
     return None
 
 
