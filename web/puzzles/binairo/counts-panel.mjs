@@ -112,7 +112,9 @@ export class CountsPanel {
   #cell(entry, mark, notes, distinct) {
     const where = `data-rows="${entry.rows}" data-cols="${entry.cols}"`;
     if (!entry.count) {
-      const why = entry.note ? `${entry.rows}×${entry.cols}${distinct ? "" : " (lines may be alike)"}: ${escape(entry.note)}` : null;
+      // Each reason a sentence of its own, whether or not the file ended it with a stop.
+      const said = String(entry.note ?? "").trim().replace(/([^.!?])$/, "$1.");
+      const why = said ? `${entry.rows}×${entry.cols}${distinct ? "" : " (lines may be alike)"}: ${escape(said)}` : null;
       if (why) notes.push(why);
       return `<td class="uncounted" ${where}>not counted</td>`;
     }
