@@ -124,7 +124,8 @@ VERBS = (
     Verb("binairo", "fewest-clues", "binairo.fewest_clues",
          "the fewest clues any N x N puzzle can have, proved over every grid",
          ("size",), ("bound", "work", "workers", "dask"), _fewest_show,
+         # (8x8 takes some 20 minutes on 2 cores: docs/binairo.md, "The fewest clues".)
          ("puzzlelab binairo fewest-clues 6 --json",
-          "puzzlelab binairo fewest-clues 8 --workers 2 --work runs/8x8",
-          "puzzlelab binairo fewest-clues 8 --dask local")),
+          "puzzlelab binairo fewest-clues 4 --workers 2",
+          "puzzlelab binairo fewest-clues 4 --dask local")),
 )

@@ -354,7 +354,9 @@ def _fewest_clues(request: Result) -> Steps[Result]:
     tasks = fewest_clues.TASKS.get(size, 1)
     if native and (tasks > 1 or any(v is not None for v in wanted.values())):
         workers = request.get("workers") or os.cpu_count() or 1
-        work = request.get("work") or str(Path.home() / ".cache" / "puzzlelab" / "fewest-clues")
+        # A search cut into tasks keeps them by default, so that it can resume.
+        default = Path.home() / ".cache" / "puzzlelab" / "fewest-clues" if tasks > 1 else None
+        work = request.get("work") or (str(default) if default else None)
         answer = yield from fewest_clues_native.run_steps(size, request.get("bound"), work,
                                                           workers, request.get("dask"))
         return {**answer, "work": work}
