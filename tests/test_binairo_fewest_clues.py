@@ -40,7 +40,7 @@ CLASSES = {2: 1, 4: 10, 6: 321}
 #: minimum, 5.
 CELL_SETS_UP_TO = {2: 4, 4: 6, 6: 5}
 #: The answer's keys that depend on how it was run, not on what it found.
-HOW = ("seconds", "engine", "resumed_tasks", "tasks", "work")
+HOW = ("seconds", "estimated_seconds", "engine", "resumed_tasks", "tasks", "work")
 
 
 def _same(answer: dict) -> dict:
@@ -378,3 +378,9 @@ def test_8x8_is_refused_up_front_where_memory_is_short(monkeypatch):
     monkeypatch.setattr(fewest_clues.limits, "memory_limit", lambda: 1024**3)
     assert "of memory" in fewest_clues.refusal(8, True)
     assert fewest_clues.refusal(6, True) is None
+
+
+def test_a_dask_address_with_no_scheduler_is_one_sentence():
+    pytest.importorskip("distributed")
+    with pytest.raises(PuzzleError, match=r"No Dask scheduler answered at 'tcp://127\.0\.0\.1:9'"):
+        finish(fewest_clues_native.run_steps(4, None, None, 1, "tcp://127.0.0.1:9"))

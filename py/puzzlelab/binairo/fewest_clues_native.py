@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import re
 import signal
 import sys
 import time
@@ -70,7 +71,7 @@ def _local_results(n: int, bound: int, todo: list[int], tasks: int,
     # Forked workers share the parent's grid list (spawned ones list it again).
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    pool = context.Pool(workers, initializer=_leave_interrupts_to_the_parent)
+    pool = context.Pool(min(workers, len(todo)), initializer=_leave_interrupts_to_the_parent)
     try:
         pending = [pool.apply_async(fewest_clues.run_task, (n, bound, t, tasks)) for t in todo]
         while pending:
@@ -96,6 +97,9 @@ def _dask_results(n: int, bound: int, todo: list[int], tasks: int, address: str,
                   workers: int) -> Iterator[dict[str, Any]]:
     """Run the tasks on Dask: the scheduler at ``address``, or a local cluster
     of ``workers`` processes when ``address`` is "local"."""
+    if address != "local" and not re.fullmatch(r"([a-z]+://)?[\w.\-\[\]:]+:\d{1,5}", address):
+        raise PuzzleError(f"--dask takes 'local' or a scheduler's HOST:PORT (as "
+                          f"tcp://10.0.0.5:8786); got {address[:40]!r}.")
     try:
         from dask.distributed import Client, LocalCluster, as_completed
     except ImportError as error:
@@ -104,7 +108,13 @@ def _dask_results(n: int, bound: int, todo: list[int], tasks: int, address: str,
     if address == "local":
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                dashboard_address=None)
-    client = Client(cluster if cluster is not None else address)
+    try:
+        client = Client(cluster if cluster is not None else address, timeout="10s")
+    except (OSError, ValueError, TypeError) as error:  # no scheduler there, or no address
+        if cluster is not None:
+            cluster.close()
+        raise PuzzleError(f"No Dask scheduler answered at {address[:80]!r} ({error}); give "
+                          "HOST:PORT of a running one, or 'local'.") from error
     try:
         jobs = [client.submit(fewest_clues.run_task, n, bound, t, tasks, pure=False) for t in todo]
         finished = as_completed(jobs)
