@@ -380,7 +380,8 @@ def test_8x8_is_refused_up_front_where_memory_is_short(monkeypatch):
     assert fewest_clues.refusal(6, True) is None
 
 
-def test_a_dask_address_with_no_scheduler_is_one_sentence():
+def test_a_dask_address_with_no_scheduler_is_one_sentence(monkeypatch):
     pytest.importorskip("distributed")
+    monkeypatch.setattr(fewest_clues_native, "DASK_CONNECT_SECONDS", 1)
     with pytest.raises(PuzzleError, match=r"No Dask scheduler answered at 'tcp://127\.0\.0\.1:9'"):
         finish(fewest_clues_native.run_steps(4, None, None, 1, "tcp://127.0.0.1:9"))

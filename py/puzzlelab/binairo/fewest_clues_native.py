@@ -30,6 +30,9 @@ from puzzlelab.binairo.count_progress import duration
 from puzzlelab.jobs import Progress, Steps
 from puzzlelab.notation import PuzzleError
 
+#: How long to wait for a Dask scheduler to answer before saying it did not.
+DASK_CONNECT_SECONDS = 10
+
 
 def task_file(folder: Path, n: int, bound: int, task: int, tasks: int) -> Path:
     """Where task ``task`` of a run writes its result."""
@@ -109,7 +112,8 @@ def _dask_results(n: int, bound: int, todo: list[int], tasks: int, address: str,
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                dashboard_address=None)
     try:
-        client = Client(cluster if cluster is not None else address, timeout="10s")
+        client = Client(cluster if cluster is not None else address,
+                        timeout=f"{DASK_CONNECT_SECONDS}s")
     except (OSError, ValueError, TypeError) as error:  # no scheduler there, or no address
         if cluster is not None:
             cluster.close()
