@@ -7,7 +7,7 @@
 // count, greyed and said to be the same by symmetry; a shape the file holds
 // without a count says why, in the file's words.
 
-import { escape, loadGridCounts, secondsText, wholeText } from "./lab-tables.mjs";
+import { escape, fetchForPanel, loadGridCounts, secondsText, wholeText } from "./lab-tables.mjs";
 
 /** The panel's markup, in the board's template. */
 export const COUNTS_MARKUP = `
@@ -45,20 +45,12 @@ export class CountsPanel {
     this.panel.addEventListener("toggle", () => this.panel.open && this.wake());
   }
 
-  /** Fetch the counts (once) and draw the tables; a failed fetch says so, and the next opening tries again. */
+  /** Fetch the counts (once) and draw the tables (lab-tables.mjs's fetchForPanel). */
   wake() {
-    if (this.counts || this.root.dataset.countsTable === "loading") return;
-    this.root.dataset.countsTable = "loading";
-    const status = this.root.querySelector(".counts-status");
-    status.textContent = "Fetching the tables…";
-    loadGridCounts().then((counts) => {
-      this.counts = counts;
-      status.textContent = counts.entries.length ? "" : "The file holds no count.";
-      this.#render();
-      this.root.dataset.countsTable = "shown";
-    }, (error) => {
-      status.textContent = `The tables could not be fetched (${error.message}); they are tried again when the panel is opened.`;
-      this.root.dataset.countsTable = "failed";
+    fetchForPanel(this.root, "countsTable", this.root.querySelector(".counts-status"), {
+      load: loadGridCounts, what: "the tables", emptyText: "The file holds no count.",
+      isEmpty: (counts) => !counts.entries.length,
+      show: (counts) => { this.counts = counts; this.#render(); },
     });
   }
 

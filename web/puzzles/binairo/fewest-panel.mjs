@@ -7,7 +7,7 @@
 // Larger sizes say how they were computed (natively, the file's command) or
 // why they are out of reach (the file's own sentence).
 
-import { escape, loadFewestTable, secondsText, wholeText } from "./lab-tables.mjs";
+import { escape, fetchForPanel, loadFewestTable, secondsText, wholeText } from "./lab-tables.mjs";
 import { Grid } from "./rules.mjs";
 
 /** The sizes whose search runs in the page (6×6 takes seconds; 8×8 needs numpy and hours). */
@@ -86,20 +86,12 @@ export class FewestPanel {
     });
   }
 
-  /** Fetch the table (once) and draw it; a failed fetch says so, and the next opening tries again. */
+  /** Fetch the table (once) and draw it (lab-tables.mjs's fetchForPanel). */
   wake() {
-    if (this.table || this.root.dataset.fewestTable === "loading") return;
-    this.root.dataset.fewestTable = "loading";
-    const line = this.root.querySelector(".fewest-status-line");
-    line.textContent = "Fetching the table…";
-    loadFewestTable().then((table) => {
-      this.table = table;
-      line.textContent = table.sizes.length ? "" : "The table holds no size.";
-      this.#render();
-      this.root.dataset.fewestTable = "shown";
-    }, (error) => {
-      line.textContent = `The table could not be fetched (${error.message}); it is tried again when the panel is opened.`;
-      this.root.dataset.fewestTable = "failed";
+    fetchForPanel(this.root, "fewestTable", this.root.querySelector(".fewest-status-line"), {
+      load: loadFewestTable, what: "the table", emptyText: "The table holds no size.",
+      isEmpty: (table) => !table.sizes.length,
+      show: (table) => { this.table = table; this.#render(); },
     });
   }
 

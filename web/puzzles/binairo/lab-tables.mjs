@@ -38,6 +38,28 @@ function loadOnce(url, read, what) {
 }
 
 /** The fewest-clues table (a promise of readFewestTable's value). */
+/**
+ * A lab panel's file, fetched when the panel is opened: `status` says it is on
+ * its way, then nothing (or `emptyText` when `isEmpty(data)`), or why it
+ * failed; the root's `data-<flag>` says "loading", "shown" or "failed" (the
+ * tests read it). `show(data)` draws the panel. A failed fetch is tried again
+ * at the next call; a shown or loading one is not fetched twice.
+ */
+export function fetchForPanel(root, flag, status, { load, what, emptyText, isEmpty, show }) {
+  if (["loading", "shown"].includes(root.dataset[flag])) return;
+  root.dataset[flag] = "loading";
+  status.textContent = `Fetching ${what}…`;
+  load().then((data) => {
+    status.textContent = isEmpty(data) ? emptyText : "";
+    show(data);
+    root.dataset[flag] = "shown";
+  }, (error) => {
+    status.textContent = `${what[0].toUpperCase()}${what.slice(1)} could not be fetched (${error.message}); `
+      + "the panel tries again when it is opened.";
+    root.dataset[flag] = "failed";
+  });
+}
+
 export const loadFewestTable = () => loadOnce(FEWEST_FILE, readFewestTable, "the table of fewest clues");
 
 /** The grid counts (a promise of readGridCounts's value). */
