@@ -6,6 +6,7 @@
 //   live-region.mjs       the one live region screen readers hear (announce)
 //   board-layout.mjs      board first, settings folded, "More actions" on
 //                         phones, scrolling into view, boardRoom()
+//   board-style.mjs       the puzzle's own stylesheet, applied before the first draw
 //   python-boot-line.mjs  the line and data-python while Python starts
 //   play-on.mjs           Next puzzle / Daily puzzle / Share result, the timer;
 //                         on the main page the play bar (Undo, Hint, Next, Lab)
@@ -22,6 +23,8 @@
 //                    no Python), with the constructor's options: load the
 //                    first game, usually through run()
 //   static pythonActions  data-action names of the buttons that need Python
+//   static stylesheet  its own CSS file (a URL), if any: added once, and the
+//                    first game waits for it (board-style.mjs)
 // and may override:
 //   idle()                 add its own background work (call super.idle())
 //   run(action)            do something before each action (call super.run())
@@ -97,6 +100,7 @@
 // promise callback, that is after the subclass constructor has finished.
 
 import { arrangeBoardFirst, boardRoom, bringIntoView } from "./board-layout.mjs";
+import { boardStyle } from "./board-style.mjs";
 import { KeyboardCursor } from "./keyboard-cursor.mjs";
 import { LiveRegion } from "./live-region.mjs";
 import { EngineWaitLine, LongJobs } from "./long-jobs.mjs";
@@ -170,8 +174,9 @@ export class PuzzleBoard {
     if (!readonly) this.#startPythonOnFirstTouch();
     this.#listenToKeys(readonly);
     // Moves, game IDs and the default boards need no Python (rules/): the
-    // board starts at once, after the subclass constructor has finished.
-    Promise.resolve().then(() => this.#begin(options));
+    // board starts at once, after the subclass constructor has finished,
+    // once its stylesheet applies (board-style.mjs: else it jumps when it does).
+    boardStyle(this.constructor.stylesheet).then(() => this.#begin(options));
   }
 
   /**

@@ -196,6 +196,40 @@ def test_each_board_and_its_main_actions_fit_the_first_screen(
         context.close()
 
 
+# Where each board's canvas was the first time it was shown (its root's
+# data-status leaving "loading"), read right after that draw.
+FIRST_DRAWN = """window.firstDrawn = {};
+new MutationObserver((changes) => {
+  for (const { target } of changes) {
+    const canvas = target.querySelector?.('canvas');
+    if (!canvas || target.dataset.status === 'loading' || target.id in window.firstDrawn) continue;
+    const { x, y, width, height } = canvas.getBoundingClientRect();
+    window.firstDrawn[target.id] = [x, y, width, height];
+  }
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-status'] });"""
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES)
+def test_a_board_stays_where_it_was_first_drawn(page, site_url, puzzle):
+    """No board moves or resizes once shown, untouched: a person's first
+    click aims at what they see. (The peg board was drawn before pegs.css
+    applied, then moved 38 px down when its lines took their height.)"""
+    page.add_init_script(FIRST_DRAWN)
+    page.goto(f"{site_url}#{puzzle}")
+    page.wait_for_function(
+        f"window.puzzleLab?.boards.{puzzle}?.idle() && '{puzzle}' in window.firstDrawn")
+    page.wait_for_timeout(1500)  # a late sheet, font or line would have moved it by now
+    first, now = page.evaluate(
+        """(id) => {
+          const canvas = document.querySelector(`#${id} canvas`);
+          const { x, y, width, height } = canvas.getBoundingClientRect();
+          return [window.firstDrawn[id], [x, y, width, height]];
+        }""",
+        puzzle,
+    )
+    assert now == first
+
+
 def test_introduction_folds_after_the_first_visit(page, site_url):
     page.goto(f"{site_url}#lightsout")
     intro = page.locator("#panel-lightsout details.intro")

@@ -19,7 +19,6 @@ import { BinairoPainter, POP_MS } from "./painter.mjs";
 import { Grid, MAX_SIDE, MIN_SIDE, SAVED_GAMES, fitsShape, nextValue } from "./rules.mjs";
 
 const SIZES = [4, 6, 8, 10, 12, 14];
-const STYLE = new URL("./binairo.css", import.meta.url);
 
 /** "a" or "an" before a word. */
 const article = (word) => (/^[aeiou]/i.test(word) ? "an" : "a");
@@ -124,6 +123,7 @@ const TEMPLATE = `
 
 export class BinairoBoard extends PuzzleBoard {
   static kind = "binairo";
+  static stylesheet = new URL("./binairo.css", import.meta.url);
   static savedGames = SAVED_GAMES; // what a saved game may hold (rules.mjs)
   static title = "Binary puzzle";
   static pythonActions = ["hint", "solve", "check", "count", "generate", "minimize"];
@@ -139,9 +139,6 @@ export class BinairoBoard extends PuzzleBoard {
    * @param {{game?: string, rows?: number, cols?: number, difficulty?: string, seed?: number}} options
    */
   constructor(root, client, options = {}) {
-    if (!document.querySelector(`link[href="${STYLE.href}"]`)) {
-      document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href: STYLE.href }));
-    }
     super(root, client, options);
     this.onMainPage = Boolean(options.lab); // a puzzle chosen in a table opens as a link of the page (app.mjs)
     this.state = null; // {game, rows, cols, grid, givens, errors, solved, row_counts, col_counts}

@@ -32,10 +32,9 @@ import { PositionSearches } from "./searches.mjs";
 import { TEMPLATE } from "./template.mjs";
 import { holeName, plural } from "./words.mjs";
 
-const STYLE = new URL("./pegs.css", import.meta.url);
-
 export class PegsBoard extends PuzzleBoard {
   static kind = "pegs";
+  static stylesheet = new URL("./pegs.css", import.meta.url);
   static savedGames = SAVED_GAMES; // what a saved game may hold (rules.mjs)
   static title = "Peg solitaire";
   static pythonActions = ["hint", "solve", "count", "census"];
@@ -47,14 +46,7 @@ export class PegsBoard extends PuzzleBoard {
 
   constructor(root, client, options = {}) {
     const { lab = false, controls = "full" } = options;
-    let link = document.querySelector(`link[href="${STYLE.href}"]`);
-    if (!link) {
-      link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: STYLE.href });
-      document.head.append(link);
-    }
     super(root, client, options);
-    // The board may be drawn before its colours arrive: draw it again then.
-    if (!link.sheet) link.addEventListener("load", () => this.state && this.repaint(), { once: true });
     this.state = null; // from Python: grid, lattice, rows, cols, moves, won, stuck, goal...
     this.cells = []; // the grid's rows of "o . -" (the editor draws on them)
     this.mode = "play";
