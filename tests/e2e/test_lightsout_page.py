@@ -200,7 +200,8 @@ def test_long_solve_reports_progress_and_can_be_cancelled(page, site_url):
     assert outcome["cancelled"], outcome
     first = outcome["reports"][0]
     assert first["total"] > 1 and first["done"] < first["total"]
-    assert "fewest presses" in first["message"]
+    # The search's own report, or (on a busy machine) the one of its setting up.
+    assert "fewest presses" in first["message"] or "fewest-press search" in first["message"], first
     # Then as a person: the note shows a percentage and a Cancel button that works.
     page.get_by_role("button", name="Show solution").click()
     note = page.locator(f"{BOARD} .solution-note")
