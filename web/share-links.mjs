@@ -46,6 +46,20 @@ export function shareLink(kind, board) {
 /** The link that opens game ID `game` of puzzle `kind` on the main page, as a fresh game. */
 export const gameLink = (kind, game) => page(`#${kind}=${encodeURIComponent(game)}`);
 
+/**
+ * Game links (`a[data-game]`, made with gameLink) inside `element`: a plain
+ * click calls `open(game)` to play it on this page; a click for a new tab or
+ * window (a modifier key, the middle button) follows the link as it is.
+ */
+export function playGameLinks(element, open) {
+  element.addEventListener("click", (event) => {
+    const link = event.target.closest("a[data-game]");
+    if (!link || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    open(link.dataset.game);
+  });
+}
+
 /** A value in a deal's text: dots and dashes are its separators, so they are escaped too. */
 const escapeValue = (value) => encodeURIComponent(String(value)).replace(/\./g, "%2E").replace(/-/g, "%2D");
 

@@ -9,6 +9,7 @@
 
 import { escape, fetchForPanel, loadFewestTable, secondsText, wholeText } from "./lab-tables.mjs";
 import { Grid } from "./rules.mjs";
+import { playGameLinks } from "../../share-links.mjs";
 
 /** The sizes whose search runs in the page (6×6 takes seconds; 8×8 needs numpy and hours). */
 export const IN_PAGE = [2, 4, 6];
@@ -77,13 +78,7 @@ export class FewestPanel {
     this.picker.addEventListener("change", () => this.#about());
     this.proveButton.addEventListener("click", () => this.prove(Number(this.picker.value)));
     this.cancelButton.addEventListener("click", () => this.cancel());
-    this.panel.addEventListener("click", (event) => {
-      const link = event.target.closest("a[data-game]");
-      // A plain click plays it here; a click for a new tab or window follows the link.
-      if (!link || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
-      event.preventDefault();
-      this.host.open(link.dataset.game);
-    });
+    playGameLinks(this.panel, (game) => this.host.open(game)); // a plain click plays it here
   }
 
   /** Fetch the table (once) and draw it (lab-tables.mjs's fetchForPanel). */

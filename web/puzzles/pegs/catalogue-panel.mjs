@@ -11,6 +11,7 @@
 
 import { boardOfGrid, findProblem, loadCatalogue } from "./catalogue.mjs";
 import { plural } from "./words.mjs";
+import { playGameLinks } from "../../share-links.mjs";
 
 /** The panel's markup, in the board's template (after the census). */
 export const CATALOGUE_MARKUP = `
@@ -56,13 +57,7 @@ export class CataloguePanel {
       this.picked = this.picker.value;
       this.#render();
     });
-    this.table.addEventListener("click", (event) => {
-      const link = event.target.closest("a[data-game]");
-      // A plain click plays it here; a click for a new tab or window follows the link.
-      if (!link || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
-      event.preventDefault();
-      this.host.open(link.dataset.game);
-    });
+    playGameLinks(this.table, (game) => this.host.open(game)); // a plain click plays it here
   }
 
   /** Fetch the catalogue (once) and draw the table; a failed fetch says so, and the next wake tries again. */
