@@ -22,8 +22,16 @@ from pathlib import Path
 
 import pytest
 
-from puzzlelab import api, binairo
-from puzzlelab.binairo import Grid, cell_sets, fewest_clues, fewest_clues_native, grid_classes
+from puzzlelab import api, binairo, records
+from puzzlelab.binairo import (
+    Grid,
+    cell_sets,
+    fewest_clues,
+    fewest_clues_dask,
+    fewest_clues_native,
+    fewest_tasks,
+    grid_classes,
+)
 from puzzlelab.binairo import count as binairo_count
 from puzzlelab.cli import main
 from puzzlelab.jobs import finish
@@ -40,7 +48,8 @@ CLASSES = {2: 1, 4: 10, 6: 321}
 #: minimum, 5.
 CELL_SETS_UP_TO = {2: 4, 4: 6, 6: 5}
 #: The answer's keys that depend on how it was run, not on what it found.
-HOW = ("seconds", "estimated_seconds", "engine", "resumed_tasks", "tasks", "work")
+HOW = ("seconds", "estimated_seconds", "engine", "resumed_tasks", "tasks", "work", "ran_tasks",
+       "ignored_files")
 
 
 def _same(answer: dict) -> dict:
@@ -225,20 +234,22 @@ def test_an_interrupted_run_resumes_from_its_intact_tasks(tmp_path, monkeypatch,
     work = tmp_path / "work"
     # The first run on two worker processes: the same answer as in this process.
     first = finish(fewest_clues_native.run_steps(6, None, str(work), 2, None))
-    assert first["engine"].startswith("2 processes")
+    assert first["engine"].startswith("2 worker processes")
     assert first["resumed_tasks"] == 0 and first["tasks"] == 5
     assert _same(first) == _same(hitting[6])
-    files = sorted(work.glob("*.json"))
-    assert [f.name for f in files] == [fewest_clues_native.task_file(work, 6, 36, t, 5).name
+    files = sorted(work.glob("*.jsonl"))
+    assert [f.name for f in files] == [fewest_tasks.task_file(work, 6, 36, t, 5).name
                                        for t in range(5)]
     # A run cut short: task 1 never written, task 3 half written; task 4's file
     # holds a run with another bound (5: it lists only the classes at 5), and
     # that run's task 2 lies beside it under its own name.
     files[1].unlink()
     files[3].write_text(files[3].read_text()[:40])
-    files[4].write_text(json.dumps(fewest_clues.run_task(6, 5, 4, 5)))
-    fewest_clues_native.task_file(work, 6, 5, 2, 5).write_text(
-        json.dumps(fewest_clues.run_task(6, 5, 2, 5)))
+    grids = fewest_clues.load(6)
+    other = fewest_clues.run_task(6, 5, 4, 5)
+    files[4].write_bytes(records.encode_record(fewest_tasks.KIND, fewest_tasks.FORMAT,
+                                               fewest_tasks.task_params(grids, 5, 4, 5), other))
+    fewest_tasks.write_task(work, grids, fewest_clues.run_task(6, 5, 2, 5))
     ran = []
     real = fewest_clues.run_task
 
@@ -249,7 +260,7 @@ def test_an_interrupted_run_resumes_from_its_intact_tasks(tmp_path, monkeypatch,
     monkeypatch.setattr(fewest_clues, "run_task", recording)
     second = finish(fewest_clues_native.run_steps(6, None, str(work), 1, None))
     assert sorted(ran) == [1, 3, 4]
-    assert second["resumed_tasks"] == 2
+    assert second["resumed_tasks"] == 2 and len(second["ignored_files"]) == 2
     assert _same(second) == _same(first)
     # Every task is whole again: a third run resumes them all and runs none.
     ran.clear()
@@ -261,7 +272,7 @@ def test_dask_local_cluster_gives_the_same_answer(monkeypatch, hitting):
     pytest.importorskip("dask.distributed", reason="dask[distributed] is not installed")
     monkeypatch.setitem(fewest_clues.TASKS, 6, 5)
     answer = finish(fewest_clues_native.run_steps(6, None, None, 2, "local"))
-    assert answer["engine"] == "Dask local cluster"
+    assert answer["engine"].startswith("Dask, a local cluster of 2 processes")
     assert _same(answer) == _same(hitting[6])
 
 
@@ -364,6 +375,10 @@ def test_a_search_projected_over_the_time_limit_is_refused_up_front(monkeypatch,
     with pytest.raises(PuzzleError, match=r"would take about .* more than the limit"):
         finish(fewest_clues.fewest_clues_steps(6))
     work = tmp_path / "work"
+    # 6x6 is one task: two workers asked for, one would run it (and says so).
+    with pytest.raises(PuzzleError, match=r"on 1 worker here, more than the limit"):
+        finish(fewest_clues_native.run_steps(6, None, str(work), 2, None))
+    monkeypatch.setitem(fewest_clues.TASKS, 6, 5)
     with pytest.raises(PuzzleError, match=r"on 2 workers here, more than the limit"):
         finish(fewest_clues_native.run_steps(6, None, str(work), 2, None))
     assert not list(work.iterdir())  # refused before any task ran
@@ -382,6 +397,6 @@ def test_8x8_is_refused_up_front_where_memory_is_short(monkeypatch):
 
 def test_a_dask_address_with_no_scheduler_is_one_sentence(monkeypatch):
     pytest.importorskip("distributed")
-    monkeypatch.setattr(fewest_clues_native, "DASK_CONNECT_SECONDS", 1)
+    monkeypatch.setattr(fewest_clues_dask, "CONNECT_SECONDS", 1)
     with pytest.raises(PuzzleError, match=r"No Dask scheduler answered at 'tcp://127\.0\.0\.1:9'"):
         finish(fewest_clues_native.run_steps(4, None, None, 1, "tcp://127.0.0.1:9"))

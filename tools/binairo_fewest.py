@@ -63,10 +63,12 @@ def main() -> None:
             write_sparse(6, answer["clues"], sparse_entries(results, answer["clues"]))
     eight = json.loads(words.eight.read_text())
     tasks = eight["tasks"]
-    results = list(fewest_clues_native.read_done(words.work, 8, eight["bound"], tasks).values())
-    if len(results) != tasks:
-        raise SystemExit(f"{words.work} holds {len(results)} of the run's {tasks} tasks")
     grids = fewest_clues.load(8)
+    done, ignored = fewest_clues_native.read_done(words.work, grids, eight["bound"], tasks)
+    results = list(done.values())
+    if len(results) != tasks:
+        raise SystemExit(f"{words.work} holds {len(results)} of the run's {tasks} tasks whole "
+                         f"and checked" + "".join(f"\n{line}" for line in ignored))
     again = fewest_clues.combine(grids, eight["bound"], results)
     if again["clues"] != eight["clues"] or again["grids_at_minimum"] != eight["grids_at_minimum"]:
         raise SystemExit("the work folder does not give the run's answer")

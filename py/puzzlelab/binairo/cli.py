@@ -71,6 +71,8 @@ def _minimize_show(result: dict[str, Any]) -> None:
 
 def _fewest_show(result: dict[str, Any]) -> None:
     n = result["size"]
+    for line in result.get("ignored_files", ()):
+        print(line)
     print(f"The fewest clues of any {n}x{n} puzzle with one solution: {result['clues']}, "
           f"searched over all {result['classes']:,} classes of its {result['grids']:,} grids "
           f"({result['seconds']} s, {result['engine']}).")

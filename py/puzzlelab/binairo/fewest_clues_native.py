@@ -2,22 +2,24 @@
 
 Each task (:func:`puzzlelab.binairo.fewest_clues.run_task`) is independent,
 so they run on worker processes of the standard library's
-``multiprocessing`` or, past one machine, on Dask (an optional
-dependency: ``pip install "dask[distributed]"``; a local cluster by default,
-or the scheduler at an address). Nothing here schedules: the executor does.
+``multiprocessing`` or, past one machine, on Dask
+(:mod:`puzzlelab.binairo.fewest_clues_dask`). Nothing here schedules: the
+executor does. The answer says what really ran: the processes started (one
+a task at most; none for a single task, which runs in this one), or the Dask
+workers that returned tasks.
 
-With a work folder every finished task is written there as a JSON file the
-moment it comes back; a run that was interrupted (Ctrl-C, a lost machine)
-starts again from the tasks still missing. A file whose size, bound or task
-count differ from the run's is ignored, never mixed in.
+With a work folder every finished task is written there as a file the moment
+it comes back; a run that was interrupted (Ctrl-C, a lost machine)
+starts again from the tasks still missing. A file is read back only when it
+names this very search and its content checks out
+(:mod:`puzzlelab.binairo.fewest_tasks`); any other under a task's name is
+said in one sentence and never used: its task runs again (and its result
+then takes the file's place).
 """
 
 from __future__ import annotations
 
-import json
 import multiprocessing
-import os
-import re
 import signal
 import sys
 import time
@@ -25,43 +27,32 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from puzzlelab.binairo import fewest_clues
+from puzzlelab.binairo import fewest_clues, fewest_clues_dask, fewest_tasks
 from puzzlelab.binairo.count_progress import duration
 from puzzlelab.jobs import Progress, Steps
 from puzzlelab.notation import PuzzleError
-
-#: How long to wait for a Dask scheduler to answer before saying it did not.
-DASK_CONNECT_SECONDS = 10
+from puzzlelab.records import RecordRejected
 
 
-def task_file(folder: Path, n: int, bound: int, task: int, tasks: int) -> Path:
-    """Where task ``task`` of a run writes its result."""
-    return folder / f"fewest-{n}x{n}-bound{bound}-task{task:04d}-of{tasks:04d}.json"
-
-
-def read_done(folder: Path | None, n: int, bound: int, tasks: int) -> dict[int, dict[str, Any]]:
-    """The tasks of this run already written in ``folder``, by task number."""
+def read_done(folder: Path | None, grids: fewest_clues.Grids, bound: int,
+              tasks: int) -> tuple[dict[int, dict[str, Any]], list[str]]:
+    """The tasks of this run already in ``folder``, by task number, each
+    checked (:mod:`puzzlelab.binairo.fewest_tasks`); and a sentence for each
+    file under a task's name that could not be used (that task runs again)."""
     done: dict[int, dict[str, Any]] = {}
+    ignored: list[str] = []
     if folder is None:
-        return done
+        return done, ignored
     for task in range(tasks):
-        path = task_file(folder, n, bound, task, tasks)
         try:
-            result = json.loads(path.read_text())
-        except (OSError, ValueError):
-            continue  # missing, or cut short by the interruption: run it again
-        if (result.get("n"), result.get("bound"), result.get("task"),
-                result.get("tasks")) == (n, bound, task, tasks):
+            result = fewest_tasks.read_task(folder, grids, bound, task, tasks)
+        except RecordRejected as why:
+            ignored.append(f"Task {task + 1} of {tasks} runs again: {why.path} was not "
+                           f"used, as {why.reason}.")
+            continue
+        if result is not None:
             done[task] = result
-    return done
-
-
-def write_done(folder: Path, result: dict[str, Any]) -> None:
-    """Write a finished task atomically (a file is whole or absent)."""
-    path = task_file(folder, result["n"], result["bound"], result["task"], result["tasks"])
-    part = path.with_suffix(".part")
-    part.write_text(json.dumps(result) + "\n")
-    os.replace(part, path)
+    return done, ignored
 
 
 def _local_results(n: int, bound: int, todo: list[int], tasks: int,
@@ -96,47 +87,6 @@ def _leave_interrupts_to_the_parent() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _dask_results(n: int, bound: int, todo: list[int], tasks: int, address: str,
-                  workers: int) -> Iterator[dict[str, Any]]:
-    """Run the tasks on Dask: the scheduler at ``address``, or a local cluster
-    of ``workers`` processes when ``address`` is "local"."""
-    if address != "local" and not re.fullmatch(r"([a-z]+://)?[\w.\-\[\]:]+:\d{1,5}", address):
-        raise PuzzleError(f"--dask takes 'local' or a scheduler's HOST:PORT (as "
-                          f"tcp://10.0.0.5:8786); got {address[:40]!r}.")
-    try:
-        from dask.distributed import Client, LocalCluster, as_completed
-    except ImportError as error:
-        raise PuzzleError('Dask is not installed: pip install "dask[distributed]".') from error
-    cluster = None
-    if address == "local":
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                               dashboard_address=None)
-    try:
-        client = Client(cluster if cluster is not None else address,
-                        timeout=f"{DASK_CONNECT_SECONDS}s")
-    except (OSError, ValueError, TypeError) as error:  # no scheduler there, or no address
-        if cluster is not None:
-            cluster.close()
-        raise PuzzleError(f"No Dask scheduler answered at {address[:80]!r} ({error}); give "
-                          "HOST:PORT of a running one, or 'local'.") from error
-    try:
-        jobs = [client.submit(fewest_clues.run_task, n, bound, t, tasks, pure=False) for t in todo]
-        finished = as_completed(jobs)
-        while True:
-            batch = finished.next_batch(block=False)
-            for future in batch:
-                yield future.result()
-            if finished.is_empty():
-                break
-            if not batch:
-                time.sleep(0.2)
-                yield {}
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
-
-
 def run_steps(n: int, bound: int | None, folder: str | None, workers: int,
               dask: str | None) -> Steps[dict[str, Any]]:
     """The whole search natively: the tasks on ``workers`` processes or on Dask
@@ -157,34 +107,59 @@ def run_steps(n: int, bound: int | None, folder: str | None, workers: int,
     if bound is None:
         bound = yield from fewest_clues.probe_steps(grids)
     tasks = fewest_clues.TASKS[n]
-    done = read_done(work, n, bound, tasks)
+    done, ignored = read_done(work, grids, bound, tasks)
+    for line in ignored:
+        yield Progress(0, tasks, line)
     resumed = len(done)
     todo = [t for t in range(tasks) if t not in done]
+    # What really runs: at most one process a task, this one for a single task.
+    processes = min(workers, len(todo)) if not dask else 0
     # The time left, projected from a sample; refused when over the limit on
     # this machine (a Dask scheduler's machines are not counted: no refusal).
     seconds = (yield from fewest_clues.estimate_steps(grids, bound)) * len(todo) / tasks
-    why = None if dask else fewest_clues.time_refusal(n, bound, seconds, workers)
+    why = None if dask else fewest_clues.time_refusal(n, bound, seconds, max(processes, 1))
     if why:
         raise PuzzleError(why)
-    if dask:
-        results = _dask_results(n, bound, todo, tasks, dask, workers)
-    elif workers > 1 and len(todo) > 1:
-        results = _local_results(n, bound, todo, tasks, workers)
+    cluster = fewest_clues_dask.DaskRun(dask, workers) if dask and todo else None
+    if cluster is not None:
+        results = cluster.results(n, bound, todo, tasks)
+    elif processes > 1:
+        results = _local_results(n, bound, todo, tasks, processes)
     else:
         results = (fewest_clues.run_task(n, bound, t, tasks) for t in todo)
-    expected = f"; about {duration(seconds / workers)} in all" if seconds and not dask else ""
+    projected = None if dask else seconds / max(processes, 1)
+    expected = f"; about {duration(projected)} in all" if projected and todo else ""
     yield Progress(len(done), tasks, f"{len(done)} of {tasks} tasks done{expected}")
-    for result in results:
-        if result:
-            done[result["task"]] = result
-            if work is not None:
-                write_done(work, result)
-        yield Progress(len(done), tasks,
-                       f"{len(done)} of {tasks} tasks done (bound {bound}){expected}")
+    try:
+        for result in results:
+            if result:
+                done[result["task"]] = result
+                if work is not None:
+                    fewest_tasks.write_task(work, grids, result)
+            yield Progress(len(done), tasks,
+                           f"{len(done)} of {tasks} tasks done (bound {bound}){expected}")
+    except fewest_clues_dask.ClusterFailed as failure:
+        kept = (f"the {len(done)} finished of {tasks} tasks are kept in {work}: run the same "
+                "command again to resume" if work is not None else
+                f"{len(done)} of {tasks} tasks had finished (give --work DIR to keep them)")
+        raise PuzzleError(f"The run stopped: {failure}; {kept}.") from failure
     answer = fewest_clues.combine(grids, bound, [done[t] for t in range(tasks)])
-    return {**answer, "tasks": tasks, "resumed_tasks": resumed,
-            "estimated_seconds": round(seconds, 1),
-            "engine": ("Dask " + ("local cluster" if dask == "local" else dask)) if dask
-            else f"{workers} process{'es' if workers > 1 else ''}, "
-                 + fewest_clues.engine_name(grids),
+    return {**answer, "tasks": tasks, "resumed_tasks": resumed, "ran_tasks": len(todo),
+            "ignored_files": ignored,
+            "estimated_seconds": None if projected is None else round(projected, 1),
+            "engine": engine(grids, cluster, processes, len(todo)),
             "seconds": round(time.perf_counter() - started, 2)}
+
+
+def engine(grids: fewest_clues.Grids, cluster: fewest_clues_dask.DaskRun | None,
+           processes: int, ran: int) -> str:
+    """What ran the tasks, as it was: Dask and the workers that ran tasks,
+    the worker processes started, this process, or nothing (all resumed)."""
+    listed = fewest_clues.engine_name(grids)
+    if not ran:
+        return f"no task run (every one read back from the work folder), {listed}"
+    if cluster is not None:
+        return f"{cluster.describe()}, {listed}"
+    if processes > 1:
+        return f"{processes} worker processes, {listed}"
+    return f"this process, {listed}"
