@@ -14,6 +14,7 @@ bounded: no scheduler for :data:`CONNECT_SECONDS`, no worker for
 from __future__ import annotations
 
 import contextlib
+import logging
 import re
 import time
 from collections.abc import Iterator
@@ -75,18 +76,21 @@ class DaskRun:
         cluster fails under the run."""
         from dask.distributed import Client, LocalCluster
 
+        _quiet_dask_logs()
         cluster = None
         if self.address == "local":
-            cluster = LocalCluster(n_workers=self.workers, threads_per_worker=1, processes=True,
-                                   dashboard_address=None)
+            cluster = LocalCluster(n_workers=self.workers, threads_per_worker=1,
+                                   processes=True, dashboard_address=None,
+                                   silence_logs=logging.CRITICAL)
         try:
             client = Client(cluster if cluster is not None else self.address,
                             timeout=f"{CONNECT_SECONDS}s")
         except (OSError, ValueError, TypeError) as error:  # no scheduler there, or no address
             if cluster is not None:
                 cluster.close()
-            raise PuzzleError(f"No Dask scheduler answered at {self.address[:80]!r} ({error}); "
-                              "give HOST:PORT of a running one, or 'local'.") from error
+            raise PuzzleError(f"No Dask scheduler answered at {self.address[:80]!r} "
+                              f"({error}); give HOST:PORT of a running one, or 'local'."
+                              ) from error
         try:
             yield from self._watch(client, [
                 client.submit(run_on_worker, n, bound, t, tasks, pure=False) for t in todo])
@@ -141,6 +145,17 @@ class DaskRun:
                 raise  # the task itself failed: a fault of the search, not of the cluster
             raise ClusterFailed(f"the Dask workers running one task kept dying ({error}); the "
                                 "task may need more memory than a worker has") from error
+
+
+def _quiet_dask_logs() -> None:
+    """Keep Dask's own log lines off the terminal: a lost connection logs
+    tracebacks (from its background thread, even after the run has ended),
+    and what failed is said in one sentence instead. Each logger of
+    ``distributed`` has its own level (from Dask's config), so each is set."""
+    names = ["distributed", *(name for name in logging.root.manager.loggerDict
+                              if name.startswith("distributed."))]
+    for name in names:
+        logging.getLogger(name).setLevel(logging.CRITICAL)
 
 
 def _worker_count(client: Any) -> int | None:

@@ -139,8 +139,8 @@ def run_steps(n: int, bound: int | None, folder: str | None, workers: int,
             yield Progress(len(done), tasks,
                            f"{len(done)} of {tasks} tasks done (bound {bound}){expected}")
     except fewest_clues_dask.ClusterFailed as failure:
-        kept = (f"the {len(done)} finished of {tasks} tasks are kept in {work}: run the same "
-                "command again to resume" if work is not None else
+        kept = (f"{len(done)} of {tasks} tasks had finished and are kept in {work}: run the "
+                "same command again to resume" if work is not None else
                 f"{len(done)} of {tasks} tasks had finished (give --work DIR to keep them)")
         raise PuzzleError(f"The run stopped: {failure}; {kept}.") from failure
     answer = fewest_clues.combine(grids, bound, [done[t] for t in range(tasks)])
