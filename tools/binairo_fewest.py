@@ -61,7 +61,14 @@ def main() -> None:
             grids = fewest_clues.load(6)
             results = [finish(fewest_clues.task_steps(grids, answer["bound"], 0, 1))]
             write_sparse(6, answer["clues"], sparse_entries(results, answer["clues"]))
-    eight = json.loads(words.eight.read_text())
+    try:
+        eight = json.loads(words.eight.read_text())
+    except (OSError, ValueError) as error:
+        raise SystemExit(f"{words.eight}: not the --json answer of a run ({error})") from error
+    if not isinstance(eight, dict) or eight.get("size") != 8 or not all(
+            isinstance(eight.get(key), int) for key in ("bound", "tasks", "clues",
+                                                         "grids_at_minimum")):
+        raise SystemExit(f"{words.eight}: not the --json answer of an 8x8 run")
     tasks = eight["tasks"]
     grids = fewest_clues.load(8)
     done, ignored = fewest_clues_native.read_done(words.work, grids, eight["bound"], tasks)

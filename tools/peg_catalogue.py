@@ -23,7 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
-from puzzlelab import pegs
+import puzzlelab
+from puzzlelab import pegs, records
 from puzzlelab.jobs import finish
 from puzzlelab.pegs import catalogue
 from puzzlelab.pegs import count_numpy as pegs_count_numpy
@@ -34,19 +35,42 @@ CACHE: Path | None = None  # --cache
 ONLY: str | None = None  # --only: one part of the work, to the cache
 
 
-def cached(kind: str, start: pegs.Position, key: str, compute):
-    """``compute()``, kept in ``--cache`` (JSON) under the problem's name when asked:
-    a run that stops, or runs its parts in two processes, does no work twice."""
+#: The record kind and format of a --cache file (raise it when a result's form changes).
+CACHE_KIND, CACHE_FORMAT = "peg catalogue cache", 2
+
+
+def cached(kind: str, start: pegs.Position, key: str, compute, valid):
+    """``compute()``, kept in ``--cache`` under the problem's name when asked:
+    a run that stops, or runs its parts in two processes, does no work twice.
+
+    A cache file is a checked record (:mod:`puzzlelab.records`: the problem,
+    the program version and a digest); one that is not this problem's, or
+    whose value ``valid`` refuses, is said in one line and computed again.
+    """
     if CACHE is None:
         return compute()
     geo = start.geo
     vacancy = geo.hole_name((geo.full & ~start.pegs).bit_length() - 1)
-    path = CACHE / f"{kind}-{pegs.board_name(geo)}-{vacancy}-{key}.json"
+    board = pegs.board_name(geo)
+    path = CACHE / f"{kind}-{board}-{vacancy}-{key}.jsonl"
+    params = {"kind": kind, "board": board, "vacancy": vacancy, "key": key,
+              "program": puzzlelab.__version__}
     if path.exists():
-        return json.loads(path.read_text())
+        try:
+            value = records.read_record(path, CACHE_KIND, CACHE_FORMAT, params)
+            if valid(value):
+                return value
+            print(f"  {path.name} computed again: it does not hold a {kind} result", flush=True)
+        except records.RecordRejected as why:
+            print(f"  {path.name} computed again: {why.reason}", flush=True)
     value = compute()
-    path.write_text(json.dumps(value))
+    records.write_record(path, CACHE_KIND, CACHE_FORMAT, params, value)
     return value
+
+
+def _count_value(value) -> bool:
+    """A count read back: a non-negative int."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def fewest(start: pegs.Position, goal: pegs.Goal) -> list[pegs.Move] | None:
@@ -59,8 +83,14 @@ def fewest(start: pegs.Position, goal: pegs.Goal) -> list[pegs.Move] | None:
 
     if ONLY == "counts":
         return []
-    jumps = cached("fewest", start, goal.text, search)
     by_ends = {(m.src, m.dst): m for m in start.geo.moves}
+
+    def valid(jumps) -> bool:  # (then replayed by catalogue.check before it is written)
+        return jumps is None or (isinstance(jumps, list) and all(
+            isinstance(j, list) and len(j) == 2 and all(isinstance(h, int) for h in j)
+            and tuple(j) in by_ends for j in jumps))
+
+    jumps = cached("fewest", start, goal.text, search, valid)
     return None if jumps is None else [by_ends[(a, b)] for a, b in jumps]
 
 
@@ -78,14 +108,17 @@ def counts(start: pegs.Position) -> dict[int, int]:
     if len(geo.subgroup([start.pegs])) > 1:
         every = cached("counts", start, "all", lambda: {
             str(h): n for h, n in finish(
-                pegs_count_numpy.finish_counts_steps(geo, start.pegs)).items()})
+                pegs_count_numpy.finish_counts_steps(geo, start.pegs)).items()},
+            lambda value: isinstance(value, dict) and all(
+                h.isdigit() and int(h) < len(geo.holes) and _count_value(n)
+                for h, n in value.items()))
         return {int(h): n for h, n in every.items()}
     vacancy = (geo.full & ~start.pegs).bit_length() - 1
     found = {}
     for hole in catalogue.possible_finishes(geo, vacancy):
         goal = catalogue.separating_goal(geo, vacancy, hole)
         found[hole] = cached("counts", start, geo.hole_name(hole), lambda goal=goal: finish(
-            pegs_count_numpy.count_steps(geo, start.pegs, goal)))
+            pegs_count_numpy.count_steps(geo, start.pegs, goal)), _count_value)
         print(f"  {geo.hole_name(vacancy)} -> {geo.hole_name(hole)}: {found[hole]:,} "
               f"(goal {goal.text})", flush=True)
     return found

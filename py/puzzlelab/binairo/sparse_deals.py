@@ -25,6 +25,7 @@ from functools import cache
 from pathlib import Path
 
 from puzzlelab import data_files
+from puzzlelab.binairo import solver
 from puzzlelab.binairo.grid import Grid
 from puzzlelab.binairo.grid_classes import cell_maps, image
 from puzzlelab.binairo.rating import Rating, rate_steps
@@ -52,14 +53,43 @@ def encode(n: int, fewest: int, entries: Sequence[tuple[int, int]]) -> bytes:
 
 @cache
 def catalogue(n: int) -> tuple[int, tuple[tuple[int, int], ...]]:
-    """The size's fewest clues and its sparse classes (grid, givens), from the data file."""
-    path = data_files.require(data_files.ROOT / file_name(n), file_name(n),
-                              f"the {n}x{n} fewest-clues puzzles")
-    text = zlib.decompress(Path(path).read_bytes()).decode()
-    header, *lines = text.splitlines()
-    fewest = json.loads(header)["fewest"]
-    entries = tuple((int(a, 16), int(b, 16)) for a, b in (line.split() for line in lines))
+    """The size's fewest clues and its sparse classes (grid, givens), from the
+    data file, its shape checked (else :class:`~puzzlelab.data_files.DataDamaged`:
+    the stream's own checksum catches a cut or changed file, the header must
+    be this size's and count its lines, each clue count within its range, and
+    each puzzle at the claimed minimum must have one solution)."""
+    name = file_name(n)
+    path = data_files.require(data_files.ROOT / name, name, f"the {n}x{n} fewest-clues puzzles")
+    try:
+        header, *lines = zlib.decompress(Path(path).read_bytes()).decode().splitlines()
+        head = json.loads(header)
+        entries = tuple((int(a, 16), int(b, 16)) for a, b in (line.split() for line in lines))
+    except (zlib.error, ValueError, UnicodeError, RecursionError) as error:
+        raise data_files.DataDamaged(name, f"it does not read as the deals' format: {error}"
+                                     ) from error
+    fewest = head.get("fewest") if isinstance(head, dict) else None
+    cells = (1 << (n * n)) - 1
+    if (not isinstance(head, dict) or head.get("size") != n or not isinstance(fewest, int)
+            or head.get("classes") != len(entries) or not entries
+            or min(givens.bit_count() for _, givens in entries) != fewest
+            or any(grid > cells or givens > cells or givens.bit_count() > fewest + ABOVE_MINIMUM
+                   for grid, givens in entries)):
+        raise data_files.DataDamaged(name, "its header and its puzzles do not agree")
+    for grid, givens in entries:  # the claimed minimum is a real puzzle's (a few dozen)
+        if givens.bit_count() == fewest:
+            checked_deal(n, grid, givens)
     return fewest, entries
+
+
+def checked_deal(n: int, grid: int, givens: int) -> Grid:
+    """The puzzle of a class read from the data file, once its one solution
+    (that grid) is found again by the solver, else DataDamaged."""
+    puzzle = puzzle_of(grid, givens, n)
+    rows = [grid >> (r * n) & ((1 << n) - 1) for r in range(n)]
+    if solver.solutions(puzzle, 2) != [rows]:
+        raise data_files.DataDamaged(file_name(n), f"its puzzle for grid {grid:#x} does not "
+                                                   "have that grid as its one solution")
+    return puzzle
 
 
 def moved(grid: int, givens: int, n: int, symmetry: int) -> tuple[int, int]:
@@ -98,6 +128,6 @@ def deal_steps(n: int, seed: int) -> Steps[tuple[Grid, Rating, int]]:
     rng = random.Random(seed)
     grid, givens = rng.choice(entries)
     grid, givens = moved(grid, givens, n, rng.randrange(16))
-    puzzle = puzzle_of(grid, givens, n)
+    puzzle = checked_deal(n, grid, givens)
     rating = yield from rate_steps(puzzle)
     return puzzle, rating, fewest

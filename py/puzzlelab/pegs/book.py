@@ -110,7 +110,7 @@ class BookLevels(Mapping[int, BookLevel]):
         level = self.decoded.get(pegs)
         if level is None:
             stream, count = self.streams[pegs]
-            level = self.decoded[pegs] = BookLevel.decode(zlib.decompress(stream), count)
+            level = self.decoded[pegs] = BookLevel.decode(decompressed(stream, pegs), count)
         return level
 
     def __iter__(self) -> Iterator[int]:
@@ -123,18 +123,41 @@ class BookLevels(Mapping[int, BookLevel]):
 def read_level_streams(path: Path) -> tuple[dict, dict[int, tuple[bytes, int]]]:
     """A file of one JSON header line and then one stream per peg count (the
     opening book, the count table): the header, and per peg count its bytes and
-    the number of entries the header gives."""
-    header_line, _, body = path.read_bytes().partition(b"\n")
-    header = json.loads(header_line)
+    the number of entries the header gives. The header's digest must be the
+    body's and its sizes must add up (else
+    :class:`~puzzlelab.data_files.DataDamaged`)."""
+    name = f"{BOOK_FOLDER}/{path.name}"
+    header, body = data_files.header_and_body(path, name)
+    levels, sizes = header.get("levels"), header.get("bytes")
+    if (not isinstance(levels, dict) or not isinstance(sizes, dict) or set(levels) != set(sizes)
+            or not all(isinstance(v, int) and v >= 0 for v in (*levels.values(), *sizes.values()))
+            or not all(key.isdigit() for key in levels) or sum(sizes.values()) != len(body)
+            or not isinstance(header.get("min_pegs"), int)
+            or not all(isinstance(header.get(key), str) for key in ("goal", "start"))):
+        raise data_files.DataDamaged(name, "its header does not describe its levels")
     streams: dict[int, tuple[bytes, int]] = {}
     at = 0
-    for pegs_text, count in header["levels"].items():
-        size = header["bytes"][pegs_text]
+    for pegs_text, count in levels.items():
+        size = sizes[pegs_text]
         streams[int(pegs_text)] = (body[at:at + size], count)
         at += size
-    if at != len(body):
-        raise ValueError(f"{path.name}: {len(body) - at} bytes left over")
     return header, streams
+
+
+def decompressed(stream: bytes, pegs: int) -> bytes:
+    """A level's zlib stream, decompressed (its file's digest was checked, so a
+    failure here is a writer's fault, said in one sentence all the same)."""
+    try:
+        return zlib.decompress(stream)
+    except zlib.error as error:
+        raise data_files.DataDamaged(f"level {pegs} of a peg data file", str(error)) from error
+
+
+def with_digest(header: dict, body: bytes) -> bytes:
+    """A level-streams file's bytes: the header (with the body's digest) and the body."""
+    header = {k: v for k, v in header.items() if k != "digest"}
+    digest = data_files.file_digest(header, body)
+    return json.dumps({**header, "digest": digest}).encode() + b"\n" + body
 
 
 class BookSearch(Protocol):
@@ -202,10 +225,10 @@ class OpeningBook:
         order = sorted(levels, reverse=True)
         keys = {n: sorted(levels[n]) for n in order}
         streams = {n: zlib.compress(BookLevel.encode(keys[n]), 9) for n in order}
-        header = {**header,
+        header = {**{k: v for k, v in header.items() if k != "digest"},
                   "levels": {str(n): len(keys[n]) for n in order},
                   "bytes": {str(n): len(streams[n]) for n in order}}
-        return json.dumps(header).encode() + b"\n" + b"".join(streams[n] for n in order)
+        return with_digest(header, b"".join(streams[n] for n in order))
 
     def decide(self, solver: BookSearch, pegs: int) -> bool | None:
         """Whether the goal is reachable from ``pegs``, or None where the book cannot tell."""

@@ -32,7 +32,6 @@ levels done (and the share of the current one) out of the levels to walk.
 
 from __future__ import annotations
 
-import json
 import math
 import sys
 import zlib
@@ -42,17 +41,21 @@ from functools import lru_cache
 from pathlib import Path
 
 from puzzlelab import limits
+from puzzlelab.data_files import DataDamaged
 from puzzlelab.jobs import Progress, Steps, due, finish, work_clock
 from puzzlelab.notation import PuzzleError
 from puzzlelab.pegs import census_common
 from puzzlelab.pegs.boards import CLASSIC_GAMES
 from puzzlelab.pegs.book import (
+    BOOK_FOLDER,
     OpeningBook,
     book_file,
     byte_planes,
+    decompressed,
     from_byte_planes,
     opening_book,
     read_level_streams,
+    with_digest,
 )
 from puzzlelab.pegs.census import numpy_fits
 from puzzlelab.pegs.goals import goal_class_possible, parse_goal
@@ -120,11 +123,12 @@ class CountTable:
     def load(cls, path: Path, book: OpeningBook) -> CountTable:
         """The table in ``path``, for the classes of ``book``."""
         header, streams = read_level_streams(path)
-        if header["goal"] != book.goal_text or header["start"] != book.header["start"]:
-            raise ValueError(f"{path.name} is not the count table of its opening book")
+        name = f"{BOOK_FOLDER}/{path.name}"
+        if header.get("goal") != book.goal_text or header.get("start") != book.header["start"]:
+            raise DataDamaged(name, "it is not the count table of its opening book")
         for pegs, (_, count) in streams.items():
-            if len(book.levels[pegs]) != count:
-                raise ValueError(f"{path.name}: level {pegs} does not match the book")
+            if pegs not in book.levels or len(book.levels[pegs]) != count:
+                raise DataDamaged(name, f"its level {pegs} does not match the book")
         return cls(header, streams, book)
 
     @staticmethod
@@ -132,10 +136,10 @@ class CountTable:
         """The file's bytes for ``levels``: per peg count, the counts in the book's order."""
         order = sorted(levels, reverse=True)
         streams = {n: zlib.compress(byte_planes(levels[n]), 9) for n in order}
-        header = {**header,
+        header = {**{k: v for k, v in header.items() if k != "digest"},
                   "levels": {str(n): len(levels[n]) for n in order},
                   "bytes": {str(n): len(streams[n]) for n in order}}
-        return json.dumps(header).encode() + b"\n" + b"".join(streams[n] for n in order)
+        return with_digest(header, b"".join(streams[n] for n in order))
 
     def has(self, pegs: int) -> bool:
         """Whether the table holds the classes with ``pegs`` pegs."""
@@ -146,7 +150,7 @@ class CountTable:
         level = self.decoded.get(pegs)
         if level is None:
             stream, count = self.streams[pegs]
-            level = self.decoded[pegs] = from_byte_planes(zlib.decompress(stream), count)
+            level = self.decoded[pegs] = from_byte_planes(decompressed(stream, pegs), count)
         return level
 
     def wins(self, key: int, pegs: int) -> int | None:
