@@ -28,7 +28,6 @@ times if the files record them).
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import time
@@ -38,7 +37,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
-from puzzlelab.binairo import cell_sets, fewest_clues, fewest_clues_native, grid_classes
+from puzzlelab import records
+from puzzlelab.binairo import (
+    cell_sets,
+    fewest_clues,
+    fewest_clues_native,
+    fewest_tasks,
+    grid_classes,
+)
 from puzzlelab.jobs import finish
 from puzzlelab.notation import PuzzleError
 
@@ -105,16 +111,17 @@ def check(name: str, answer: dict[str, Any], reference: dict[str, Any]) -> None:
 
 def eight(folder: Path) -> None:
     """What the 8x8 task files in ``folder`` hold."""
-    files = sorted(folder.glob("fewest-8x8-*.json"))
+    files = sorted(folder.glob("fewest-8x8-*.jsonl"))
     if not files:
         print(f"\nNo 8x8 task files in {folder}.")
         return
     results = []
     for path in files:
-        try:
-            results.append(json.loads(path.read_text()))
-        except (OSError, ValueError):
-            print(f"{path.name}: unreadable (cut short?)")
+        try:  # (any run's: the table below sorts them by bound and split)
+            results.append(records.read_record(path, fewest_tasks.KIND, fewest_tasks.FORMAT,
+                                               None))
+        except records.RecordRejected as why:
+            print(f"{why} (not counted)")
     by_run: dict[tuple[int, int], list[dict[str, Any]]] = {}
     for result in results:
         by_run.setdefault((result.get("bound"), result.get("tasks")), []).append(result)

@@ -100,8 +100,9 @@ def check_header(path: Path, header: dict[str, Any], kind: str, version: int,
                                    "written (the digest does not match)")
 
 
-def read_record(path: Path, kind: str, version: int, params: dict[str, Any]) -> Any:
-    """The value of a record written by :func:`write_record` with these names.
+def read_record(path: Path, kind: str, version: int, params: dict[str, Any] | None) -> Any:
+    """The value of a record written by :func:`write_record` with these names
+    (``params`` None: any job's, for a reader that only summarises).
 
     Raises :class:`RecordRejected` (why, in words) for a file that is missing,
     unreadable, too large, headless, of another kind, version or job, or whose
