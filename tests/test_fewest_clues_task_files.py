@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from puzzlelab import records
 from puzzlelab.binairo import fewest_clues, fewest_clues_native, fewest_tasks
 from puzzlelab.jobs import finish
+from puzzlelab.notation import PuzzleError
 
 SETTINGS = settings(max_examples=120, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -193,3 +194,13 @@ def test_the_cli_says_which_file_it_did_not_use(tmp_path, capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("Task 1 of 1 runs again: ") and "no record header" in out[0]
     assert "puzzle with one solution: 4," in out[1]
+
+
+def test_a_task_name_taken_by_a_folder_is_one_sentence(tmp_path):
+    """A folder under a task's name can be neither read nor replaced: the run
+    says so and stops; nothing else in the folder is touched."""
+    taken = fewest_tasks.task_file(tmp_path, 4, 16, 0, 1)
+    (taken / "inside").mkdir(parents=True)
+    with pytest.raises(PuzzleError, match=r"^Task 1 of 1 could not be kept as .*: make room"):
+        finish(fewest_clues_native.run_steps(4, None, str(tmp_path), 1, None))
+    assert (taken / "inside").is_dir() and sorted(tmp_path.iterdir()) == [taken]

@@ -61,8 +61,12 @@ def write_record(path: Path, kind: str, version: int, params: dict[str, Any],
     """Write a record atomically: the file is whole or absent (a ``.part``
     file renamed into place), never half written."""
     part = path.with_name(path.name + ".part")
-    part.write_bytes(encode_record(kind, version, params, value))
-    os.replace(part, path)
+    try:
+        part.write_bytes(encode_record(kind, version, params, value))
+        os.replace(part, path)
+    except OSError:
+        part.unlink(missing_ok=True)  # (no half-written file left behind)
+        raise
 
 
 def split_header(path: Path, data: bytes) -> tuple[dict[str, Any], bytes]:

@@ -135,7 +135,7 @@ def run_steps(n: int, bound: int | None, folder: str | None, workers: int,
             if result:
                 done[result["task"]] = result
                 if work is not None:
-                    fewest_tasks.write_task(work, grids, result)
+                    _keep(work, grids, result)
             yield Progress(len(done), tasks,
                            f"{len(done)} of {tasks} tasks done (bound {bound}){expected}")
     except fewest_clues_dask.ClusterFailed as failure:
@@ -149,6 +149,19 @@ def run_steps(n: int, bound: int | None, folder: str | None, workers: int,
             "estimated_seconds": None if projected is None else round(projected, 1),
             "engine": engine(grids, cluster, processes, len(todo)),
             "seconds": round(time.perf_counter() - started, 2)}
+
+
+def _keep(work: Path, grids: fewest_clues.Grids, result: dict[str, Any]) -> None:
+    """Write a finished task to the work folder, or stop the run in one sentence
+    (the tasks written before stay; a rerun resumes from them)."""
+    try:
+        fewest_tasks.write_task(work, grids, result)
+    except OSError as error:
+        path = fewest_tasks.task_file(work, grids.n, result["bound"], result["task"],
+                                      result["tasks"])
+        raise PuzzleError(f"Task {result['task'] + 1} of {result['tasks']} could not be kept "
+                          f"as {path} ({error.strerror or error}): make room for it there, or "
+                          "give another --work folder, and run the same command again.") from error
 
 
 def engine(grids: fewest_clues.Grids, cluster: fewest_clues_dask.DaskRun | None,
