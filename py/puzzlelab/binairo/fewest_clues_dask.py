@@ -45,11 +45,11 @@ def run_on_worker(n: int, bound: int, task: int, tasks: int) -> tuple[dict[str, 
 
 
 class DaskRun:
-    """The tasks on Dask: the scheduler at ``address``, or a local cluster of
-    ``workers`` processes when ``address`` is "local". ``used`` gathers the
-    addresses of the workers that returned a task."""
+    """The tasks on Dask: the scheduler at ``address``, or a local cluster when
+    ``address`` is "local" (checked here, before any work). ``used`` gathers
+    the addresses of the workers that returned a task."""
 
-    def __init__(self, address: str, workers: int) -> None:
+    def __init__(self, address: str) -> None:
         if address != "local" and not re.fullmatch(r"([a-z]+://)?[\w.\-\[\]:]+:\d{1,5}",
                                                     address):
             raise PuzzleError(f"--dask takes 'local' or a scheduler's HOST:PORT (as "
@@ -59,7 +59,7 @@ class DaskRun:
         except ImportError as error:
             raise PuzzleError('Dask is not installed: pip install "dask[distributed]".') from error
         self.address = address
-        self.workers = workers
+        self.workers = 0  # the local cluster's processes, once started
         self.used: set[str] = set()
 
     def describe(self) -> str:
@@ -69,16 +69,17 @@ class DaskRun:
         count = len(self.used)
         return f"Dask, {where}; {count} worker{'s' if count != 1 else ''} ran tasks"
 
-    def results(self, n: int, bound: int, todo: list[int],
-                tasks: int) -> Iterator[dict[str, Any]]:
+    def results(self, n: int, bound: int, todo: list[int], tasks: int,
+                workers: int) -> Iterator[dict[str, Any]]:
         """Each task's result as it comes back, or ``{}`` while none does (a
         chance to report and to be stopped); :class:`ClusterFailed` when the
-        cluster fails under the run."""
+        cluster fails under the run. A local cluster has ``workers`` processes."""
         from dask.distributed import Client, LocalCluster
 
         _quiet_dask_logs()
         cluster = None
         if self.address == "local":
+            self.workers = workers
             cluster = LocalCluster(n_workers=self.workers, threads_per_worker=1,
                                    processes=True, dashboard_address=None,
                                    silence_logs=logging.CRITICAL)

@@ -99,6 +99,8 @@ def run_steps(n: int, bound: int | None, folder: str | None, workers: int,
     if why:
         raise PuzzleError(why)
     started = time.perf_counter()
+    # (A Dask address is checked before any work; its cluster starts only for tasks to run.)
+    cluster = fewest_clues_dask.DaskRun(dask) if dask else None
     work = Path(folder) if folder else None
     if work is not None:
         work.mkdir(parents=True, exist_ok=True)
@@ -120,9 +122,9 @@ def run_steps(n: int, bound: int | None, folder: str | None, workers: int,
     why = None if dask else fewest_clues.time_refusal(n, bound, seconds, max(processes, 1))
     if why:
         raise PuzzleError(why)
-    cluster = fewest_clues_dask.DaskRun(dask, workers) if dask and todo else None
     if cluster is not None:
-        results = cluster.results(n, bound, todo, tasks)
+        results = cluster.results(n, bound, todo, tasks, max(1, min(workers, len(todo)))
+                                  ) if todo else iter(())
     elif processes > 1:
         results = _local_results(n, bound, todo, tasks, processes)
     else:
