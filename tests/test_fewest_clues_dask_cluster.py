@@ -170,6 +170,23 @@ def test_a_dead_scheduler_is_one_sentence_and_a_rerun_resumes(cluster, tmp_path,
     _right(answer, truth)
 
 
+def test_a_scheduler_that_hangs_is_one_sentence(cluster, tmp_path):
+    """A scheduler stopped (SIGSTOP) keeps its connections open but answers
+    nothing: the run ends in one sentence once it has not answered for the
+    bound, keeping its finished tasks."""
+    cluster.worker()
+    cluster.wait_for_workers(1)
+    work = tmp_path / "work"
+    steps = fewest_clues_native.run_steps(6, None, str(work), 1, cluster.address)
+    _run_until(steps, work, 1)
+    cluster.scheduler.send_signal(signal.SIGSTOP)
+    began = time.monotonic()
+    with pytest.raises(PuzzleError, match=r"^The run stopped: ") as failure:
+        _finish(steps)
+    assert time.monotonic() - began < 30 and "\n" not in str(failure.value)
+    assert f"{len(_files(work))} of {TASKS} tasks had finished and are kept" in str(failure.value)
+
+
 def _worker_pid_under(nanny: subprocess.Popen) -> int:
     """The worker process a nanny started (bounded)."""
     deadline = time.monotonic() + START_SECONDS

@@ -112,15 +112,20 @@ class DaskRun:
                 self.used.add(worker)
                 yield result
             now = time.monotonic()
-            if client.status == "running":
-                seen_scheduler = now
-            elif client.status in ("closed", "closing") or now - seen_scheduler > CONNECT_SECONDS:
+            if client.status in ("closed", "closing"):
                 raise ClusterFailed(f"the connection to the Dask scheduler at "
                                     f"{self.address} was lost (it stopped, or the network did)")
-            if client.status == "running" and now - checked >= WORKER_CHECK_SECONDS:
+            if now - checked >= WORKER_CHECK_SECONDS:  # the scheduler answers, with workers?
                 checked = now
-                if _worker_count(client) != 0:  # (None: no answer; the status tells next)
-                    seen_worker = now
+                count = _worker_count(client) if client.status == "running" else None
+                if count is not None:
+                    seen_scheduler = now
+                    if count:
+                        seen_worker = now
+            if time.monotonic() - seen_scheduler > CONNECT_SECONDS:
+                raise ClusterFailed(f"the Dask scheduler at {self.address} stopped answering "
+                                    f"for {CONNECT_SECONDS} s (it stopped or hangs, or the "
+                                    "network did)")
             if now - seen_worker > NO_WORKER_SECONDS:
                 raise ClusterFailed(f"the Dask scheduler at {self.address} has had no worker "
                                     f"for {NO_WORKER_SECONDS} s (they stopped, or none started)")
@@ -160,9 +165,11 @@ def _quiet_dask_logs() -> None:
 
 
 def _worker_count(client: Any) -> int | None:
-    """How many workers the scheduler has, or None when it does not answer."""
-    try:
-        return len(client.scheduler_info().get("workers", {}))
+    """How many workers the scheduler has, or None when it does not answer
+    within :data:`CONNECT_SECONDS`."""
+    try:  # (bounded: a scheduler that hangs must not hang the run)
+        identity = client.sync(client.scheduler.identity, callback_timeout=CONNECT_SECONDS)
+        return len(identity.get("workers", {}))
     except Exception:  # noqa: BLE001 - a connection lost meanwhile: the status check says so
         return None
 
