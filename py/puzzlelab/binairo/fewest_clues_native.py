@@ -118,7 +118,8 @@ def run_steps(n: int, bound: int | None, folder: str | None, workers: int,
     processes = min(workers, len(todo)) if not dask else 0
     # The time left, projected from a sample; refused when over the limit on
     # this machine (a Dask scheduler's machines are not counted: no refusal).
-    seconds = (yield from fewest_clues.estimate_steps(grids, bound)) * len(todo) / tasks
+    seconds = ((yield from fewest_clues.estimate_steps(grids, bound)) * len(todo) / tasks
+               if todo else 0.0)  # (nothing to time when every task is read back)
     why = None if dask else fewest_clues.time_refusal(n, bound, seconds, max(processes, 1))
     if why:
         raise PuzzleError(why)
