@@ -171,3 +171,38 @@ def test_a_record_names_its_job_and_its_digest(tmp_path):
     shutil.rmtree(tmp_path)
     with pytest.raises(records.RecordRejected, match="cannot be read"):
         records.read_record(path, "kind", 1, {"a": 1})
+
+
+def test_the_catalogue_tools_cache_is_checked_before_use(tmp_path, monkeypatch, capsys):
+    """tools/peg_catalogue.py --cache: a cache file is used only when it is
+    this problem's, whole and of the right form; otherwise said and recomputed."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "peg_catalogue_tool", Path(__file__).resolve().parents[1] / "tools" / "peg_catalogue.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    monkeypatch.setattr(tool, "CACHE", tmp_path)
+    start = pegs.standard_start("triangle")
+    calls = []
+
+    def compute() -> int:
+        calls.append(1)
+        return 7
+
+    def cached() -> object:
+        return tool.cached("counts", start, "all", compute, tool._count_value)
+
+    assert cached() == 7 and cached() == 7 and len(calls) == 1  # kept, then read back
+    (path,) = tmp_path.iterdir()
+    good = path.read_bytes()
+    for bad in (good[:-3], good.replace(b"7", b"8"), b"7\n", b"",
+                records.encode_record(tool.CACHE_KIND, tool.CACHE_FORMAT,
+                                      json.loads(good.partition(b"\n")[0])["params"], -1),
+                records.encode_record(tool.CACHE_KIND, tool.CACHE_FORMAT,
+                                      {"kind": "counts", "board": "english"}, 7)):
+        path.write_bytes(bad)
+        calls.clear()
+        assert cached() == 7 and calls == [1]
+        said = capsys.readouterr().out
+        assert said.count("\n") == 1 and "computed again: " in said
