@@ -31,8 +31,8 @@ const forged = new Session();
 forged.restore(one, undefined, "not a play id!");
 const unnamed = new Session();
 unnamed.restore(one);
-out.playIds = [/^[\w-]{1,40}$/.test(first), kept, renewed, again.snapshot().playId === first,
-  /^[\w-]{1,40}$/.test(forged.snapshot().playId), unnamed.snapshot().playId !== first];
+out.playIds = [/^[A-Za-z0-9_-]{1,40}$/.test(first), kept, renewed, again.snapshot().playId === first,
+  /^[A-Za-z0-9_-]{1,40}$/.test(forged.snapshot().playId), unnamed.snapshot().playId !== first];
 // The rest compares snapshots without it.
 const snapshotWithId = Session.prototype.snapshot;
 Session.prototype.snapshot = function () {
