@@ -31,8 +31,9 @@ const forged = new Session();
 forged.restore(one, undefined, "not a play id!");
 const unnamed = new Session();
 unnamed.restore(one);
-out.playIds = [/^[A-Za-z0-9_-]{1,40}$/.test(first), kept, renewed, again.snapshot().playId === first,
-  /^[A-Za-z0-9_-]{1,40}$/.test(forged.snapshot().playId), unnamed.snapshot().playId !== first];
+const word = /^[A-Za-z0-9_-]{1,40}$/;
+out.playIds = [word.test(first), kept, renewed, again.snapshot().playId === first,
+  word.test(forged.snapshot().playId), unnamed.snapshot().playId !== first];
 // The rest compares snapshots without it.
 const snapshotWithId = Session.prototype.snapshot;
 Session.prototype.snapshot = function () {
