@@ -263,6 +263,9 @@ window.addEventListener("storage", (event) => {
   saveNotes.refresh();
 });
 
+// Leaving (a reload, a tab closed): a reload of this tab carries on with its recent games.
+window.addEventListener("pagehide", () => { for (const store of Object.values(stores)) store.release(); });
+
 // After every action of a board: save it, and keep the hash on the shown one.
 panels.addEventListener("puzzle-change", (event) => {
   const id = event.target.id;

@@ -208,9 +208,11 @@ export class GameStore {
     this.tab = tab;
     this.page = page;
     this.now = now;
-    // A reload carries on with the tab's slot; `before` is the page that wrote it then.
+    // A reload carries on with the tab's slot (`before`: the page that wrote
+    // it then), once that page has gone (release()): a tab duplicated with
+    // its sessionStorage finds the slot of a page still open, and takes a new one.
     const pointer = this.#tabGet(slotKey(puzzle.id));
-    if (typeof pointer?.id === "string" && typeof pointer.playId === "string") {
+    if (pointer?.released === true && typeof pointer.id === "string" && typeof pointer.playId === "string") {
       this.#slot = { id: pointer.id, playId: pointer.playId, before: pointer.page };
     }
   }
@@ -324,6 +326,15 @@ export class GameStore {
     return true;
   }
 
+  /** The page is going (pagehide): a reload of this tab may carry on with its slot. */
+  release() {
+    if (this.#slot) this.#tabSet(slotKey(this.puzzle.id), JSON.stringify({ ...this.#pointer(), released: true }));
+  }
+
+  #pointer() {
+    return { id: this.#slot.id, playId: this.#slot.playId, page: this.page };
+  }
+
   /** The game shown next was chosen from the recent games: it is kept under a slot of its own. */
   newSlot() {
     this.#slot = null;
@@ -382,7 +393,7 @@ export class GameStore {
         }
         const shorter = shortened(kept);
         if (shorter === null) {
-          report.unsaved = true;
+          Object.assign(report, { unsaved: true, trimmed: 0 }); // nothing saved: nothing left out of a save
           break;
         }
         report.trimmed += steps(kept) - steps(shorter);
@@ -393,7 +404,7 @@ export class GameStore {
     // even when the shared one could not be written.
     this.#tabSet(tabKey(id), text ?? JSON.stringify({ version: SAVE_VERSION, puzzle: id, snapshot, page: this.page, at }));
     if (slot && text !== null) {
-      this.#tabSet(slotKey(id), JSON.stringify({ id: this.#slot.id, playId: this.#slot.playId, page: this.page }));
+      this.#tabSet(slotKey(id), JSON.stringify(this.#pointer()));
       this.#slot.before = this.page;
       pruneRecent(this.storage, id, at, slot);
     }
