@@ -78,8 +78,9 @@ def tab_runs(rng: random.Random) -> tuple[list[list[Any]], list[dict]]:
             load(next(names))  # a new tab, on the shared game
         elif kind <= 5:  # a move
             game = own[tab]
+            step_back = {"game": game["game"], "moves": game["moves"]}
             write(tab, {**snapshot_of(game["playId"], game["moves"] + 1, f"{tab}.{count}"),
-                        "history": [*game["history"], {"game": game["game"], "moves": game["moves"]}]})
+                        "history": [*game["history"], step_back]})
         elif kind == 6:  # a new game
             count += 1
             write(tab, snapshot_of(f"id{count}", 0, f"{tab}.{count}"))
@@ -130,7 +131,8 @@ def test_two_tabs_from_one_saved_game_each_keep_their_own(node):
     assert states[3]["said"]["snapshot"] == start and states[6]["said"]["snapshot"] == start
     kept = list(recent(states[-1]["storage"]).values())
     assert a2 in kept and b1 in kept
-    assert json.loads(states[-1]["storage"][SAVED])["snapshot"] == a2  # a new tab opens the last one
+    # A new tab opens the last game saved.
+    assert json.loads(states[-1]["storage"][SAVED])["snapshot"] == a2
     assert states[-1]["said"]["snapshot"] == b1
 
 
@@ -145,7 +147,8 @@ def full_runs(rng: random.Random) -> list[list[Any]]:
             games[page] = game = snapshot_of(f"g{page}{n}", 0, f"{page}{n}")
         moves = game["moves"] + rng.randint(1, 6)
         future = [{"game": f"redo{i}", "moves": moves + i + 1} for i in range(rng.randint(0, 3))]
-        games[page] = {**snapshot_of(game["playId"], moves, f"{page}{game['playId']}"), "future": future}
+        played = snapshot_of(game["playId"], moves, f"{page}{game['playId']}")
+        games[page] = {**played, "future": future}
         steps.append(["write", page, games[page]])
         steps.append(["clock", 1_000_000 + n * 60_000])
     return steps
@@ -189,7 +192,8 @@ def test_a_full_storage_says_what_it_cost_and_keeps_the_rest(node):
 
 
 def test_storage_that_takes_nothing_loses_nothing(node):
-    """Every write refused (storage full to the last byte): "unsaved", and no recent game is dropped."""
+    """Every write refused (storage full to the last byte): "unsaved", and no
+    recent game is dropped."""
     played = snapshot_of("g1", 3, "a")
     steps = [["open", "a", "ta"], ["write", "a", played], ["quota", "none"],
              ["write", "a", snapshot_of("g2", 2, "b")], ["read", "a"]]
