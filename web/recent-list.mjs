@@ -14,7 +14,7 @@ const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** One line on what a write reported (saved-game.mjs GameStore.write), for `title`'s game. */
 export function writeReportText(title, { shared, dropped, trimmed, unsaved }) {
-  if (unsaved) return `Storage is full: ${title} could not be saved on this device; the game stays playable here.`;
+  if (unsaved) return `Storage is full: ${title} could not be saved here; the game plays on.`;
   const cost = [];
   if (dropped) cost.push(dropped === 1 ? "the oldest recent game removed" : `the ${dropped} oldest recent games removed`);
   if (trimmed) cost.push(`${trimmed === 1 ? "its oldest undo step" : `its ${trimmed} oldest undo steps`} left out`);
