@@ -51,8 +51,8 @@ MOVE = """async ([id, skip, backwards]) => {
 
 def wait_board(page: Any, puzzle: str) -> str:
     page.wait_for_function(
-        "(id) => window.puzzleLab?.boards[id]?.idle() && document.getElementById(id).dataset.gameId",
-        arg=puzzle, timeout=90_000)
+        "(id) => window.puzzleLab?.boards[id]?.idle()"
+        " && document.getElementById(id).dataset.gameId", arg=puzzle, timeout=90_000)
     return page.locator(f"#{puzzle}").get_attribute("data-game-id")
 
 
@@ -90,8 +90,9 @@ def test_two_tabs_of_one_saved_game_each_keep_their_own(fresh_page, site_url, sc
     a_game = move(a, puzzle, skip=2)  # A saves last
     assert len({saved, a_first, b_game, a_game}) == 4
     title = a.evaluate("(id) => document.getElementById(`tab-${id}`).textContent", puzzle)
+    said = f"{title} is also open in another tab: each tab keeps its own game."
     for tab, name, size in ((a, "a", "phone"), (b, "b", "laptop")):
-        assert save_line(tab) == f"{title} is also open in another tab: each tab keeps its own game."
+        assert save_line(tab) == said
         assert board_box(tab, puzzle) == boxes[name]  # the line took no room from the board
         tab.screenshot(path=str(screenshot_dir / f"two-tabs-{puzzle}-{size}.png"))
 
@@ -127,7 +128,8 @@ def test_a_storage_that_takes_nothing_says_so_and_the_game_plays_on(page, site_u
     }""")
     second = move(page, puzzle, skip=1)
     title = page.evaluate("(id) => document.getElementById(`tab-${id}`).textContent", puzzle)
-    assert save_line(page) == f"Storage is full: {title} could not be saved here; the game plays on."
+    said = f"Storage is full: {title} could not be saved here; the game plays on."
+    assert save_line(page) == said
     line = page.locator("#save-note").bounding_box()
     assert line["height"] < 48  # one line (and its buttons)
     assert board_box(page, puzzle) == box
