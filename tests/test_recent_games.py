@@ -49,11 +49,11 @@ def tab_runs(rng: random.Random) -> tuple[list[list[Any]], list[dict]]:
         steps.append(list(args))
         expect.append(read)
 
-    def write(tab: str, snap: dict) -> None:
+    def write(tab: str, snap: dict, played: bool = True) -> None:
         step("write", page_of[tab], snap)
         own[tab] = snap
         shared[0] = snap
-        if snap["moves"] > 0:
+        if played and snap["moves"] > 0:
             heads[(tab, snap["playId"])] = snap
 
     def load(tab: str) -> None:
@@ -66,7 +66,7 @@ def tab_runs(rng: random.Random) -> tuple[list[list[Any]], list[dict]]:
         step("read", page_of[tab], read=game)
         if game is None:
             game = snapshot_of(f"id{count}", 0, f"{tab}.{count}")
-        write(tab, game)
+        write(tab, game, played=False)  # shown, not yet played here
 
     names = iter(f"t{i}" for i in range(100))
     load(next(names))

@@ -208,12 +208,14 @@ export class GameStore {
     this.tab = tab;
     this.page = page;
     this.now = now;
-    // A reload carries on with the tab's slot (`before`: the page that wrote
-    // it then), once that page has gone (release()): a tab duplicated with
-    // its sessionStorage finds the slot of a page still open, and takes a new one.
+    // A reload carries on with the tab's slot (`before`: the page that last
+    // wrote it), once the page before has gone (release()), and claims it at
+    // once: a tab duplicated with its sessionStorage, now or later, finds the
+    // slot of a page still open, and takes a new one.
     const pointer = this.#tabGet(slotKey(puzzle.id));
     if (pointer?.released === true && typeof pointer.id === "string" && typeof pointer.playId === "string") {
-      this.#slot = { id: pointer.id, playId: pointer.playId, before: pointer.page };
+      this.#slot = { id: pointer.id, playId: pointer.playId, before: pointer.writer };
+      this.#tabSet(slotKey(puzzle.id), JSON.stringify(this.#pointer()));
     }
   }
 
@@ -331,8 +333,9 @@ export class GameStore {
     if (this.#slot) this.#tabSet(slotKey(this.puzzle.id), JSON.stringify({ ...this.#pointer(), released: true }));
   }
 
+  /** This tab's record of its slot: which, for which game, its last writer, and whether it is free. */
   #pointer() {
-    return { id: this.#slot.id, playId: this.#slot.playId, page: this.page };
+    return { id: this.#slot.id, playId: this.#slot.playId, writer: this.#slot.before, released: false };
   }
 
   /** The game shown next was chosen from the recent games: it is kept under a slot of its own. */
@@ -372,6 +375,13 @@ export class GameStore {
    */
   write(snapshot) {
     const id = this.puzzle.id;
+    const stored = this.#get(saveKey(id));
+    if (sameSnapshot(stored, snapshot)) {
+      // The saved game itself, saved again (a reload, a link to it): this tab
+      // keeps it as its own; storage, and the other tabs, hear of nothing new.
+      this.#tabSet(tabKey(id), stored);
+      return null;
+    }
     const played = inProgress(snapshot);
     const shared = played && this.#takeSlot(snapshot);
     const slot = played ? recentKey(id, this.#slot.id) : null;
@@ -404,8 +414,8 @@ export class GameStore {
     // even when the shared one could not be written.
     this.#tabSet(tabKey(id), text ?? JSON.stringify({ version: SAVE_VERSION, puzzle: id, snapshot, page: this.page, at }));
     if (slot && text !== null) {
-      this.#tabSet(slotKey(id), JSON.stringify(this.#pointer()));
       this.#slot.before = this.page;
+      this.#tabSet(slotKey(id), JSON.stringify(this.#pointer()));
       pruneRecent(this.storage, id, at, slot);
     }
     return report.shared || report.dropped || report.trimmed || report.unsaved ? report : null;
