@@ -17,7 +17,8 @@ import json
 import random
 from typing import Any
 
-from test_saved_game import run
+from conftest import run_node
+from test_saved_game import ROOT, run
 
 SAVED, RECENT = "puzzlelab.saved.lightsout", "puzzlelab.recent.lightsout."
 HOUR = 3_600_000
@@ -218,3 +219,26 @@ def test_recent_games_of_the_last_hour_are_all_kept_older_ones_ten(node):
         within = {f"g{i}" for i, t in enumerate(times[: n + 1]) if at - t <= HOUR}
         assert within <= kept, n
         assert len(kept - within) == min(n + 1 - len(within), max(0, 10 - len(within))), n
+
+
+def test_what_a_save_reports_is_said_in_one_sentence(node):
+    """The save line's words (web/recent-list.mjs) for each report, counts in words that agree."""
+    script = """
+    const { writeReportText } = await import(process.argv[1]);
+    const none = { shared: false, dropped: 0, trimmed: 0, unsaved: false };
+    const cases = [{ shared: true }, { dropped: 1 }, { dropped: 3 }, { trimmed: 1 }, { trimmed: 6 },
+      { dropped: 2, trimmed: 5 }, { unsaved: true, dropped: 2 }, {}];
+    process.stdout.write(JSON.stringify(cases.map((c) => writeReportText("Lights Out", { ...none, ...c }))));
+    """
+    said = run_node(node, script, str(ROOT / "web" / "recent-list.mjs"))
+    assert said == [
+        "Lights Out is also open in another tab: each tab keeps its own game.",
+        "Storage is full: Lights Out was saved with the oldest recent game removed.",
+        "Storage is full: Lights Out was saved with the 3 oldest recent games removed.",
+        "Storage is full: Lights Out was saved with its oldest undo step left out.",
+        "Storage is full: Lights Out was saved with its 6 oldest undo steps left out.",
+        "Storage is full: Lights Out was saved with the 2 oldest recent games removed and its 5"
+        " oldest undo steps left out.",
+        "Storage is full: Lights Out could not be saved here; the game plays on.",
+        "",
+    ]

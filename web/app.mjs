@@ -275,7 +275,10 @@ panels.addEventListener("puzzle-change", (event) => {
   // The daily puzzle's mark goes with it: a reload still shares it as that day's.
   const date = board.dailyShown;
   if (date) snapshot.daily = { date, game: board.startGameId() };
-  if (stores[id].maySave(board, snapshot)) saveNotes.saved(findPuzzle(id), stores[id].write(snapshot));
+  if (stores[id].maySave(board, snapshot)) {
+    saveNotes.saved(findPuzzle(id), stores[id].write(snapshot));
+    saveNotes.refresh(); // an open list shows the game as it is now
+  }
   if (id === shown) {
     history.replaceState(null, "", permalinkHash(id));
     updateKeptNote();
