@@ -228,7 +228,8 @@ def test_what_a_save_reports_is_said_in_one_sentence(node):
     const none = { shared: false, dropped: 0, trimmed: 0, unsaved: false };
     const cases = [{ shared: true }, { dropped: 1 }, { dropped: 3 }, { trimmed: 1 }, { trimmed: 6 },
       { dropped: 2, trimmed: 5 }, { unsaved: true, dropped: 2 }, {}];
-    process.stdout.write(JSON.stringify(cases.map((c) => writeReportText("Lights Out", { ...none, ...c }))));
+    const said = cases.map((c) => writeReportText("Lights Out", { ...none, ...c }));
+    process.stdout.write(JSON.stringify(said));
     """
     said = run_node(node, script, str(ROOT / "web" / "recent-list.mjs"))
     assert said == [
