@@ -53,7 +53,10 @@ export class SaveNotes {
     const { line, list } = page;
     line.innerHTML = '<span></span> <button type="button" class="recent-open">Recent games</button>'
       + '<button type="button" class="save-note-close" aria-label="Dismiss">×</button>';
-    line.querySelector(".recent-open").addEventListener("click", () => this.showList());
+    line.querySelector(".recent-open").addEventListener("click", () => {
+      line.hidden = true; // answered: the list says the rest
+      this.showList();
+    });
     line.querySelector(".save-note-close").addEventListener("click", () => { line.hidden = true; });
     list.addEventListener("toggle", () => { if (list.open) this.refresh(); });
   }
