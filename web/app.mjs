@@ -265,6 +265,11 @@ window.addEventListener("storage", (event) => {
 
 // Leaving (a reload, a tab closed): a reload of this tab carries on with its recent games.
 window.addEventListener("pagehide", () => { for (const store of Object.values(stores)) store.release(); });
+// Back from the back-forward cache: a page of this tab may have carried on
+// with those slots meanwhile, so this page's games go on under new ones.
+window.addEventListener("pageshow", (event) => {
+  if (event.persisted) for (const store of Object.values(stores)) store.newSlot();
+});
 
 // After every action of a board: save it, and keep the hash on the shown one.
 panels.addEventListener("puzzle-change", (event) => {

@@ -338,7 +338,10 @@ export class GameStore {
     return { id: this.#slot.id, playId: this.#slot.playId, writer: this.#slot.before, released: false };
   }
 
-  /** The game shown next was chosen from the recent games: it is kept under a slot of its own. */
+  /**
+   * The game goes on under a slot of its own from its next move: one chosen
+   * from the recent games, or this page back from the back-forward cache.
+   */
   newSlot() {
     this.#slot = null;
   }
@@ -383,6 +386,7 @@ export class GameStore {
       return null;
     }
     const played = inProgress(snapshot);
+    const before = this.#slot?.id;
     const shared = played && this.#takeSlot(snapshot);
     const slot = played ? recentKey(id, this.#slot.id) : null;
     const at = this.now();
@@ -416,7 +420,9 @@ export class GameStore {
     if (slot && text !== null) {
       this.#slot.before = this.page;
       this.#tabSet(slotKey(id), JSON.stringify(this.#pointer()));
-      pruneRecent(this.storage, id, at, slot);
+      // Only a new game adds an entry: the old ones are pruned then (reading
+      // them all at every move would cost a huge board's page its speed).
+      if (this.#slot.id !== before) pruneRecent(this.storage, id, at, slot);
     }
     return report.shared || report.dropped || report.trimmed || report.unsaved ? report : null;
   }
