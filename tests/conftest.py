@@ -72,6 +72,13 @@ def run_node(node: str, script: str, *args: str) -> Any:
     return json.loads(done.stdout)
 
 
+def registry_puzzles() -> list[str]:
+    """The puzzle ids of the page's registry (web/puzzles/index.mjs), in its
+    order: for tests that must hold on every puzzle, without naming one."""
+    registry = (ROOT / "web" / "puzzles" / "index.mjs").read_text(encoding="utf-8")
+    return re.findall(r'^\s{4}id: "([a-z]+)"', registry, re.MULTILINE)
+
+
 def load_build_module() -> ModuleType:
     """``build.py`` as a module (under another name: ``build`` is also a PyPI package)."""
     spec = importlib.util.spec_from_file_location("puzzlelab_build", ROOT / "build.py")

@@ -259,6 +259,16 @@ def test_the_store_holds_a_game_in_progress_until_the_board_changes(node):
     assert steps[2]["storage"][KEY] == "{bad" and steps[3]["storage"][ASIDE] == "{bad"
 
 
+def stored_game(state: dict) -> Any:
+    """The stored game's snapshot (its text when it is not JSON): a save of the
+    same game again, stamped anew, leaves it as it was."""
+    text = state["storage"].get(KEY)
+    try:
+        return json.loads(text)["snapshot"]
+    except (TypeError, ValueError, KeyError):
+        return text
+
+
 def test_the_store_never_replaces_a_held_game_before_setting_it_aside(node):
     rng = random.Random("store")
     pool = [PROGRESS, FRESH, {**PROGRESS, "game": "5x5:1000000"},
@@ -280,7 +290,7 @@ def test_the_store_never_replaces_a_held_game_before_setting_it_aside(node):
         for i in range(1, len(steps)):
             before, after = states[i - 1], states[i]
             step = steps[i]
-            if step[0] == "holdFor" or after["storage"].get(KEY) == before["storage"].get(KEY):
+            if step[0] == "holdFor" or stored_game(after) == stored_game(before):
                 continue
             if step[0] == "corrupt":
                 continue

@@ -16,6 +16,32 @@ const { Session } = await import(process.argv[1]);
 const out = {};
 const at = (game) => ({ game, grid: game.toUpperCase() });
 
+// playId: one per game as played, kept through record and restore, new with begin.
+const p = new Session();
+p.begin(at("a"));
+const first = p.snapshot().playId;
+p.record(at("b"));
+const kept = p.snapshot().playId === first;
+p.begin(at("c"));
+const renewed = p.snapshot().playId !== first;
+const one = { current: { state: at("b"), moves: 1 }, start: at("a"), history: [], future: [] };
+const again = new Session();
+again.restore(one, undefined, first);
+const forged = new Session();
+forged.restore(one, undefined, "not a play id!");
+const unnamed = new Session();
+unnamed.restore(one);
+const word = /^[A-Za-z0-9_-]{1,40}$/;
+out.playIds = [word.test(first), kept, renewed, again.snapshot().playId === first,
+  word.test(forged.snapshot().playId), unnamed.snapshot().playId !== first];
+// The rest compares snapshots without it.
+const snapshotWithId = Session.prototype.snapshot;
+Session.prototype.snapshot = function () {
+  const saved = snapshotWithId.call(this);
+  if (saved) delete saved.playId;
+  return saved;
+};
+
 const s = new Session();
 out.empty = [s.snapshot(), s.canUndo, s.undo(), s.reset()];
 const a = at("a"), b = at("b"), c = at("c");
@@ -136,6 +162,12 @@ def test_snapshot_and_restore_keep_the_saved_game_format(node: str) -> None:
     }
     assert out["restoredRedo"] == "z"
     assert out["plain"] == {"game": "B", "history": [{"game": "A"}], "future": []}
+
+
+def test_each_game_played_has_its_own_play_id_kept_by_restore(node: str) -> None:
+    """A new game has a new playId; a move keeps it; restore keeps a saved one
+    and replaces one that is not a plain word (or missing) by a new one."""
+    assert run(node)["playIds"] == [True] * 6
 
 
 def test_replace_all_converts_every_state_or_none(node: str) -> None:

@@ -18,6 +18,13 @@
 // untouched, until the person changes the new board, and a line above the
 // board offers "Back to your game" meanwhile (arrive()).
 //
+// Two tabs never lose a game: each tab saves its own game where no other
+// page writes, and each game played stays among the recent games for an hour
+// at least (saved-game.mjs, recent-games.mjs); when another tab saves a game
+// of a puzzle played here (a `storage` event), one line says that each tab
+// keeps its own game, with the way to "Recent games" in the lab
+// (recent-list.mjs). A reload of a tab gets that tab's own game back.
+//
 // Nothing saved is lost to a bad link or a bad save: a link the rules reject
 // leaves the board as it is; a saved game that cannot be read or loaded
 // stays in storage, under a new board, until the person changes that board;
@@ -33,7 +40,8 @@ import { whenIdle } from "./idle-start.mjs";
 import { registerOffline } from "./offline.mjs";
 import { FAMILY_NOUNS, PUZZLES, findPuzzle } from "./puzzles/index.mjs";
 import { Lab } from "./lab-panel.mjs";
-import { GameStore } from "./saved-game.mjs";
+import { SaveNotes } from "./recent-list.mjs";
+import { GameStore, browserStorage, saveKey } from "./saved-game.mjs";
 import { BadDeal, readDeal, shareLink } from "./share-links.mjs";
 import { wireStoragePanel } from "./site-storage.mjs";
 
@@ -233,6 +241,36 @@ async function show(id, game, daily, deal) {
   if (shown === puzzle.id) history.replaceState(null, "", permalinkHash(puzzle.id));
 }
 
+// The save line and the lab's recent games (recent-list.mjs).
+const saveNotes = new SaveNotes({
+  line: document.getElementById("save-note"),
+  list: document.getElementById("recent-games"),
+  puzzles: PUZZLES,
+  storage: browserStorage(),
+  ownKey: (id) => stores[id].recentKey,
+  openLab: () => { if (!lab.open) lab.toggle(true); },
+  async play({ puzzle, key, snapshot }) {
+    // Another page's game, or an earlier one of this page's, goes on under a slot of its own.
+    if (key !== stores[puzzle].recentKey) stores[puzzle].newSlot();
+    await show(puzzle);
+    window.puzzleLab.boards[puzzle]?.resume(snapshot);
+  },
+});
+// Another tab saved a game of a puzzle this page plays: each keeps its own (said once).
+window.addEventListener("storage", (event) => {
+  const puzzle = PUZZLES.find((p) => event.key === saveKey(p.id));
+  if (puzzle && event.newValue !== null && window.puzzleLab.boards[puzzle.id]) saveNotes.otherTab(puzzle);
+  saveNotes.refresh();
+});
+
+// Leaving (a reload, a tab closed): a reload of this tab carries on with its recent games.
+window.addEventListener("pagehide", () => { for (const store of Object.values(stores)) store.release(); });
+// Back from the back-forward cache: a page of this tab may have carried on
+// with those slots meanwhile, so this page's games go on under new ones.
+window.addEventListener("pageshow", (event) => {
+  if (event.persisted) for (const store of Object.values(stores)) store.newSlot();
+});
+
 // After every action of a board: save it, and keep the hash on the shown one.
 panels.addEventListener("puzzle-change", (event) => {
   const id = event.target.id;
@@ -242,7 +280,10 @@ panels.addEventListener("puzzle-change", (event) => {
   // The daily puzzle's mark goes with it: a reload still shares it as that day's.
   const date = board.dailyShown;
   if (date) snapshot.daily = { date, game: board.startGameId() };
-  if (stores[id].maySave(board, snapshot)) stores[id].write(snapshot);
+  if (stores[id].maySave(board, snapshot)) {
+    saveNotes.saved(findPuzzle(id), stores[id].write(snapshot));
+    saveNotes.refresh(); // an open list shows the game as it is now
+  }
   if (id === shown) {
     history.replaceState(null, "", permalinkHash(id));
     updateKeptNote();

@@ -590,7 +590,7 @@ export class PuzzleBoard {
    * Returns the session's current {state, moves}.
    */
   async restoreSession(snapshot, load) {
-    return this.session.restore(await this.readSnapshot(snapshot, load), snapshot.clock);
+    return this.session.restore(await this.readSnapshot(snapshot, load), snapshot.clock, snapshot.playId);
   }
 
   /** Load the first game; every board overrides this. */

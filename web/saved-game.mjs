@@ -10,12 +10,17 @@
 // that cannot have happened on the board is cut off with the rest of the
 // history beyond it. Every repair is named, for a notice.
 //
-// GameStore keeps one puzzle's saved game in localStorage, and the one rule
-// for every link that arrives (a fresh load, a link typed or pasted into the
+// GameStore keeps one puzzle's saved game (the shared copy a new tab opens,
+// this tab's own copy, and each game played among the recent games of
+// recent-games.mjs: two tabs never write over each other's game), and the one
+// rule for every link that arrives (a fresh load, a link typed or pasted into the
 // open page, back and forward, a daily link): a game in progress stays in
 // storage, untouched, until the person changes the board the link showed.
 // Whatever the page cannot use, or repairs, is first copied aside
-// (asideKey), never dropped.
+// (asideKey), never dropped; a full storage is said, and what it cost.
+
+import { PAGE, dropOldest, isQuotaError, pruneRecent, readEntry, recentKey } from "./recent-games.mjs";
+import { newPlayId } from "./session.mjs";
 
 export const SAVE_VERSION = 1;
 
@@ -31,7 +36,20 @@ export function browserStorage() {
     return null;
   }
 }
+/** The browser's sessionStorage (this tab's own, kept across its reloads), or null where it is off. */
+export function tabStorage() {
+  try {
+    return globalThis.sessionStorage ?? null;
+  } catch {
+    return null;
+  }
+}
 export const saveKey = (id) => `puzzlelab.saved.${id}`;
+/** This tab's own game (sessionStorage), and the slot of its recent game. */
+export const tabKey = (id) => `puzzlelab.tab.${id}`;
+const slotKey = (id) => `puzzlelab.slot.${id}`;
+/** A key written and removed at once, to learn whether storage has any room left. */
+const PROBE = "puzzlelab.probe";
 /** Where a saved game the page could not use as it was is copied before anything replaces it. */
 export const asideKey = (id) => `puzzlelab.aside.${id}`;
 
@@ -147,18 +165,58 @@ export function inProgress(snapshot) {
   return steps(snapshot.history) || steps(snapshot.future) || (Number.isFinite(snapshot.moves) && snapshot.moves > 0);
 }
 
+/** Undo steps in a snapshot (its undo and redo steps). */
+const steps = (snapshot) => snapshot.history.length + snapshot.future.length;
+
 /**
- * One puzzle's saved game in `storage` (localStorage). Reads never throw;
- * writes fall back to the game without its history when storage is full,
- * and give up quietly when it is off.
+ * `snapshot` with fewer undo steps, to fit a full storage: the redo steps
+ * first, then the older half of the undo history; null when none is left.
+ */
+function shortened(snapshot) {
+  if (snapshot.future.length) return { ...snapshot, future: [] };
+  if (!snapshot.history.length) return null;
+  return { ...snapshot, history: snapshot.history.slice(Math.ceil(snapshot.history.length / 2)) };
+}
+
+/** The same game: both snapshots written alike (the stored entry's snapshot against `snapshot`). */
+function sameSnapshot(text, snapshot) {
+  const entry = text === null ? null : readEntry(text);
+  return entry !== null && JSON.stringify(entry.snapshot) === JSON.stringify(snapshot);
+}
+
+/**
+ * One puzzle's saved game. Three copies, each with its own job:
+ *   localStorage saveKey       the game a new tab opens: the last one saved
+ *                              by any tab (entries {version, puzzle, snapshot,
+ *                              page, at}: the page load that wrote it, when)
+ *   sessionStorage tabKey      this tab's own game, which a reload of the tab
+ *                              restores even when another tab saved since
+ *   localStorage recentKey     each game played (moves made), under a slot no
+ *                              other page writes: the recent games
+ *                              (recent-games.mjs), which outlive a closed tab
+ * Reads never throw; write() says what a full storage cost, and gives up
+ * quietly when storage is off.
  */
 export class GameStore {
   #held = false;
   #shown = null; // while held: the JSON of the first board shown over the stored game
+  #slot = null; // {id, playId, before}: this page's recent-game slot for the game played
 
-  constructor(puzzle, storage = browserStorage()) {
+  constructor(puzzle, storage = browserStorage(), { tab = tabStorage(), page = PAGE, now = Date.now } = {}) {
     this.puzzle = puzzle; // {id, title}
     this.storage = storage;
+    this.tab = tab;
+    this.page = page;
+    this.now = now;
+    // A reload carries on with the tab's slot (`before`: the page that last
+    // wrote it), once the page before has gone (release()), and claims it at
+    // once: a tab duplicated with its sessionStorage, now or later, finds the
+    // slot of a page still open, and takes a new one.
+    const pointer = this.#tabGet(slotKey(puzzle.id));
+    if (pointer?.released === true && typeof pointer.id === "string" && typeof pointer.playId === "string") {
+      this.#slot = { id: pointer.id, playId: pointer.playId, before: pointer.writer };
+      this.#tabSet(slotKey(puzzle.id), JSON.stringify(this.#pointer()));
+    }
   }
 
   #get(key) {
@@ -169,12 +227,39 @@ export class GameStore {
     }
   }
 
+  #tabGet(key) {
+    try {
+      const text = this.tab?.getItem(key) ?? null;
+      return key === slotKey(this.puzzle.id) ? JSON.parse(text) : text;
+    } catch {
+      return null;
+    }
+  }
+
+  #tabSet(key, text) {
+    try { this.tab?.setItem(key, text); } catch { /* its own quota, or off: a reload falls back on saveKey */ }
+  }
+
+  /**
+   * The stored text of the game this page treats as saved: the shared one,
+   * unless another page saved over this tab's own game since this tab saved
+   * it (the shared entry names its writer): then this tab's own. An entry
+   * that names no writer (an older version's, or hand-written) is the saved
+   * game as before.
+   */
+  #mine() {
+    const shared = this.#get(saveKey(this.puzzle.id));
+    const own = this.#tabGet(tabKey(this.puzzle.id));
+    if (own === null || shared === null || own === shared) return shared;
+    return typeof readEntry(shared)?.page === "string" && readEntry(own) ? own : shared;
+  }
+
   /**
    * The stored game: null when there is none, else {snapshot} or, when it
    * cannot be read, {why} (the reason, in words).
    */
   read() {
-    const text = this.#get(saveKey(this.puzzle.id));
+    const text = this.#mine();
     if (text === null) return null;
     let saved = null;
     try { saved = JSON.parse(text); } catch { /* said below */ }
@@ -190,7 +275,7 @@ export class GameStore {
    * unusable game is written over. Only the latest such copy is kept.
    */
   putAside() {
-    const text = this.#get(saveKey(this.puzzle.id));
+    const text = this.#mine();
     if (text === null) return;
     try { this.storage.setItem(asideKey(this.puzzle.id), text); } catch { /* storage full or off */ }
   }
@@ -212,7 +297,7 @@ export class GameStore {
 
   /** Hold the stored game whatever it is (a saved game the board could not show). */
   hold() {
-    this.#held = this.#get(saveKey(this.puzzle.id)) !== null;
+    this.#held = this.#mine() !== null;
     this.#shown = null;
   }
 
@@ -230,7 +315,7 @@ export class GameStore {
   maySave(board, snapshot) {
     if (!this.#held) return true;
     // The stored game itself on screen (a link refused, say) is not a new board.
-    const same = this.#get(saveKey(this.puzzle.id)) === this.#entry(snapshot);
+    const same = sameSnapshot(this.#mine(), snapshot);
     if (board.origin !== "saved" && !same) {
       const text = JSON.stringify(snapshot);
       this.#shown ??= text;
@@ -243,19 +328,117 @@ export class GameStore {
     return true;
   }
 
-  /** The stored text of `snapshot`. */
-  #entry(snapshot) {
-    return JSON.stringify({ version: SAVE_VERSION, puzzle: this.puzzle.id, snapshot });
+  /** The page is going (pagehide): a reload of this tab may carry on with its slot. */
+  release() {
+    if (this.#slot) this.#tabSet(slotKey(this.puzzle.id), JSON.stringify({ ...this.#pointer(), released: true }));
   }
 
+  /** This tab's record of its slot: which, for which game, its last writer, and whether it is free. */
+  #pointer() {
+    return { id: this.#slot.id, playId: this.#slot.playId, writer: this.#slot.before, released: false };
+  }
+
+  /**
+   * The game goes on under a slot of its own from its next move: one chosen
+   * from the recent games, or this page back from the back-forward cache.
+   */
+  newSlot() {
+    this.#slot = null;
+  }
+
+  /** The key of this page's recent game of the puzzle, if it has one. */
+  get recentKey() {
+    return this.#slot ? recentKey(this.puzzle.id, this.#slot.id) : null;
+  }
+
+  /**
+   * The slot for `snapshot`'s game: this page's own while the game is the
+   * same one (its playId), else a new one; a new one too when another page
+   * writes it (a tab duplicated with its sessionStorage). Returns whether
+   * another page was found on it.
+   */
+  #takeSlot(snapshot) {
+    const slot = this.#slot;
+    if (slot && slot.playId === snapshot.playId) {
+      const writer = readEntry(this.#get(recentKey(this.puzzle.id, slot.id)) ?? "")?.page;
+      if (!writer || writer === this.page || writer === slot.before) return false;
+    }
+    this.#slot = { id: newPlayId(), playId: snapshot.playId, before: this.page };
+    return Boolean(slot && slot.playId === snapshot.playId);
+  }
+
+  /**
+   * Save `snapshot`: this tab's copy, the shared game and, once moves are
+   * made, its recent game. A full storage first loses the oldest recent
+   * games (of any puzzle), then this game's oldest undo steps, until it
+   * fits. Returns what the person should be told, or null: {shared} (another
+   * page was writing this game: it goes on under a slot of its own),
+   * {dropped} recent games removed, {trimmed} undo steps left out, or
+   * {unsaved} (nothing could be written: storage full).
+   */
   write(snapshot) {
-    const write = (snap) => this.storage.setItem(saveKey(this.puzzle.id), this.#entry(snap));
+    const id = this.puzzle.id;
+    const stored = this.#get(saveKey(id));
+    if (sameSnapshot(stored, snapshot)) {
+      // The saved game itself, saved again (a reload, a link to it): this tab
+      // keeps it as its own; storage, and the other tabs, hear of nothing new.
+      this.#tabSet(tabKey(id), stored);
+      return null;
+    }
+    const played = inProgress(snapshot);
+    const before = this.#slot?.id;
+    const shared = played && this.#takeSlot(snapshot);
+    const slot = played ? recentKey(id, this.#slot.id) : null;
+    const at = this.now();
+    const report = { shared, dropped: 0, trimmed: 0, unsaved: false };
+    let kept = snapshot;
+    let text = null;
+    while (text === null) {
+      const entry = JSON.stringify({ version: SAVE_VERSION, puzzle: id, snapshot: kept, page: this.page, at });
+      try {
+        if (slot) this.storage.setItem(slot, entry);
+        this.storage.setItem(saveKey(id), entry);
+        text = entry;
+      } catch (error) {
+        if (!isQuotaError(error)) return null; // storage off: the page works without saving
+        if (this.#roomAtAll() && dropOldest(this.storage, slot)) {
+          report.dropped += 1;
+          continue;
+        }
+        const shorter = shortened(kept);
+        if (shorter === null) {
+          Object.assign(report, { unsaved: true, trimmed: 0 }); // nothing saved: nothing left out of a save
+          break;
+        }
+        report.trimmed += steps(kept) - steps(shorter);
+        kept = shorter;
+      }
+    }
+    // This tab's own copy, whole, in its own quota: a reload gets it back
+    // even when the shared one could not be written.
+    this.#tabSet(tabKey(id), text ?? JSON.stringify({ version: SAVE_VERSION, puzzle: id, snapshot, page: this.page, at }));
+    if (slot && text !== null) {
+      this.#slot.before = this.page;
+      this.#tabSet(slotKey(id), JSON.stringify(this.#pointer()));
+      // Only a new game adds an entry: the old ones are pruned then (reading
+      // them all at every move would cost a huge board's page its speed).
+      if (this.#slot.id !== before) pruneRecent(this.storage, id, at, slot);
+    }
+    return report.shared || report.dropped || report.trimmed || report.unsaved ? report : null;
+  }
+
+  /**
+   * Whether a few bytes can still be written: when not, storage is full to
+   * the last byte (or refuses every write), and dropping recent games would
+   * lose them for nothing the person could be sure of.
+   */
+  #roomAtAll() {
     try {
-      write(snapshot);
+      this.storage.setItem(PROBE, "");
+      this.storage.removeItem(PROBE);
+      return true;
     } catch {
-      // Storage full or off (huge boards, private modes): keep at least the
-      // game itself, else give up quietly; the page works without saving.
-      try { write({ ...snapshot, history: [], future: [] }); } catch { /* not saved */ }
+      return false;
     }
   }
 }

@@ -27,10 +27,15 @@
 //   state, moves, start    the state shown, its move count, the start state
 //   canUndo, canRedo       whether undo / redo have a step to take
 //   gameId, startGameId    the game IDs of the state shown and of the start
-//   snapshot()             {game, moves?, start?, history, future, clock?} as
-//                          game IDs; clock: the ms the timer has run on this start
-//   restore(read, clock)   adopt what readSavedGame (saved-game.mjs) loaded,
-//                          and the clock saved with it (a reload keeps the time)
+//   snapshot()             {game, moves?, start?, history, future, clock?, playId}
+//                          as game IDs; clock: the ms the timer has run on this
+//                          start; playId: this game as played (below)
+//   restore(read, clock, playId)  adopt what readSavedGame (saved-game.mjs)
+//                          loaded, and the clock and playId saved with it (a
+//                          reload keeps the time, and the game stays the same one)
+//   playId                 a random name for the game being played: new with
+//                          each begin(), kept by restore(); the saved games
+//                          (saved-game.mjs) keep each game played apart by it
 //   replaceAll(convert)    the same history under other rules (a new goal):
 //                          every stored state through `convert` (async)
 //   solvedIn()             ms from the player's first move, for "Solved in …"
@@ -77,6 +82,14 @@ export function duration(ms) {
   return m ? `${m} min ${pad(s)} s` : `${s} s`;
 }
 
+/** A new playId: random, short, safe in a storage key. */
+export function newPlayId() {
+  return globalThis.crypto?.randomUUID?.().slice(0, 13) ?? Math.random().toString(36).slice(2, 15);
+}
+
+/** Whether `id` may be a saved playId (anything else is replaced by a new one). */
+const isPlayId = (id) => typeof id === "string" && /^[\w-]{1,40}$/.test(id);
+
 export class Session {
   /**
    * @param {{idOf?: (state: object) => string, moves?: boolean, won?: (state: object) => boolean}} options
@@ -96,6 +109,7 @@ export class Session {
     this.help = []; // hints and solves used in this game, in order
     this.timer = { game: null, from: 0, until: null };
     this.resumeClock = null; // ms a restored game's timer had run, until the clock is read
+    this.playId = newPlayId();
   }
 
   get state() {
@@ -133,6 +147,7 @@ export class Session {
     this.help = [];
     this.resumeClock = null;
     this.timer.game = null; // a new game: the clock starts again, also on the same board
+    this.playId = newPlayId();
     return this.current;
   }
 
@@ -188,14 +203,16 @@ export class Session {
     const t = this.timer;
     const ms = t.game !== null ? (t.until ?? performance.now()) - t.from : this.resumeClock;
     if (ms !== null) saved.clock = Math.round(ms);
+    saved.playId = this.playId;
     return saved;
   }
 
   /**
    * Adopt a saved game as readSavedGame loaded it ({current, start, history,
-   * future}, each step {state, moves}): its undo history comes back with it.
+   * future}, each step {state, moves}): its undo history comes back with it,
+   * and its playId (a save without one is a new game).
    */
-  restore(read, clock = undefined) {
+  restore(read, clock = undefined, playId = undefined) {
     this.current = { state: read.current.state, moves: read.current.moves ?? 0 };
     this.start = read.start ?? read.current.state;
     this.history = read.history.map((e) => ({ state: e.state, moves: e.moves ?? 0 }));
@@ -205,6 +222,7 @@ export class Session {
     // A saved game's clock (old saves have none: the timer starts afresh).
     this.timer = { game: null, from: 0, until: null };
     this.resumeClock = Number.isFinite(clock) && clock >= 0 ? clock : null;
+    this.playId = isPlayId(playId) ? playId : newPlayId();
     return this.current;
   }
 

@@ -7,12 +7,15 @@
 //                      (Pyodide, our wheel, the solvers' data: about 14 MB)
 //   the snapshot       cache "python-snapshots": Python's memory after it was
 //                      used (python-snapshot.mjs), for a quick second start
-//   saved data         localStorage "puzzlelab.*": saved games (and the copies
-//                      set aside), the daily streak, the lab's state
+//   saved data         localStorage "puzzlelab.*": saved games (the recent
+//                      games and the copies set aside among them), the daily
+//                      streak, the lab's state; and this tab's own game
+//                      (sessionStorage "puzzlelab.*", saved-game.mjs)
 // Clearing the engine removes the first two and the service worker (the next
 // visit registers it again); saved data goes only when the person asks.
 
-import { browserStorage } from "./saved-game.mjs";
+import { RECENT_PREFIX } from "./recent-games.mjs";
+import { browserStorage, tabStorage } from "./saved-game.mjs";
 
 const OFFLINE_PREFIX = "puzzlelab-";
 const SNAPSHOTS = "python-snapshots";
@@ -38,10 +41,9 @@ async function siteCaches() {
   };
 }
 
-/** The localStorage keys of this site's saved data (none where storage is blocked). */
-function savedKeys() {
+/** The keys of this site's saved data in `storage` (localStorage; none where storage is blocked). */
+function savedKeys(storage = browserStorage()) {
   const keys = [];
-  const storage = browserStorage();
   try {
     for (let i = 0; i < storage.length; i += 1) {
       const key = storage.key(i);
@@ -66,6 +68,7 @@ export async function storedBytes() {
     snapshot: await sum(snapshot),
     saved,
     games: keys.filter((key) => key.startsWith(`${SAVED_PREFIX}saved.`)).length,
+    recent: keys.filter((key) => key.startsWith(RECENT_PREFIX)).length,
   };
 }
 
@@ -83,6 +86,7 @@ export async function clearStorage({ savedData = false } = {}) {
   await Promise.all(registrations.filter((r) => r.scope === here).map((r) => r.unregister()));
   if (savedData) {
     for (const key of savedKeys()) browserStorage().removeItem(key);
+    for (const key of savedKeys(tabStorage())) tabStorage().removeItem(key);
   }
   return before.offline + before.snapshot;
 }
@@ -93,12 +97,13 @@ export function megabytes(bytes) {
 }
 
 /** One sentence on what is stored, for the lab. */
-export function storageText({ offline, snapshot, games }) {
+export function storageText({ offline, snapshot, games, recent = 0 }) {
   const parts = [];
   if (offline) parts.push(`${megabytes(offline)} for offline play`);
   if (snapshot) parts.push(`${megabytes(snapshot)} of Python memory for a quick start`);
   const cached = parts.length ? parts.join(" and ") : "nothing cached";
-  const saved = games === 1 ? "1 saved game" : `${games} saved games`;
+  const saved = (games === 1 ? "1 saved game" : `${games} saved games`)
+    + (recent ? `, with ${recent} recent game${recent === 1 ? "" : "s"}` : "");
   return `This device keeps ${cached}, and ${saved}.`;
 }
 

@@ -35,12 +35,15 @@ def python_reason(puzzle: str, game: str) -> str:
 
 
 def saved(page, puzzle: str) -> dict | None:
-    """The stored entry; the timer's reading saved with the game (which moves
-    on whenever the game is saved again) is left out."""
+    """The stored entry; the timer's reading saved with the game, and the page
+    and time that saved it (which move on whenever the game is saved again),
+    are left out."""
     text = page.evaluate(f"localStorage.getItem('puzzlelab.saved.{puzzle}')")
     if text is None:
         return None
     entry = json.loads(text)
+    entry.pop("page", None)
+    entry.pop("at", None)
     if isinstance(entry.get("snapshot"), dict):
         entry["snapshot"].pop("clock", None)
     return entry

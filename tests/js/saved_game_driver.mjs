@@ -15,12 +15,71 @@
  * snapshot] (writes when allowed, as app.mjs does), ["putAside"],
  * ["corrupt", text]; answers the storage's entries after each step with
  * what maySave said.
+ *
+ * {"tabs": [STEP, ...], "quota": CHARS or null} plays pages of one puzzle
+ * on one localStorage (at most `quota` characters of keys and values: a
+ * QuotaExceededError beyond; "none": every write refused), each page in a
+ * tab with its own sessionStorage: ["open", PAGE, TAB] (a page load; the
+ * same TAB again is a reload: the page before it is released, as at
+ * pagehide), ["copy", TAB, FROM] (a tab duplicated with
+ * its sessionStorage), ["close", TAB] (its sessionStorage goes), ["write",
+ * PAGE, snapshot], ["read", PAGE], ["clock", MS], ["quota", CHARS]; answers, after each step,
+ * what the step said and the localStorage's entries.
  */
 
 import { answerLocally } from "../../web/rules/index.mjs";
 import { parseGameId } from "../../web/puzzles/pegs/rules.mjs";
 import { findPuzzle } from "../../web/puzzles/index.mjs";
 import { GameStore, readSavedGame, saveKey } from "../../web/saved-game.mjs";
+
+/** A Storage in memory, refusing writes beyond `quota` characters as a browser does. */
+function memoryStorage(quota = Infinity) {
+  const data = new Map();
+  const limit = { quota };
+  const size = () => [...data].reduce((n, [key, value]) => n + key.length + value.length, 0);
+  return {
+    data,
+    limit,
+    get length() { return data.size; },
+    key: (i) => [...data.keys()][i] ?? null,
+    getItem: (key) => (data.has(key) ? data.get(key) : null),
+    setItem(key, value) {
+      const text = String(value);
+      const old = data.has(key) ? key.length + data.get(key).length : 0;
+      if (limit.quota === "none" || size() - old + key.length + text.length > limit.quota) {
+        throw Object.assign(new Error("The quota has been exceeded."), { name: "QuotaExceededError", code: 22 });
+      }
+      data.set(key, text);
+    },
+    removeItem: (key) => { data.delete(key); },
+  };
+}
+
+function tabs({ tabs: steps, quota }) {
+  const local = memoryStorage(quota ?? Infinity);
+  const sessions = {};
+  const pages = {};
+  const pageIn = {}; // tab -> its page
+  let clock = 1_000_000;
+  return steps.map(([step, ...args]) => {
+    let said = null;
+    if (step === "open") {
+      pages[pageIn[args[1]]]?.release(); // a reload: the page before goes (pagehide)
+      pageIn[args[1]] = args[0];
+      sessions[args[1]] ??= memoryStorage();
+      pages[args[0]] = new GameStore({ id: "lightsout", title: "Lights Out" }, local,
+        { tab: sessions[args[1]], page: args[0], now: () => clock });
+    } else if (step === "copy") {
+      sessions[args[0]] = memoryStorage();
+      for (const [key, value] of sessions[args[1]].data) sessions[args[0]].setItem(key, value);
+    } else if (step === "close") delete sessions[args[0]];
+    else if (step === "write") said = pages[args[0]].write(args[1]);
+    else if (step === "read") said = pages[args[0]].read();
+    else if (step === "clock") clock = args[0];
+    else if (step === "quota") local.limit.quota = args[0] ?? Infinity;
+    return { said, storage: Object.fromEntries(local.data) };
+  });
+}
 
 const LOAD = {
   lightsout: (game) => ({ cmd: "lightsout.load", game }),
@@ -86,5 +145,5 @@ const chunks = [];
 for await (const chunk of process.stdin) chunks.push(chunk);
 const cases = JSON.parse(Buffer.concat(chunks).toString("utf8"));
 const answers = [];
-for (const c of cases) answers.push("read" in c ? await read(c) : store(c));
+for (const c of cases) answers.push("read" in c ? await read(c) : "tabs" in c ? tabs(c) : store(c));
 process.stdout.write(JSON.stringify(answers));
