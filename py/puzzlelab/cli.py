@@ -69,6 +69,17 @@ class _Parser(argparse.ArgumentParser):
         text = " ".join(message.split())
         self.exit(USAGE_ERROR, f"error: {text} (see {self.prog} --help).\n")
 
+    def _get_values(self, action: argparse.Action, arg_strings: list[str]) -> Any:
+        # An option's value is the word after it, whatever it looks like
+        # (arrange() hands it over as --option=WORD). argparse (3.11, 3.12)
+        # drops a '--' even there, and --goal=-- would give the option an
+        # empty list as its value, which nothing downstream can read.
+        if action.option_strings and action.nargs is None and arg_strings == ["--"]:
+            value = self._get_value(action, "--")
+            self._check_value(action, value)
+            return value
+        return super()._get_values(action, arg_strings)
+
     def _print_message(self, message: str, file: Any = None) -> None:
         # argparse's own swallows write errors: --help > /dev/full would end
         # "done" with nothing written. Let them reach the guard (console.py).
