@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from puzzlelab import folders
 from puzzlelab.binairo import fewest_clues
 from puzzlelab.binairo.count_progress import duration
 from puzzlelab.jobs import Progress, Steps
@@ -151,7 +152,7 @@ def run_steps(n: int, bound: int | None, folder: str | None, workers: int,
     started = time.perf_counter()
     work = Path(folder) if folder else None
     if work is not None:
-        work.mkdir(parents=True, exist_ok=True)
+        folders.make(work, "The work folder")
     yield Progress(0, 0, f"Listing every valid {n}x{n} grid")
     grids = fewest_clues.load(n)
     if bound is None:
