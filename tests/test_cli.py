@@ -734,8 +734,7 @@ def test_a_module_that_fails_to_compile_for_memory_is_one_sentence(monkeypatch, 
 
     monkeypatch.setattr(cli, "main", broken)
     if not inside:
-        with pytest.raises(SyntaxError):
-            console._guarded()
+        assert_one_line_bug(console._guarded(), capsys.readouterr().err, "SyntaxError")
         return
     assert console._guarded() == 2
     err = capsys.readouterr().err
@@ -759,9 +758,42 @@ def test_a_library_that_cannot_be_mapped_for_memory_is_one_sentence(monkeypatch,
 
     monkeypatch.setattr(cli, "main", broken)
     if not memory:
-        with pytest.raises(ImportError):
-            console._guarded()
+        assert_one_line_bug(console._guarded(), capsys.readouterr().err, "ImportError")
         return
     assert console._guarded() == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("error: ") and "memory" in err.lower()
+
+
+def assert_one_line_bug(code: int, err: str, name: str) -> None:
+    """A bug's end: exit 70 and one line naming the exception, no traceback."""
+    from puzzlelab import console
+
+    assert code == console.BUG == 70
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    assert err.startswith("error: Internal error, a bug in puzzlelab: " + name), err
+    assert "PUZZLELAB_TRACEBACK=1" in err and "memory" not in err.lower(), err
+
+
+@pytest.mark.parametrize("where", ["the command line", "a job"])
+def test_a_bug_anywhere_is_one_line_and_its_traceback_on_request(monkeypatch, capsys, where):
+    """An exception nothing foresaw, in the command line's own code or inside
+    the job it runs, ends in exit 70 and one line saying where it was raised;
+    PUZZLELAB_TRACEBACK=1 prints the whole traceback before that line."""
+    from puzzlelab import cli, console
+
+    def broken(*args, **kwargs):
+        raise KeyError("no such thing")
+
+    if where == "a job":
+        monkeypatch.setitem(api.COMMANDS._own, "lightsout.new", broken)
+    else:
+        monkeypatch.setattr(cli, "request_of", broken)
+    monkeypatch.setattr(sys, "argv", ["puzzlelab", "lightsout", "random", "4"])
+    monkeypatch.delenv(console.TRACEBACK_VARIABLE, raising=False)
+    assert_one_line_bug(console._guarded(), capsys.readouterr().err, "KeyError: 'no such thing'")
+    monkeypatch.setenv(console.TRACEBACK_VARIABLE, "1")
+    assert console._guarded() == console.BUG
+    err = capsys.readouterr().err
+    assert err.startswith("Traceback (most recent call last):") and "in broken" in err, err
+    assert err.splitlines()[-1].startswith("error: Internal error, a bug in puzzlelab: KeyError")
