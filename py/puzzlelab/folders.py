@@ -3,11 +3,11 @@
 Checked with the request's other arguments, before anything runs and without
 touching the disk (:func:`check`): the name must be one the file system can
 hold, and the folder must be there or makeable, under a folder that can be
-written. Made when the job starts (:func:`make`). Either refusal is one
-sentence naming the option and the path; a check passes nothing it could
-refuse on the spot, and a folder that still cannot be made (``/proc``, a
-disk that went away meanwhile) is refused when it is made, before any task
-ran.
+written. Made when the job first keeps something there (:func:`make`), so
+that a request refused before that leaves nothing behind. Either refusal is
+one sentence naming the option and the path. What only trying finds out (a
+folder under ``/proc``, a disk that went away meanwhile) is refused when the
+folder is made.
 """
 
 from __future__ import annotations

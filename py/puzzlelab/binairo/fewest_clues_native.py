@@ -151,8 +151,6 @@ def run_steps(n: int, bound: int | None, folder: str | None, workers: int,
         raise PuzzleError(why)
     started = time.perf_counter()
     work = Path(folder) if folder else None
-    if work is not None:
-        folders.make(work, "The work folder")
     yield Progress(0, 0, f"Listing every valid {n}x{n} grid")
     grids = fewest_clues.load(n)
     if bound is None:
@@ -179,6 +177,8 @@ def run_steps(n: int, bound: int | None, folder: str | None, workers: int,
         if result:
             done[result["task"]] = result
             if work is not None:
+                # Made with the first task kept: a refusal before leaves nothing behind.
+                folders.make(work, "The work folder")
                 write_done(work, result)
         yield Progress(len(done), tasks,
                        f"{len(done)} of {tasks} tasks done (bound {bound}){expected}")
