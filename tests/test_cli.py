@@ -297,8 +297,13 @@ def test_malformed_arguments_get_one_line_and_exit_2(argv, message):
 
 
 def test_argparse_errors_are_one_line_in_a_real_process():
+    # (The last three: an option given '--' as its value; tests/test_cli_words.py
+    # gives every option of every verb every kind of word in this process.)
     for argv in (("lightsout", "fly"), ("lightsout", "random", "5", "--difficulty", "²"),
-                 ("pegs", "solve", "--ooo--/--oXo--"), ()):
+                 ("pegs", "solve", "--ooo--/--oXo--"), (),
+                 ("pegs", "solve", "english", "--goal", "--"),
+                 ("lightsout", "solve", "11/11", "--neighbourhood", "--"),
+                 ("binairo", "fewest-clues", "4", "--dask", "--")):
         done = run(*argv)
         assert done.returncode == 2 and done.stdout == ""
         assert len(done.stderr.splitlines()) == 1 and done.stderr.startswith("error: ")

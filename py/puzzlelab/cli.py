@@ -11,7 +11,8 @@ writes one JSON object per line.
 Exit codes: 0 done (an unsolvable board is an answer too), 1 the answer could
 not be written (the reader went away, ``| head``: quietly; a closed output or a
 full disk: one line), 2 bad input or a request that cannot be met, out of
-memory included (one line on standard error), 130 interrupted (Ctrl-C).
+memory included (one line on standard error), 130 interrupted (Ctrl-C), 70 a
+bug (one line; ``PUZZLELAB_TRACEBACK=1`` prints its traceback).
 :mod:`puzzlelab.console` runs :func:`main` and turns those ends into one line.
 """
 
@@ -51,7 +52,8 @@ EXIT_CODES = """\
 exit codes: 0 done (an unsolvable board is an answer too); 1 the answer could
 not be written (the reader went away, a closed output, a full disk); 2 bad
 input or a request that cannot be met, out of memory included (one line on
-standard error); 130 Ctrl-C."""
+standard error); 130 Ctrl-C; 70 a bug in puzzlelab (one line;
+PUZZLELAB_TRACEBACK=1 prints its traceback)."""
 
 
 #: Every verb of every family, in the order of :data:`families.FAMILIES` (``--help``'s).
