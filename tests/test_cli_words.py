@@ -40,8 +40,9 @@ from puzzlelab.terminal import GRID_ARGUMENTS, Verb, option
 ROOT = Path(__file__).resolve().parent.parent
 SETTINGS = settings(max_examples=30, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-#: Seconds a job may run before the test stops it (its answer then is a refusal).
+#: Seconds a job may run before the test stops it (its answer then is this error).
 JOB_SECONDS = 0.5
+STOPPED = "Stopped by the test: past its time."
 
 #: A small valid value of each positional argument, by name (and family when
 #: the families differ): so that the other words of a command line are reached.
@@ -108,12 +109,11 @@ def _snapshot(root: Path) -> dict[str, tuple[int, int, bytes]]:
 
 def _outside() -> dict[str, object]:
     """What a run could change outside its folder: the package's and the
-    tests' files, and the default work folder's."""
-    cache = Path.home() / ".cache" / "puzzlelab"
+    tests' files, and the home folder (a stand-in: the default work folder is there)."""
     return {
         "checkout": sorted(str(p.relative_to(ROOT)) for folder in ("py", "tests")
                            for p in (ROOT / folder).rglob("*") if "__pycache__" not in p.parts),
-        "cache": sorted(str(p) for p in cache.rglob("*")) if cache.exists() else None,
+        "home": sorted(str(p) for p in Path.home().rglob("*")),
     }
 
 
@@ -128,19 +128,20 @@ def _deadline_handle(request, on_progress=None, raise_bugs=False):
         assert report["type"] == "progress", report  # (natively every data file is there)
         if time.monotonic() - began > JOB_SECONDS:
             job.cancel()
-            return {"ok": False, "error": "Stopped by the test: past its time."}
+            return {"ok": False, "error": STOPPED}
 
 
 @pytest.fixture(scope="module", autouse=True)
-def _quick_jobs() -> Iterator[None]:
+def _quick_jobs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """Jobs cut short, a Dask address that answers nobody given up at once, and
     nothing changed outside the runs' folders by the whole module."""
-    before = _outside()
     with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("HOME", str(tmp_path_factory.mktemp("home")))
         patch.setattr(api, "handle", _deadline_handle)
         patch.setattr(fewest_clues_native, "DASK_CONNECT_SECONDS", 0.2)
+        before = _outside()
         yield
-    assert _outside() == before
+        assert _outside() == before
 
 
 def run(argv: list[str], root: Path, stdin: str = "") -> tuple[int, str, str]:
@@ -169,9 +170,11 @@ def check(argv: list[str], root: Path, stdin: str = "") -> int:
     if code == 2:
         lines = err.splitlines()
         assert len(lines) == 1 and lines[0].startswith("error: "), (shown, err)
-        assert after == before, (shown, err, set(after) ^ set(before))  # a refusal changes nothing
     else:
         assert err == "", (shown, err)
+    if code == 2 and STOPPED not in err:
+        assert after == before, (shown, err, set(after) ^ set(before))  # a refusal changes nothing
+    else:  # an answer, or a job the test stopped midway
         # Only what a run keeps may appear: the folder it was told to work in
         # (and the folders above it), and files in it.
         work = [argv[i + 1] for i, word in enumerate(argv[:-1]) if word == "--work"]
