@@ -34,7 +34,7 @@ from hypothesis import strategies as st
 
 from puzzlelab import api
 from puzzlelab.binairo import fewest_clues_native
-from puzzlelab.cli import VERBS, main
+from puzzlelab.cli import _VERB_PARSERS, VERBS, build_parser, main
 from puzzlelab.terminal import GRID_ARGUMENTS, Verb, option
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -224,6 +224,27 @@ def test_an_option_given_a_dash_or_two_as_its_value(verb, tmp_path):
             check([*_base(verb), name, value], tmp_path)
             check([*_base(verb), f"{name}={value}"], tmp_path)
             check([verb.family, verb.name, name, value, *_base(verb)[2:]], tmp_path)
+
+
+def test_an_abbreviated_option_takes_its_value_as_the_whole_name_does(tmp_path):
+    """argparse reads an unambiguous start of an option's name as the option
+    (``--go`` for ``--goal``): its value is the next word all the same."""
+    build_parser()
+    for verb in VERBS:
+        names = [name for action in _VERB_PARSERS[verb.family, verb.name]._actions
+                 for name in action.option_strings]
+        for name in _value_options(verb):
+            short = next((name[:size] for size in range(3, len(name))
+                          if sum(other.startswith(name[:size]) for other in names) == 1), None)
+            if short is None:  # (--work begins --workers: it has no shorter name)
+                continue
+            for value in ("--", "-1", "1", "any", "--json"):
+                whole = run([*_base(verb), name, value], tmp_path)
+                for argv in ([*_base(verb), short, value], [*_base(verb), f"{short}={value}"]):
+                    code, out, err = run(argv, tmp_path)
+                    # (The answers themselves may differ: a random deal, the time taken.)
+                    assert (code, err) == whole[::2], (argv, err, whole)
+                    assert bool(out) == bool(whole[1]), argv
 
 
 def test_negative_numbers_are_still_values(tmp_path):

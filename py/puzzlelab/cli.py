@@ -188,10 +188,10 @@ def arrange(argv: Sequence[str]) -> list[str]:
     position, after_dashes = 0, False
     while position < len(rest):
         word = rest[position]
-        name = word.split("=", 1)[0]
+        name = _option_named(word.split("=", 1)[0], takes_value)
         if word == "--" and not after_dashes:
             after_dashes = True
-        elif name in takes_value:
+        elif name is not None:
             # (Even after '--': no grid of any puzzle spells an option's name.)
             if takes_value[name] and "=" not in word and position + 1 < len(rest):
                 position += 1
@@ -203,6 +203,19 @@ def arrange(argv: Sequence[str]) -> list[str]:
             values.append(word)
         position += 1
     return head + options + (["--", *values] if values else [])
+
+
+def _option_named(word: str, options: dict[str, bool]) -> str | None:
+    """The option ``word`` names: itself, or the one option it begins, as
+    argparse reads it (``--fewest`` for ``--fewest-moves``, ``--go`` for
+    ``--goal``, whose value then is the next word as well); None otherwise."""
+    if word in options:
+        return word
+    if word.startswith("--") and _OPTION_LIKE.fullmatch(word):
+        found = [name for name in options if name.startswith(word)]
+        if len(found) == 1:
+            return found[0]
+    return None
 
 
 # --- running ------------------------------------------------------------------------
