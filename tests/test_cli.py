@@ -802,3 +802,19 @@ def test_a_bug_anywhere_is_one_line_and_its_traceback_on_request(monkeypatch, ca
     err = capsys.readouterr().err
     assert err.startswith("Traceback (most recent call last):") and "in broken" in err, err
     assert err.splitlines()[-1].startswith("error: Internal error, a bug in puzzlelab: KeyError")
+
+
+def test_a_job_the_system_fails_is_one_sentence(monkeypatch, tmp_path):
+    """A disk that fills while a job keeps its work: the system's words and the
+    file, exit 2 (not "cannot write the answer": the answer was not begun)."""
+    import errno
+
+    from puzzlelab.binairo import fewest_clues_native
+
+    def full(folder, result):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(folder / "task.json"))
+
+    monkeypatch.setattr(fewest_clues_native, "write_done", full)
+    line = one_line_error(*cli("binairo", "fewest-clues", "4", "--work", str(tmp_path / "w")))
+    assert line == (f"error: The job stopped: {os.strerror(errno.ENOSPC)} "
+                    f"({tmp_path / 'w' / 'task.json'}).")
