@@ -172,13 +172,14 @@ def check(argv: list[str], root: Path, stdin: str = "") -> int:
         assert len(lines) == 1 and lines[0].startswith("error: "), (shown, err)
     else:
         assert err == "", (shown, err)
-    if code == 2 and STOPPED not in err:
+    work = [argv[i + 1] for i, word in enumerate(argv[:-1]) if word == "--work"]
+    work += [word.split("=", 1)[1] for word in argv if word.startswith("--work=")]
+    if code == 2 and STOPPED not in err and not work:
         assert after == before, (shown, err, set(after) ^ set(before))  # a refusal changes nothing
-    else:  # an answer, or a job the test stopped midway
-        # Only what a run keeps may appear: the folder it was told to work in
-        # (and the folders above it), and files in it.
-        work = [argv[i + 1] for i, word in enumerate(argv[:-1]) if word == "--work"]
-        work += [word.split("=", 1)[1] for word in argv if word.startswith("--work=")]
+    else:
+        # An answer, a job the test stopped midway, or a search refused after
+        # its tasks ran ("raise the bound"): only what a run keeps may appear,
+        # the folder it was told to work in (and those above it) and files in it.
         for name in set(after) - set(before):
             new = Path(root, name)
             assert any(new.is_relative_to(Path(root, w)) or Path(root, w).is_relative_to(new)
@@ -292,7 +293,10 @@ def test_every_kind_of_path(verb, tmp_path):
                     argv = [verb.family, verb.name, "@" + path, *_base(verb)[3:]]
                 else:
                     argv = [*_base(verb), how, path]
+                before = _snapshot(root)
                 code = check(argv, root)
+                if code == 2:
+                    assert _snapshot(root) == before, (kind, argv)  # refused: nothing made
                 # What is not a folder or a file to read is never taken as one.
                 if kind in ("under-file", "dotdot-under-file", "too-long", "too-long-deep",
                             "proc", "nul", "empty", "missing", "missing-deep", "folder",
