@@ -239,7 +239,7 @@ def test_an_abbreviated_option_takes_its_value_as_the_whole_name_does(tmp_path):
                           if sum(other.startswith(name[:size]) for other in names) == 1), None)
             if short is None:  # (--work begins --workers: it has no shorter name)
                 continue
-            for value in ("--", "-1", "1", "any", "--json"):
+            for value in ("--", "-1", "any"):
                 whole = run([*_base(verb), name, value], tmp_path)
                 for argv in ([*_base(verb), short, value], [*_base(verb), f"{short}={value}"]):
                     code, out, err = run(argv, tmp_path)
