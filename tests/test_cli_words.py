@@ -38,7 +38,7 @@ from puzzlelab.cli import _VERB_PARSERS, VERBS, build_parser, main
 from puzzlelab.terminal import GRID_ARGUMENTS, Verb, option
 
 ROOT = Path(__file__).resolve().parent.parent
-SETTINGS = settings(max_examples=30, deadline=None, derandomize=True,
+SETTINGS = settings(max_examples=25, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 #: Seconds a job may run before the test stops it (its answer then is this error).
 JOB_SECONDS = 0.5
