@@ -297,8 +297,13 @@ def test_malformed_arguments_get_one_line_and_exit_2(argv, message):
 
 
 def test_argparse_errors_are_one_line_in_a_real_process():
+    # (The last three: an option given '--' as its value; tests/test_cli_words.py
+    # gives every option of every verb every kind of word in this process.)
     for argv in (("lightsout", "fly"), ("lightsout", "random", "5", "--difficulty", "²"),
-                 ("pegs", "solve", "--ooo--/--oXo--"), ()):
+                 ("pegs", "solve", "--ooo--/--oXo--"), (),
+                 ("pegs", "solve", "english", "--goal", "--"),
+                 ("lightsout", "solve", "11/11", "--neighbourhood", "--"),
+                 ("binairo", "fewest-clues", "4", "--dask", "--")):
         done = run(*argv)
         assert done.returncode == 2 and done.stdout == ""
         assert len(done.stderr.splitlines()) == 1 and done.stderr.startswith("error: ")
@@ -734,8 +739,7 @@ def test_a_module_that_fails_to_compile_for_memory_is_one_sentence(monkeypatch, 
 
     monkeypatch.setattr(cli, "main", broken)
     if not inside:
-        with pytest.raises(SyntaxError):
-            console._guarded()
+        assert_one_line_bug(console._guarded(), capsys.readouterr().err, "SyntaxError")
         return
     assert console._guarded() == 2
     err = capsys.readouterr().err
@@ -759,9 +763,58 @@ def test_a_library_that_cannot_be_mapped_for_memory_is_one_sentence(monkeypatch,
 
     monkeypatch.setattr(cli, "main", broken)
     if not memory:
-        with pytest.raises(ImportError):
-            console._guarded()
+        assert_one_line_bug(console._guarded(), capsys.readouterr().err, "ImportError")
         return
     assert console._guarded() == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("error: ") and "memory" in err.lower()
+
+
+def assert_one_line_bug(code: int, err: str, name: str) -> None:
+    """A bug's end: exit 70 and one line naming the exception, no traceback."""
+    from puzzlelab import console
+
+    assert code == console.BUG == 70
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    assert err.startswith("error: Internal error, a bug in puzzlelab: " + name), err
+    assert "PUZZLELAB_TRACEBACK=1" in err and "memory" not in err.lower(), err
+
+
+@pytest.mark.parametrize("where", ["the command line", "a job"])
+def test_a_bug_anywhere_is_one_line_and_its_traceback_on_request(monkeypatch, capsys, where):
+    """An exception nothing foresaw, in the command line's own code or inside
+    the job it runs, ends in exit 70 and one line saying where it was raised;
+    PUZZLELAB_TRACEBACK=1 prints the whole traceback before that line."""
+    from puzzlelab import cli, console
+
+    def broken(*args, **kwargs):
+        raise KeyError("no such thing")
+
+    if where == "a job":
+        monkeypatch.setitem(api.COMMANDS._own, "lightsout.new", broken)
+    else:
+        monkeypatch.setattr(cli, "request_of", broken)
+    monkeypatch.setattr(sys, "argv", ["puzzlelab", "lightsout", "random", "4"])
+    monkeypatch.delenv(console.TRACEBACK_VARIABLE, raising=False)
+    assert_one_line_bug(console._guarded(), capsys.readouterr().err, "KeyError: 'no such thing'")
+    monkeypatch.setenv(console.TRACEBACK_VARIABLE, "1")
+    assert console._guarded() == console.BUG
+    err = capsys.readouterr().err
+    assert err.startswith("Traceback (most recent call last):") and "in broken" in err, err
+    assert err.splitlines()[-1].startswith("error: Internal error, a bug in puzzlelab: KeyError")
+
+
+def test_a_job_the_system_fails_is_one_sentence(monkeypatch, tmp_path):
+    """A disk that fills while a job keeps its work: the system's words and the
+    file, exit 2 (not "cannot write the answer": the answer was not begun)."""
+    import errno
+
+    from puzzlelab.binairo import fewest_clues_native
+
+    def full(folder, result):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(folder / "task.json"))
+
+    monkeypatch.setattr(fewest_clues_native, "write_done", full)
+    line = one_line_error(*cli("binairo", "fewest-clues", "4", "--work", str(tmp_path / "w")))
+    assert line == (f"error: The job stopped: {os.strerror(errno.ENOSPC)} "
+                    f"({tmp_path / 'w' / 'task.json'}).")

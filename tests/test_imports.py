@@ -14,7 +14,7 @@ PACKAGE = ROOT / "py" / "puzzlelab"
 FAMILIES = ("lightsout", "pegs", "binairo")
 #: The request surface and its schema: no family code, families only via puzzlelab.families.
 CORE = ("api", "params", "arguments", "cli", "terminal", "families", "jobs", "notation",
-        "limits", "console")
+        "limits", "console", "folders")
 
 
 def _module_name(path: Path) -> str:

@@ -109,7 +109,10 @@ class Job:
     can arrive; :meth:`cancel` then closes the generator.
     """
 
-    def __init__(self, request: Result) -> None:
+    def __init__(self, request: Result, raise_bugs: bool = False) -> None:
+        #: Let an unexpected exception (a bug) go up to the caller instead of
+        #: answering "Internal error" (the command line says it in one line).
+        self._raise_bugs = raise_bugs
         self._generator: Generator[Progress | None, None, Result] | None = None
         self._finished: Result | None = None
         self._last_report = Progress(0, 0, "")
@@ -168,7 +171,9 @@ class Job:
                                  "path": str(missing.path), "what": missing.what})
         except MemoryError:
             pass  # answered below, once the exception (and the job's frames) let go
-        except Exception as exc:  # noqa: BLE001 - a bug must still answer, not hang the page
+        except Exception as exc:  # a bug must still answer, not hang the page (unless raised)
+            if self._raise_bugs:
+                raise
             traceback.print_exc()
             return self._finish(_error(f"Internal error: {type(exc).__name__}: {exc}"))
         finally:
@@ -248,13 +253,15 @@ def _failed(message: str) -> Job:
 
 
 def handle(
-    request: Result, on_progress: Callable[[Result], None] | None = None
+    request: Result, on_progress: Callable[[Result], None] | None = None,
+    raise_bugs: bool = False,
 ) -> Result:
     """Run ``request`` to completion and return its response envelope.
 
     Here the package is whole: a missing data file is an error that says so.
+    With ``raise_bugs`` an unexpected exception is raised, not answered.
     """
-    job = Job(request)
+    job = Job(request, raise_bugs)
     while True:
         report = job.step()
         if report["type"] == "need":

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from puzzlelab import folders
 from puzzlelab.notation import PuzzleError
 
 #: The longest grid text accepted: a 1000x1000 board with a space between
@@ -54,6 +55,8 @@ class Arg:
     max_chars: int = MAX_WORD_CHARS
     #: What the number counts ("seconds"), for messages; empty when it goes without saying.
     unit: str = ""
+    #: A text that names a folder to write in: checked by :func:`puzzlelab.folders.check`.
+    folder: bool = False
 
     def describe(self) -> str:
         """What a valid value is, in words: "a whole number from 1 to 1000"."""
@@ -70,6 +73,8 @@ class Arg:
                     f"to {_number(self.high)}")
         if self.choices:
             return _listing(self.choices)
+        if self.folder:
+            return "a folder that is there or can be made"
         return "text"
 
     def _limit(self, value: float | None) -> str:
@@ -211,6 +216,8 @@ def check_value(arg: Arg, value: Any, label: str | None = None) -> Any:
                           f"{arg.max_chars:,}.")
     if arg.choices and value.strip().lower() not in arg.choices:
         raise _bad(arg, value, label)
+    if arg.folder:
+        folders.check(value, label)
     return value.strip().lower() if arg.choices else value
 
 

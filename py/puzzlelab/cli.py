@@ -11,7 +11,8 @@ writes one JSON object per line.
 Exit codes: 0 done (an unsolvable board is an answer too), 1 the answer could
 not be written (the reader went away, ``| head``: quietly; a closed output or a
 full disk: one line), 2 bad input or a request that cannot be met, out of
-memory included (one line on standard error), 130 interrupted (Ctrl-C).
+memory included (one line on standard error), 130 interrupted (Ctrl-C), 70 a
+bug (one line; ``PUZZLELAB_TRACEBACK=1`` prints its traceback).
 :mod:`puzzlelab.console` runs :func:`main` and turns those ends into one line.
 """
 
@@ -51,7 +52,8 @@ EXIT_CODES = """\
 exit codes: 0 done (an unsolvable board is an answer too); 1 the answer could
 not be written (the reader went away, a closed output, a full disk); 2 bad
 input or a request that cannot be met, out of memory included (one line on
-standard error); 130 Ctrl-C."""
+standard error); 130 Ctrl-C; 70 a bug in puzzlelab (one line;
+PUZZLELAB_TRACEBACK=1 prints its traceback)."""
 
 
 #: Every verb of every family, in the order of :data:`families.FAMILIES` (``--help``'s).
@@ -68,6 +70,17 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         text = " ".join(message.split())
         self.exit(USAGE_ERROR, f"error: {text} (see {self.prog} --help).\n")
+
+    def _get_values(self, action: argparse.Action, arg_strings: list[str]) -> Any:
+        # An option's value is the word after it, whatever it looks like
+        # (arrange() hands it over as --option=WORD). argparse (3.11, 3.12)
+        # drops a '--' even there, and --goal=-- would give the option an
+        # empty list as its value, which nothing downstream can read.
+        if action.option_strings and action.nargs is None and arg_strings == ["--"]:
+            value = self._get_value(action, "--")
+            self._check_value(action, value)
+            return value
+        return super()._get_values(action, arg_strings)
 
     def _print_message(self, message: str, file: Any = None) -> None:
         # argparse's own swallows write errors: --help > /dev/full would end
@@ -175,10 +188,10 @@ def arrange(argv: Sequence[str]) -> list[str]:
     position, after_dashes = 0, False
     while position < len(rest):
         word = rest[position]
-        name = word.split("=", 1)[0]
+        name = _option_named(word.split("=", 1)[0], takes_value)
         if word == "--" and not after_dashes:
             after_dashes = True
-        elif name in takes_value:
+        elif name is not None:
             # (Even after '--': no grid of any puzzle spells an option's name.)
             if takes_value[name] and "=" not in word and position + 1 < len(rest):
                 position += 1
@@ -190,6 +203,19 @@ def arrange(argv: Sequence[str]) -> list[str]:
             values.append(word)
         position += 1
     return head + options + (["--", *values] if values else [])
+
+
+def _option_named(word: str, options: dict[str, bool]) -> str | None:
+    """The option ``word`` names: itself, or the one option it begins, as
+    argparse reads it (``--fewest`` for ``--fewest-moves``, ``--go`` for
+    ``--goal``, whose value then is the next word as well); None otherwise."""
+    if word in options:
+        return word
+    if word.startswith("--") and _OPTION_LIKE.fullmatch(word):
+        found = [name for name in options if name.startswith(word)]
+        if len(found) == 1:
+            return found[0]
+    return None
 
 
 # --- running ------------------------------------------------------------------------

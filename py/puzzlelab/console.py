@@ -4,7 +4,9 @@ Everything that can end a run from outside the puzzle is caught here, in one
 place, and said in one line on standard error with the usual exit code, never
 a traceback: the reader of the output going away (``| head``: quiet, 1), an
 output that cannot be written (closed, ``> /dev/full``: 1), running out of
-memory (2, with what to try) and Ctrl-C at any moment (130) -- including while
+memory (2, with what to try), Ctrl-C at any moment (130) and a bug, an
+exception nothing foresaw (70: its name and where it was raised; the whole
+traceback when ``PUZZLELAB_TRACEBACK=1``) -- including while
 the modules load, which is why this module imports nothing of the package
 until it is inside the guard, and little else before it. (A Ctrl-C in the
 first milliseconds, while Python itself starts and before this module runs,
@@ -25,6 +27,10 @@ if TYPE_CHECKING:
     from typing import NoReturn
 
 DONE, OUTPUT_FAILED, USAGE_ERROR, INTERRUPTED = 0, 1, 2, 130
+#: A bug (an exception nothing foresaw): sysexits.h's EX_SOFTWARE.
+BUG = 70
+#: Set (not "0") to print a bug's whole traceback before its line.
+TRACEBACK_VARIABLE = "PUZZLELAB_TRACEBACK"
 #: What a failed write of the answer reports (a full disk, over a quota or a
 #: file size limit, a closed or failing output).
 _WRITE_ERRORS = {getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "EFBIG", "EIO", "EBADF",
@@ -56,6 +62,13 @@ def _leave_interrupted() -> NoReturn:
 
 
 def _guarded() -> int:
+    try:
+        return _run()
+    except Exception as exc:  # noqa: BLE001 - whatever it is, it is said in one line
+        return _bug(exc)
+
+
+def _run() -> int:
     try:
         if sys.stdout is None:  # started with standard output closed (>&-)
             _say("error: standard output is closed: there is nowhere to write the answer.")
@@ -95,6 +108,27 @@ def _guarded() -> int:
             raise
     _say("error: " + _out_of_memory())
     return USAGE_ERROR
+
+
+def _bug(exc: Exception) -> int:
+    """An exception nothing foresaw, a bug: one line naming it and where it was
+    raised, and its whole traceback too when ``PUZZLELAB_TRACEBACK`` is set."""
+    import traceback  # (only now: no run that ends well pays for it)
+
+    try:
+        if os.environ.get(TRACEBACK_VARIABLE, "") not in ("", "0"):
+            traceback.print_exception(exc)
+        text = " ".join(str(exc).split())
+        text = text if len(text) <= 200 else text[:197] + "..."
+        frames = traceback.extract_tb(exc.__traceback__)
+        where = f" ({os.path.basename(frames[-1].filename)}, line {frames[-1].lineno})" \
+            if frames else ""
+        summary = f"{type(exc).__name__}: {text}{where}" if text else type(exc).__name__ + where
+    except Exception:  # noqa: BLE001 - (an exception whose text fails: its name will do)
+        summary = type(exc).__name__
+    _say(f"error: Internal error, a bug in puzzlelab: {summary}. "
+         f"{TRACEBACK_VARIABLE}=1 prints its traceback.")
+    return BUG
 
 
 def _no_room_to_load(exc: ImportError) -> bool:

@@ -135,13 +135,26 @@ def call(request: dict[str, Any], progress: bool = True) -> dict[str, Any]:
     """Run ``request`` through the API and return its result, or raise its error."""
     shown = _Progress() if progress and sys.stderr.isatty() else None
     try:
-        response = api.handle(request, shown)
+        # A bug goes up to the command line's guard (console.py): one line.
+        response = api.handle(request, shown, raise_bugs=True)
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        # The system failed the job (a full disk under its work folder, no
+        # processes left to start): not the answer's output, which comes after.
+        raise PuzzleError(f"The job stopped: {_os_reason(exc)}.") from exc
     finally:
         if shown is not None:
             shown.clear()
     if not response["ok"]:
         raise PuzzleError(response["error"])
     return response["result"]
+
+
+def _os_reason(exc: OSError) -> str:
+    """An operating system error in words: what failed, and on which file."""
+    reason = exc.strerror or str(exc) or type(exc).__name__
+    return f"{reason} ({exc.filename})" if exc.filename else reason
 
 
 def dumps(value: Any) -> str:

@@ -74,7 +74,8 @@ ARGUMENTS: dict[str, tuple[Arg, ...]] = {
             "probes a few hundred grids for one; smaller sizes solve every grid)",
             low=1, high=MAX_SIDE * MAX_SIDE),
         Arg("work", "text", "a folder for each task's result, to resume an interrupted run "
-            "(natively; default for 8x8: ~/.cache/puzzlelab/fewest-clues)", max_chars=500),
+            "(natively; default for 8x8: ~/.cache/puzzlelab/fewest-clues)", max_chars=500,
+            folder=True),
         Arg("workers", "int", "processes to run the tasks on (natively; default: every core)",
             low=1, high=256),
         Arg("dask", "text", "run the tasks on Dask: 'local' for a local cluster, or a "

@@ -27,6 +27,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from puzzlelab import folders
 from puzzlelab.binairo import fewest_clues, fewest_clues_dask, fewest_tasks
 from puzzlelab.binairo.count_progress import duration
 from puzzlelab.jobs import Progress, Steps
@@ -102,8 +103,6 @@ def run_steps(n: int, bound: int | None, folder: str | None, workers: int,
     # (A Dask address is checked before any work; its cluster starts only for tasks to run.)
     cluster = fewest_clues_dask.DaskRun(dask) if dask else None
     work = Path(folder) if folder else None
-    if work is not None:
-        work.mkdir(parents=True, exist_ok=True)
     yield Progress(0, 0, f"Listing every valid {n}x{n} grid")
     grids = fewest_clues.load(n)
     if bound is None:
@@ -157,6 +156,8 @@ def run_steps(n: int, bound: int | None, folder: str | None, workers: int,
 def _keep(work: Path, grids: fewest_clues.Grids, result: dict[str, Any]) -> None:
     """Write a finished task to the work folder, or stop the run in one sentence
     (the tasks written before stay; a rerun resumes from them)."""
+    # Made with the first task kept: a run refused before leaves nothing behind.
+    folders.make(work, "The work folder")
     try:
         fewest_tasks.write_task(work, grids, result)
     except OSError as error:

@@ -47,7 +47,11 @@ def parse_goal(geo: Geometry, text: str | None) -> Goal:
     # Digits with signs or dots (-1,-1 or 3.3) are a mistyped hole, not a pattern.
     if any(ch in cleaned for ch in "o./-") and not re.fullmatch(r"[\d\s,().+-]*\d[\d\s,().+-]*",
                                                                 cleaned):
-        pattern = Position.parse(text)
+        try:
+            pattern = Position.parse(text)
+        except PuzzleError as exc:  # (said of the goal: "the board" would be the position's)
+            raise PuzzleError(f"The goal {text[:40]!r} is not a pattern of pegs: "
+                              f"{str(exc)[0].lower()}{str(exc)[1:]}") from exc
         if pattern.geo is not geo:
             raise PuzzleError("The goal pattern must be drawn on the same board.")
         if pattern.pegs == 0:
