@@ -805,16 +805,26 @@ def test_a_bug_anywhere_is_one_line_and_its_traceback_on_request(monkeypatch, ca
 
 
 def test_a_job_the_system_fails_is_one_sentence(monkeypatch, tmp_path):
-    """A disk that fills while a job keeps its work: the system's words and the
-    file, exit 2 (not "cannot write the answer": the answer was not begun)."""
+    """A system call that fails inside a job (here: listing the grids) gives the
+    system's words and the file, exit 2 (not "cannot write the answer": the
+    answer was not begun); a disk that fills while a task is kept names the
+    task, the file and what to do."""
     import errno
 
-    from puzzlelab.binairo import fewest_clues_native
+    from puzzlelab.binairo import fewest_clues, fewest_tasks
 
-    def full(folder, result):
+    def unreadable(n):
+        raise OSError(errno.EIO, os.strerror(errno.EIO), str(tmp_path / "grids"))
+
+    with monkeypatch.context() as patch:
+        patch.setattr(fewest_clues, "load", unreadable)
+        line = one_line_error(*cli("binairo", "fewest-clues", "4", "--work", str(tmp_path / "w")))
+    assert line == f"error: The job stopped: {os.strerror(errno.EIO)} ({tmp_path / 'grids'})."
+
+    def full(folder, grids, result):
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(folder / "task.json"))
 
-    monkeypatch.setattr(fewest_clues_native, "write_done", full)
+    monkeypatch.setattr(fewest_tasks, "write_task", full)
     line = one_line_error(*cli("binairo", "fewest-clues", "4", "--work", str(tmp_path / "w")))
-    assert line == (f"error: The job stopped: {os.strerror(errno.ENOSPC)} "
-                    f"({tmp_path / 'w' / 'task.json'}).")
+    assert line.startswith("error: Task 1 of ") and os.strerror(errno.ENOSPC) in line, line
+    assert "run the same command again" in line, line

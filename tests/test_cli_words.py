@@ -33,7 +33,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from puzzlelab import api
-from puzzlelab.binairo import fewest_clues_native
+from puzzlelab.binairo import fewest_clues_dask
 from puzzlelab.cli import _VERB_PARSERS, VERBS, build_parser, main
 from puzzlelab.terminal import GRID_ARGUMENTS, Verb, option
 
@@ -138,7 +138,7 @@ def _quick_jobs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("HOME", str(tmp_path_factory.mktemp("home")))
         patch.setattr(api, "handle", _deadline_handle)
-        patch.setattr(fewest_clues_native, "DASK_CONNECT_SECONDS", 0.2)
+        patch.setattr(fewest_clues_dask, "CONNECT_SECONDS", 0.2)
         before = _outside()
         yield
         assert _outside() == before
