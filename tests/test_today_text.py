@@ -16,17 +16,22 @@ SCRIPT = """
 const record = await import(process.argv[1]);
 const words = await import(process.argv[2]);
 const store = new Map();
-const storage = { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => store.set(k, String(v)) };
+const storage = {
+  getItem: (k) => store.get(k) ?? null,
+  setItem: (k, v) => store.set(k, String(v)),
+};
 const on = (date) => new Date(`${date}T12:00:00Z`);
 const out = {};
 const day = "2026-11-24";
 record.noteDailyStarted("lightsout", day, { storage });
 out.started = record.dailyResults(day, { storage });
-const win = { count: 9, unit: "presses", best: null, bestLabel: "fewest", ms: 83_000, hints: 0, solver: false };
+const win = { count: 9, unit: "presses", best: null, bestLabel: "fewest", ms: 83_000, hints: 0,
+  solver: false };
 out.doneRecord = record.noteDailyResult("lightsout", day, win, { today: on(day), storage });
 // The best arrives later: filled in; a second win of the day does not replace the first.
 record.noteDailyResult("lightsout", day, { ...win, best: 7 }, { today: on(day), storage });
-record.noteDailyResult("lightsout", day, { ...win, count: 7, best: 7 }, { today: on(day), storage });
+const again = { ...win, count: 7, best: 7 };
+record.noteDailyResult("lightsout", day, again, { today: on(day), storage });
 record.noteDailyStarted("lightsout", day, { storage }); // a move after the win: still done
 out.done = record.dailyResults(day, { storage });
 // Yesterday's daily, won today: kept, late, and counted for nothing.
@@ -37,7 +42,8 @@ out.late = record.dailyResults("2026-11-23", { storage });
 out.days = record.daysRecord(["lightsout", "pegs", "binairo"], { today: on(day), storage });
 store.set("puzzlelab.dailyResults", "not json");
 out.unreadable = record.dailyResults(day, { storage });
-store.set("puzzlelab.dailyResults", JSON.stringify({ [day]: { pegs: { status: "won?" }, binairo: 3 } }));
+const strange = { [day]: { pegs: { status: "won?" }, binairo: 3 } };
+store.set("puzzlelab.dailyResults", JSON.stringify(strange));
 out.strange = record.dailyResults(day, { storage });
 out.status = [words.statusWords(undefined), words.statusWords({ status: "started" }),
   words.statusWords(out.done.lightsout), words.statusWords(out.late.pegs)];

@@ -196,6 +196,9 @@ export class PuzzleBoard {
     const passing = new Set(["Tab", "Shift", "Control", "Alt", "Meta", "Escape"]);
     const start = (event) => {
       if (event.type === "keydown" && passing.has(event.key)) return;
+      // "Today" opens a view over the page: not a touch of this board's game
+      // (its lines appearing then would move the play screen under the view).
+      if (event.target.closest?.('[data-play="today"]')) return;
       for (const type of TOUCHES) this.root.removeEventListener(type, start, true);
       // After this event has been handled: the boot line and a verdict line
       // that appear now must not move the board under the touch being read.
