@@ -95,3 +95,17 @@ def test_the_day_text_says_results_against_par_and_the_streak_and_no_board(node:
     ]
     # No game ID, grid or run of cells: nothing a friend could copy the answer from.
     assert "8x8" not in text and not re.search(r"[01.]{4,}|\[\[", text)
+
+
+def test_the_puzzles_with_a_today_row_are_those_that_deal_a_daily(build_py) -> None:
+    """The registry's `daily: true` (a Today row and button) names exactly the
+    puzzles whose board deals a daily puzzle, among them every one whose
+    deals the build ships."""
+    registry = (WEB / "puzzles" / "index.mjs").read_text(encoding="utf-8")
+    ids = re.findall(r'^\s{4}id: "([a-z]+)",', registry, re.MULTILINE)
+    daily = re.findall(r'^\s{4}id: "([a-z]+)",\n\s{4}daily: true,', registry, re.MULTILINE)
+    boards = {puzzle: (WEB / "puzzles" / puzzle / "board.mjs").read_text(encoding="utf-8")
+              for puzzle in ids}
+    deals = {puzzle for puzzle, board in boards.items() if "dailyPuzzle(" in board}
+    assert daily and set(daily) == deals
+    assert set(build_py.DAILY_REQUESTS) <= set(daily)
