@@ -160,6 +160,13 @@ def test_a_day_played_through_today_and_yesterday_played_late(new_page, site_url
             assert len(part) < 4 or part not in text, part  # no board, no game ID
     assert not re.search(r"[01.]{4,}", "\n".join(lines[:-1])), text  # no row of cells
 
+    # Where the browser has a share sheet, the same text goes to it.
+    page.evaluate("""Object.defineProperty(navigator, 'share', { value: async (data) => {
+      window.sharedData = data; } })""")
+    card.get_by_role("button", name="Share").click()
+    page.wait_for_function("document.querySelector('.day-share-status').textContent === 'Shared'")
+    assert page.evaluate("window.sharedData") == {"text": text}
+
     # Yesterday's daily plays from the view, late: the streak and days played stay.
     late = puzzles[-1]
     view.locator(f'.today-list[data-day="yesterday"] li[data-puzzle="{late}"] button').click()
