@@ -58,6 +58,7 @@ out.share = words.dayShareText({
   record: { streak: 3, played: 5 },
   link: "https://example.org/puzzlelab/",
 });
+out.firstVisit = words.recordWords({ streak: 0, played: 0 });
 process.stdout.write(JSON.stringify(out));
 """
 
@@ -76,6 +77,7 @@ def test_a_daily_goes_from_started_to_done_and_a_late_one_counts_for_nothing(nod
     assert out["late"]["pegs"]["late"] is True
     assert out["lateRecord"] == {"streak": 0, "played": 0}
     assert out["days"] == {"streak": 1, "played": 1}
+    assert out["firstVisit"] == "No daily puzzle finished yet: a streak starts with one."
     assert out["unreadable"] == {}
     assert out["strange"] == {}
     assert out["status"] == ["Not started", "In progress",

@@ -28,8 +28,9 @@ export function statusWords(entry) {
   return entry?.status === "started" ? "In progress" : "Not started";
 }
 
-/** "3 days in a row · 5 days played" (a streak of one day: "1 day in a row"). */
+/** "Streak: 3 days in a row · 5 days played" (a streak of one day: "1 day in a row"). */
 export function recordWords({ streak, played }) {
+  if (!played) return "No daily puzzle finished yet: a streak starts with one.";
   const days = (n) => `${n} day${n === 1 ? "" : "s"}`;
   return `Streak: ${days(streak)} in a row · ${days(played)} played`;
 }
