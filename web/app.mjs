@@ -46,6 +46,7 @@ import { SaveNotes } from "./recent-list.mjs";
 import { GameStore, browserStorage, saveKey } from "./saved-game.mjs";
 import { BadDeal, readDeal, shareLink } from "./share-links.mjs";
 import { wireStoragePanel } from "./site-storage.mjs";
+import { todaysDate } from "./session.mjs";
 import { TodayView } from "./today-view.mjs";
 
 const client = getClient();
@@ -311,6 +312,13 @@ const todayView = new TodayView({
   next: () => window.puzzleLab.boards[shown]?.nextPuzzle?.(),
 });
 panels.addEventListener("puzzle-today", () => todayView.open());
+// The last of today's daily puzzles won: the win card says where the day card is.
+panels.addEventListener("puzzle-daily-record", (event) => {
+  const { date, say } = event.detail ?? {};
+  if (date && date === todaysDate().date && todayView.dayDone(date)) {
+    say?.("That's all of today's: your day to share is in Today.");
+  }
+});
 panels.addEventListener("puzzle-notice", (event) => {
   const { text, source } = event.detail;
   const id = event.target.id;

@@ -68,6 +68,12 @@ export class TodayView {
     dialog.addEventListener("keydown", (event) => event.stopPropagation());
   }
 
+  /** Whether every daily puzzle of `date` is done (the day card shows). */
+  dayDone(date) {
+    const results = dailyResults(date);
+    return this.page.puzzles.every((p) => results[p.id]?.status === "done");
+  }
+
   /** Open the view, as things stand now. */
   open() {
     this.#fill();
@@ -92,7 +98,7 @@ export class TodayView {
     this.dialog.querySelector(".today-yesterday").hidden = missed.length === 0;
     this.dialog.querySelector(".today-note").textContent =
       `The daily puzzles of ${yesterday}: played late, they do not count for the streak.`;
-    const done = puzzles.every((p) => results[p.id]?.status === "done");
+    const done = this.dayDone(today);
     const card = this.dialog.querySelector(".day-card");
     card.hidden = !done;
     this.shareText = done ? dayShareText({

@@ -119,7 +119,9 @@ export class WinCard {
       streak.textContent = solverFinished ? `The daily puzzle of ${date}`
         : late ? `The daily puzzle of ${date}, played late: not counted for the streak`
           : dailyRecordText(record);
-      this.root.dispatchEvent(new CustomEvent("puzzle-daily-record", { bubbles: true }));
+      // The page may add a word (app.mjs: the day complete, its card in Today).
+      const say = (text) => { streak.textContent += ` ${text}`; };
+      this.root.dispatchEvent(new CustomEvent("puzzle-daily-record", { bubbles: true, detail: { date, say } }));
     }
     this.summary = { time, help, date, solverFinished };
     card.querySelector(".win-status").textContent = "";

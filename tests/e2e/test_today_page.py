@@ -138,6 +138,8 @@ def test_a_day_played_through_today_and_yesterday_played_late(new_page, site_url
             move()
         wait_idle(page, puzzle)
         page.locator(f"#{puzzle} .win-card").wait_for(state="visible")
+        said = page.locator(f"#{puzzle} .win-streak").inner_text()
+        assert ("your day to share is in Today" in said) == (puzzle == puzzles[-1]), said
         page.locator(f"#{puzzle} .win-card").get_by_role("button", name="Close").click()
         done = status(open_today(page, puzzle), "today", puzzle)
         assert re.fullmatch(r"Done: \d+ \w+( · (fewest|par) \d+)?, .+, no help", done), done
