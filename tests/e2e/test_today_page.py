@@ -85,7 +85,7 @@ def status(view: Any, day: str, puzzle: str) -> str:
     return row.locator(".today-status").inner_text()
 
 
-def test_today_opens_from_every_play_screen_without_moving_it(new_page, site_url):
+def test_today_opens_from_every_play_screen_without_moving_it(new_page, site_url, axe):
     page = new_page(**PHONE)
     page.clock.set_fixed_time(f"{TODAY}T12:00:00Z")
     puzzles = registry_puzzles()
@@ -104,6 +104,8 @@ def test_today_opens_from_every_play_screen_without_moving_it(new_page, site_url
         assert rows.evaluate_all("(items) => items.map((li) => li.dataset.puzzle)") == puzzles
         for other in puzzles:
             assert status(view, "today", other) == "Not started"
+        if puzzle == puzzles[0]:
+            assert not axe(page), axe(page)  # the open dialog reads well
         box = view.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 375, box  # fits the phone
         page.keyboard.press("Escape")
