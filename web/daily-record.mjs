@@ -116,7 +116,7 @@ export function dailyResults(date, { storage = browserStorage() } = {}) {
 /** A move was made on the daily puzzle of `date`: started, unless it is done already. */
 export function noteDailyStarted(kind, date, { storage = browserStorage() } = {}) {
   const all = readResults(storage);
-  if (all[date]?.[kind]?.status === "done") return;
+  if (["started", "done"].includes(all[date]?.[kind]?.status)) return; // said already: no write per move
   all[date] = { ...(all[date] ?? {}), [kind]: { status: "started" } };
   writeResults(storage, all);
 }
