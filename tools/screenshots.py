@@ -12,6 +12,9 @@ theme, once the board is drawn and the solvers have started:
 three puzzles side by side, each a board embedded the way the README shows
 (``embed.mjs``), at fixed games so that the picture is the same each time.
 
+Where the build has a *Today* button, the Today view is saved too, as
+``NAME-today-…``.
+
 Files: ``OUT/NAME-PUZZLE-WIDTHxHEIGHT-THEME.webp`` (default OUT:
 docs/screenshots). Desktop shots are scaled to 75% and all are WebP, drawn by
 the same Chromium, so that the set kept in the repository stays small;
@@ -107,6 +110,18 @@ def shoot(site: str, out: Path, name: str, chromium: str, full: bool = False) ->
                     png = base64.b64encode(page.screenshot()).decode()
                     kind = "png" if full else "webp"
                     path = out / f"{name}-{puzzle}-{width}x{height}-{theme}.{kind}"
+                    if not full:
+                        png = page.evaluate(SHRINK, [png, 0.75 if width > 800 else 1.0, 0.85])
+                    path.write_bytes(base64.b64decode(png))
+                    saved.append(path)
+                # The Today view over the last board, where the build has one.
+                today = page.locator(f'#{PUZZLES[-1]} button[data-play="today"]')
+                if today.count():
+                    today.click()
+                    page.wait_for_timeout(300)
+                    png = base64.b64encode(page.screenshot()).decode()
+                    kind = "png" if full else "webp"
+                    path = out / f"{name}-today-{width}x{height}-{theme}.{kind}"
                     if not full:
                         png = page.evaluate(SHRINK, [png, 0.75 if width > 800 else 1.0, 0.85])
                     path.write_bytes(base64.b64decode(png))

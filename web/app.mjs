@@ -35,7 +35,9 @@
 // opens the lab, every tool one tap away (lab-panel.mjs).
 
 import { getClient } from "./client.mjs";
+import { copyOrSelect } from "./copy-text.mjs";
 import { prefetchDailyDeals } from "./daily-deals.mjs";
+import { noteDailyStarted } from "./daily-record.mjs";
 import { whenIdle } from "./idle-start.mjs";
 import { registerOffline } from "./offline.mjs";
 import { FAMILY_NOUNS, PUZZLES, findPuzzle } from "./puzzles/index.mjs";
@@ -44,6 +46,8 @@ import { SaveNotes } from "./recent-list.mjs";
 import { GameStore, browserStorage, saveKey } from "./saved-game.mjs";
 import { BadDeal, readDeal, shareLink } from "./share-links.mjs";
 import { wireStoragePanel } from "./site-storage.mjs";
+import { todaysDate } from "./session.mjs";
+import { TodayView } from "./today-view.mjs";
 
 const client = getClient();
 const tabs = document.getElementById("puzzle-tabs");
@@ -231,7 +235,7 @@ async function show(id, game, daily, deal) {
       const store = stores[puzzle.id];
       if (saved === undefined || options.game !== undefined || daily !== undefined || deal) store.holdFor();
       boards[puzzle.id] = new Board(document.getElementById(puzzle.id), client,
-        { ...options, familyNouns: FAMILY_NOUNS, lab: true, controls: lab.controls });
+        { ...options, familyNouns: FAMILY_NOUNS, lab: true, today: Boolean(puzzle.daily), controls: lab.controls });
       const labButton = boards[puzzle.id].root.querySelector('button[data-play="lab"]');
       if (labButton) lab.label(labButton);
     }
@@ -280,6 +284,8 @@ panels.addEventListener("puzzle-change", (event) => {
   // The daily puzzle's mark goes with it: a reload still shares it as that day's.
   const date = board.dailyShown;
   if (date) snapshot.daily = { date, game: board.startGameId() };
+  // A move on a daily puzzle: the Today view says it is in progress.
+  if (date && board.gameId !== board.startGameId()) noteDailyStarted(id, date);
   if (stores[id].maySave(board, snapshot)) {
     saveNotes.saved(findPuzzle(id), stores[id].write(snapshot));
     saveNotes.refresh(); // an open list shows the game as it is now
@@ -293,6 +299,26 @@ panels.addEventListener("puzzle-change", (event) => {
 panels.addEventListener("puzzle-lab", () => lab.toggle());
 panels.addEventListener("puzzle-help", () => lab.help());
 panels.addEventListener("puzzle-daily-record", () => lab.showRecord());
+
+// Today: the daily puzzles of every puzzle that deals one (the registry's `daily`).
+const todayView = new TodayView({
+  puzzles: PUZZLES.filter((puzzle) => puzzle.daily),
+  link: new URL("./", location.href).href,
+  play(id, date) {
+    prefetchDailyDeals();
+    history.replaceState(null, "", `#${id}&daily=${date}`);
+    openHash();
+  },
+  next: () => window.puzzleLab.boards[shown]?.nextPuzzle?.(),
+});
+panels.addEventListener("puzzle-today", () => todayView.open());
+// The last of today's daily puzzles won: the win card says where the day card is.
+panels.addEventListener("puzzle-daily-record", (event) => {
+  const { date, say } = event.detail ?? {};
+  if (date && date === todaysDate().date && todayView.dayDone(date)) {
+    say?.("That's all of today's: your day to share is in Today.");
+  }
+});
 panels.addEventListener("puzzle-notice", (event) => {
   const { text, source } = event.detail;
   const id = event.target.id;
@@ -338,25 +364,13 @@ openHash();
 // Copy link: the clipboard where allowed, else the link selected in a field.
 const copyStatus = document.getElementById("share-status");
 const linkField = document.getElementById("share-link");
-let copyTimer = 0;
-document.getElementById("copy-link").addEventListener("click", async () => {
+document.getElementById("copy-link").addEventListener("click", () => {
   // The puzzle as dealt (its start, a daily date or a deal), never only the
   // position on screen: a friend plays it from the start (share-links.mjs).
   const board = window.puzzleLab.boards[shown];
   const url = board?.state ? shareLink(shown, board) : location.href;
-  clearTimeout(copyTimer);
-  try {
-    await navigator.clipboard.writeText(url);
-    linkField.hidden = true;
-    copyStatus.textContent = "Link copied";
-    copyTimer = setTimeout(() => { copyStatus.textContent = ""; }, 3000); // said, then out of the way
-  } catch {
-    linkField.value = url;
-    linkField.hidden = false;
-    linkField.focus();
-    linkField.select();
-    copyStatus.textContent = "Copy the selected link (Ctrl+C)";
-  }
+  copyOrSelect(url, { field: linkField, status: copyStatus, copied: "Link copied",
+    select: "Copy the selected link (Ctrl+C)" });
 });
 
 // Embed: the two snippets (embed.mjs in README.md) for the board on screen,

@@ -1,11 +1,16 @@
-// The daily puzzles a person has finished, per puzzle, kept in this browser:
-// the dates (UTC, as the daily puzzles count them), from which the streak
-// (days in a row ending today or yesterday) and the days played follow.
+// The daily puzzles a person has played, kept in this browser. Per puzzle,
+// the dates (UTC, as the daily puzzles count them) whose daily puzzle was
+// finished on its own day, from which the streak (days in a row ending today
+// or yesterday) and the days played follow; a daily finished on a later day
+// is kept as a result but counts for neither. Per date, each puzzle's daily
+// as the Today view shows it: started, or done with its result.
 // Nothing leaves the browser.
 
 import { browserStorage } from "./saved-game.mjs";
 
 const KEY = "puzzlelab.daily";
+const RESULTS_KEY = "puzzlelab.dailyResults";
+const RESULT_DAYS_KEPT = 40; // the results of older dates are dropped as new ones come
 const DAY_MS = 86_400_000;
 
 
@@ -66,4 +71,71 @@ export function dailyRecordText({ streak, played }) {
   if (!played) return "";
   const days = (n) => `${n} day${n === 1 ? "" : "s"}`;
   return `Daily streak: ${days(streak)} in a row · ${days(played)} played`;
+}
+
+/**
+ * {streak, played} over several puzzles as of `today`: a day counts when the
+ * daily puzzle of any of `kinds` was finished on that day.
+ */
+export function daysRecord(kinds, { today = new Date(), storage = browserStorage() } = {}) {
+  const all = readAll(storage);
+  const union = { all: kinds.flatMap((kind) => datesOf(all, kind)) };
+  const merged = { getItem: () => JSON.stringify(union) };
+  return dailyRecord("all", { today, storage: merged });
+}
+
+/** Every date's results, {"2026-11-24": {kind: entry}}; anything unreadable counts as none. */
+function readResults(storage) {
+  try {
+    const all = JSON.parse(storage?.getItem(RESULTS_KEY) ?? "{}");
+    return all && typeof all === "object" && !Array.isArray(all) ? all : {};
+  } catch {
+    return {};
+  }
+}
+
+function writeResults(storage, all) {
+  const dates = Object.keys(all).filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d)).sort().slice(-RESULT_DAYS_KEPT);
+  try {
+    storage?.setItem(RESULTS_KEY, JSON.stringify(Object.fromEntries(dates.map((d) => [d, all[d]]))));
+  } catch { /* storage full or off: the Today view forgets, the game goes on */ }
+}
+
+/**
+ * The daily puzzles of `date` as played here: {kind: entry}, where an entry
+ * is {status: "started"} or {status: "done", count, unit, best, bestLabel,
+ * ms, hints, solver, late} (late: finished after its own day).
+ */
+export function dailyResults(date, { storage = browserStorage() } = {}) {
+  const day = readResults(storage)[date];
+  if (!day || typeof day !== "object") return {};
+  return Object.fromEntries(Object.entries(day).filter(([, entry]) =>
+    entry && typeof entry === "object" && ["started", "done"].includes(entry.status)));
+}
+
+/** A move was made on the daily puzzle of `date`: started, unless it is done already. */
+export function noteDailyStarted(kind, date, { storage = browserStorage() } = {}) {
+  const all = readResults(storage);
+  if (["started", "done"].includes(all[date]?.[kind]?.status)) return; // said already: no write per move
+  all[date] = { ...(all[date] ?? {}), [kind]: { status: "started" } };
+  writeResults(storage, all);
+}
+
+/**
+ * The daily puzzle of `date` was won: its result is kept (the first win of
+ * the day stands; a later call may only fill in the best once the solver
+ * knows it), and the streak counts it when it was won on its own day.
+ * Returns the record afterwards (see dailyRecord).
+ */
+export function noteDailyResult(kind, date, result, { today = new Date(), storage = browserStorage() } = {}) {
+  const all = readResults(storage);
+  const before = all[date]?.[kind];
+  const late = today.toISOString().slice(0, 10) !== date;
+  const entry = before?.status === "done"
+    ? { ...before, best: before.best ?? result.best ?? null, bestLabel: before.bestLabel ?? result.bestLabel }
+    : { status: "done", ...result, late };
+  all[date] = { ...(all[date] ?? {}), [kind]: entry };
+  writeResults(storage, all);
+  if (late || result.solver) return dailyRecord(kind, { today, storage });
+  return recordDaily(kind, date, { today, storage });
 }

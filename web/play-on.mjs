@@ -20,9 +20,11 @@ export class PlayOnRow {
    *   startGameId()      the game ID of the starting position, for the link
    *   dailyShown()       the date of the daily puzzle on screen, or null
    *   elapsed(done)      the game's time so far in seconds (session.clock)
-   * @param {{lab?: boolean}} options lab: add the "Lab & help" button (the main page)
+   * @param {{lab?: boolean, today?: boolean}} options lab: add the "Lab & help" button
+   *   (the main page); today: add "Today", which opens the Today view (app.mjs hears
+   *   the "puzzle-today" event)
    */
-  constructor(root, message, board, { lab = false } = {}) {
+  constructor(root, message, board, { lab = false, today = false } = {}) {
     this.root = root;
     this.message = message;
     this.board = board;
@@ -45,6 +47,15 @@ export class PlayOnRow {
       open.textContent = "Lab & help";
       bar.querySelector('[data-play="next"]').after(open);
     }
+    if (today) {
+      const open = document.createElement("button");
+      open.type = "button";
+      open.dataset.play = "today";
+      open.className = "today-button";
+      open.title = "Today's daily puzzles, your streak and your day to share";
+      open.textContent = "Today";
+      bar.querySelector('[data-play="next"]').after(open);
+    }
     // Under the board, before the settings: the board keeps the first screen.
     (root.querySelector(".board-area") ?? message).after(bar);
     this.element = bar;
@@ -58,8 +69,8 @@ export class PlayOnRow {
     root.addEventListener("puzzle-change", () => this.#showTime());
     bar.addEventListener("click", (event) => {
       const action = event.target.closest("button[data-play]")?.dataset.play;
-      if (action === "lab") {
-        root.dispatchEvent(new CustomEvent("puzzle-lab", { bubbles: true }));
+      if (action === "lab" || action === "today") {
+        root.dispatchEvent(new CustomEvent(`puzzle-${action}`, { bubbles: true }));
         return;
       }
       if (!action || !board.hasGame()) return;

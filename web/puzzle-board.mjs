@@ -86,8 +86,10 @@
 // `controls: "board"` shows only the board, undo, hint and the new-game
 // buttons (mainActions); "full" (the default) shows everything; "play" (the
 // main page with the lab closed) only the board and the play bar (Undo,
-// Hint, Next, Lab & help). setControls() switches later. `lab: true` (the
-// main page) makes the row under the board the play bar, with "Lab & help".
+// Hint, Next, Today, Lab & help). setControls() switches later. `lab: true`
+// (the main page) makes the row under the board the play bar, with "Lab &
+// help"; `today: true` (a puzzle that deals a daily puzzle, on the main page)
+// adds "Today" (a "puzzle-today" event for the page's Today view).
 // Keys on the root, the same on every board: U undo, R redo, H hint (a click
 // on the board's hint button), N next puzzle, ? help (a "puzzle-help" event
 // for the page); the canvas's own are arrows and Space (keyboard-cursor.mjs).
@@ -135,7 +137,7 @@ export class PuzzleBoard {
    * @param {object} client the shared worker client (client.mjs)
    * @param {object} options passed on to start()
    */
-  constructor(root, client, { readonly = false, hints = true, controls = "full", lab = false, familyNouns = {},
+  constructor(root, client, { readonly = false, hints = true, controls = "full", lab = false, today = false, familyNouns = {},
     ...options } = {}) {
     this.root = root;
     // The board's requests say here when the engine holds them back (client.mjs).
@@ -159,7 +161,7 @@ export class PuzzleBoard {
       gameId: () => this.gameId,
       settled: () => this.queue,
     });
-    if (!readonly && this.nextPuzzle) this.#playOn = this.#playOnRow(lab);
+    if (!readonly && this.nextPuzzle) this.#playOn = this.#playOnRow(lab, today);
     if (!readonly) this.#winCard = this.#winCardFor();
     if (readonly) this.#ignoreInput();
     if (!hints) root.dataset.hints = "off";
@@ -194,6 +196,9 @@ export class PuzzleBoard {
     const passing = new Set(["Tab", "Shift", "Control", "Alt", "Meta", "Escape"]);
     const start = (event) => {
       if (event.type === "keydown" && passing.has(event.key)) return;
+      // "Today" opens a view over the page: not a touch of this board's game
+      // (its lines appearing then would move the play screen under the view).
+      if (event.target.closest?.('[data-play="today"]')) return;
       for (const type of TOUCHES) this.root.removeEventListener(type, start, true);
       // After this event has been handled: the boot line and a verdict line
       // that appear now must not move the board under the touch being read.
@@ -299,7 +304,7 @@ export class PuzzleBoard {
   }
 
   /** The next-game row under the board (play-on.mjs), on what it needs from the board. */
-  #playOnRow(lab) {
+  #playOnRow(lab, today) {
     const { kind, title } = this.constructor;
     const row = new PlayOnRow(this.root, this.message, {
       kind,
@@ -310,7 +315,7 @@ export class PuzzleBoard {
       startGameId: () => this.startGameId(),
       dailyShown: () => this.dailyShown,
       elapsed: (done) => this.session.clock(this.startGameId(), done),
-    }, { lab });
+    }, { lab, today });
     if (lab) {
       // The play bar holds the game's own actions: Undo and Hint first.
       const first = row.element.firstElementChild;

@@ -3,7 +3,7 @@
 // daily streak on a daily puzzle, and Share and Next. A game the solver
 // finished says so: it is never called solved or perfect.
 
-import { dailyRecordText, recordDaily } from "./daily-record.mjs";
+import { dailyRecordText, noteDailyResult } from "./daily-record.mjs";
 import { duration } from "./session.mjs";
 import { shareLink } from "./share-links.mjs";
 
@@ -95,23 +95,33 @@ export class WinCard {
     this.helped = outcome.help.length > 0;
     this.solverFinished = solverFinished;
     this.#showCount(facts);
+    const date = board.dailyShown();
+    const ms = board.elapsed();
+    // A daily puzzle's result, for the Today view: against the best once known.
+    const result = (best) => ({ count: facts.count, unit: facts.unit, best: typeof best === "number" ? best : null,
+      bestLabel: facts.bestLabel ?? null, ms, hints, solver: solverFinished });
     if (facts.best && typeof facts.best.then === "function") {
       const game = this.root.dataset.gameId;
       facts.best.then((best) => {
+        if (date && typeof best === "number") noteDailyResult(board.kind, date, result(best));
         if (this.root.dataset.gameId !== game) return; // another game by now
         this.#showCount({ ...facts, best: best ?? null });
       }, () => {});
     }
-    const time = duration(board.elapsed());
+    const time = duration(ms);
     const help = solverFinished ? "the solver played" : hintWords(hints);
     card.querySelector(".win-facts").textContent = `Time ${time} · ${help}`;
-    const date = board.dailyShown();
     const streak = card.querySelector(".win-streak");
     streak.hidden = !date;
     if (date) {
-      const record = solverFinished ? null : recordDaily(board.kind, date);
-      streak.textContent = record ? dailyRecordText(record) : `The daily puzzle of ${date}`;
-      this.root.dispatchEvent(new CustomEvent("puzzle-daily-record", { bubbles: true }));
+      const record = noteDailyResult(board.kind, date, result(facts.best));
+      const late = date !== new Date().toISOString().slice(0, 10);
+      streak.textContent = solverFinished ? `The daily puzzle of ${date}`
+        : late ? `The daily puzzle of ${date}, played late: not counted for the streak`
+          : dailyRecordText(record);
+      // The page may add a word (app.mjs: the day complete, its card in Today).
+      const say = (text) => { streak.textContent += ` ${text}`; };
+      this.root.dispatchEvent(new CustomEvent("puzzle-daily-record", { bubbles: true, detail: { date, say } }));
     }
     this.summary = { time, help, date, solverFinished };
     card.querySelector(".win-status").textContent = "";

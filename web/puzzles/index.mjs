@@ -12,6 +12,9 @@
 //                      when the puzzle has no size) and `variant` (data-variant:
 //                      `words`, each a choice of one option, a flag or a
 //                      number "name=N"; `single`: exactly one word; or null)
+//   daily              true when the puzzle deals a daily puzzle (its board's
+//                      dailyPuzzle; build.py's DAILY_REQUESTS ships the deals):
+//                      it then has a row in the Today view (today-view.mjs)
 
 import * as binairo from "./binairo/rules.mjs";
 import * as lightsout from "./lightsout/rules.mjs";
@@ -20,6 +23,7 @@ import * as pegs from "./pegs/rules.mjs";
 export const PUZZLES = [
   {
     id: "lightsout",
+    daily: true,
     title: "Lights Out",
     noun: "Lights Out", // in a sentence: "Waiting for a count (Lights Out) …"
     intro: `Pressing a cell toggles it and its four neighbours. Turn every light off —
@@ -41,6 +45,7 @@ export const PUZZLES = [
   },
   {
     id: "pegs",
+    daily: true,
     title: "Peg solitaire",
     noun: "peg solitaire",
     intro: `Jump a peg over a neighbour into the empty hole behind it; the jumped peg is
@@ -57,6 +62,7 @@ export const PUZZLES = [
   },
   {
     id: "binairo",
+    daily: true,
     title: "Binary puzzle",
     noun: "binary puzzle",
     intro: `Fill the grid with 0s and 1s: every row and column has as many 0s as 1s, no
