@@ -186,7 +186,7 @@ def test_a_won_game_shows_its_card_in_view(new_page, site_url, size):
     assert counted in text and "no hints" in text, text
     assert best or "par" not in text, text
 
-    # The binary puzzle, filled by hand: the changes against par.
+    # The binary puzzle, filled by hand: the digits placed against par.
     page.get_by_role("tab", name="Binary puzzle").click()
     root = wait_board(page, "binairo")
     grid = Grid.parse(root.get_attribute("data-game-id"))
@@ -196,7 +196,7 @@ def test_a_won_game_shows_its_card_in_view(new_page, site_url, size):
         click_binary(page, grid, r, c, "right" if solution[r] >> c & 1 else "left")
     wait_idle(page, "binairo")
     text = card_text(page, "binairo")
-    assert f"{len(empty)} changes · par {len(empty)}" in text, text
+    assert f"{len(empty)} digits placed · par {len(empty)}" in text, text
     # Next on the card; a puzzle the solver finishes is never "Solved".
     page.locator("#binairo .win-card").get_by_role("button", name="Next").click()
     wait_idle(page, "binairo")

@@ -85,7 +85,10 @@ export class Teaching {
       const action = event.target.closest("button[data-teach]")?.dataset.teach;
       if (action === "lesson") this.begin();
       else if (action === "next") this.#step(this.lesson.index + 1);
-      else if (action === "play") this.#finish();
+      else if (action === "play") {
+        this.#end();
+        this.board.firstGame();
+      }
     });
   }
 
@@ -124,14 +127,13 @@ export class Teaching {
     this.box.querySelector('[data-teach="play"]').hidden = !play;
   }
 
-  /** The lesson is over: its line keeps its room, empty; a normal game follows. */
-  #finish() {
+  /** The lesson is over: its line keeps its room, empty. */
+  #end() {
     this.lesson = null;
     for (const item of this.box.querySelectorAll("[data-rule]")) item.classList.remove("taught");
     this.text.textContent = "";
     this.line.style.visibility = "hidden";
     this.#buttons({});
-    this.board.firstGame();
   }
 
   /**
@@ -152,7 +154,7 @@ export class Teaching {
     const { steps, index } = this.lesson;
     const step = steps[index];
     if (state.givens !== step.grid) {
-      this.#finish(); // another game came: the lesson ends there
+      this.#end(); // another game came (Next, a link, a saved game): the lesson ends there
       return;
     }
     const [row, col, value] = step.cell;
