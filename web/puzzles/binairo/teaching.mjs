@@ -78,7 +78,8 @@ export class Teaching {
     // Shown from the start, or never this visit: a win later keeps it in place.
     this.box.hidden = flags.won;
     // The offer, once: a later visit keeps its line out (the lab still has the lesson).
-    this.offering = !flags.won && !flags.offered;
+    // An embed showing the board alone (board.css hides the box there) offers nothing.
+    this.offering = !flags.won && !flags.offered && root.dataset.controls !== "board";
     this.line.hidden = !this.offering;
     if (this.offering) keepFlag("offered");
     root.addEventListener("click", (event) => {
