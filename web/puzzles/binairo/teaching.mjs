@@ -115,7 +115,8 @@ export class Teaching {
     const step = this.lesson.steps[index];
     Object.assign(this.lesson, { index, done: false, game: Grid.parse(step.grid).gameId });
     this.#buttons({});
-    this.text.textContent = `Lesson ${index + 1} of ${this.lesson.steps.length}: ${step.title}.`;
+    // The rule of the step is the one in bold above: the line only counts the steps.
+    this.text.textContent = `Lesson ${index + 1} of ${this.lesson.steps.length}`;
     for (const item of this.box.querySelectorAll("[data-rule]")) {
       item.classList.toggle("taught", item.dataset.rule === step.rule);
     }
