@@ -137,3 +137,22 @@ def test_placements_count_digits_placed_not_taps(node):
     ]
     counts = run_node(node, PLACEMENTS, str(WEB / "placements.mjs"), json.dumps(cases))
     assert counts == [3, 3, 4, 3, 0]
+
+
+FLAGS = """
+const { teachingFlags } = await import(process.argv[1]);
+const stored = (text) => ({ getItem: () => text });
+const out = ["not json", "null", "[]", '{"won": "yes", "offered": 1}', '{"won": true}', null]
+  .map((text) => teachingFlags(stored(text)));
+out.push(teachingFlags(null));
+out.push(teachingFlags({ getItem: () => { throw new Error("blocked"); } }));
+process.stdout.write(JSON.stringify(out));
+"""
+
+
+def test_the_kept_flags_read_anything_stored_as_not_yet(node):
+    """A flag is true only when stored as true: a broken or foreign value, no
+    storage, or storage that throws read as "not yet" (the rules show again)."""
+    out = run_node(node, FLAGS, str(WEB / "teaching.mjs"))
+    nothing = {"won": False, "offered": False}
+    assert out == [nothing] * 4 + [{"won": True, "offered": False}] + [nothing] * 3
