@@ -54,10 +54,19 @@ def test_a_phone_gets_big_tiles_player_words_and_plays_to_the_end_by_tapping(
         assert "click" not in shown
         assert not [word for word in LAB_WORDS if re.search(rf"\b{word}", shown)], shown
         page.screenshot(path=str(screenshot_dir / "binairo-phone-start.png"))
+        # The rules stand above the board until a game is won, in their room from the start.
+        rules = page.locator(f"{BOARD} .bin-rules")
+        assert rules.is_visible() and rules.locator("li").count() == 3
+        # Where the board is laid out (offsets: no scroll, no celebration's transform).
+        board_at = (f"[...document.querySelectorAll('{BOARD} canvas')]"
+                    ".map((el) => [el.offsetTop, el.offsetHeight])")
+        placed_at = page.evaluate(board_at)
         (solution,) = binairo.solutions(grid)
+        empty = 0
         for r in range(grid.rows):
             for c in range(grid.cols):
                 if grid.cell(r, c) == ".":
+                    empty += 1
                     for _ in range(1 + (solution[r] >> c & 1)):  # one tap for 0, two for 1
                         page.touchscreen.tap(*cell_centre(page, r, c))
         wait_idle(page)
@@ -65,7 +74,19 @@ def test_a_phone_gets_big_tiles_player_words_and_plays_to_the_end_by_tapping(
         assert binairo.is_solution(current(root).grid.split("/"))
         assert message(page).startswith("Solved in")
         assert page.locator(f"{BOARD} .line-counts").inner_text() == ""
+        # A flawless game is par, though each 1 took two taps: digits placed count, not taps.
+        card = page.locator(f"{BOARD} .win-card")
+        assert card.locator(".win-title").inner_text() == "Perfect game!"
+        assert card.locator(".win-count").inner_text() == f"{empty} digits placed · par {empty}"
+        # Nothing moved on the way (the lesson's offer went, its room stayed); a reload
+        # after the win shows the grid without the rules.
+        assert rules.is_visible()
+        assert page.evaluate(board_at) == placed_at
         page.screenshot(path=str(screenshot_dir / "binairo-phone-solved.png"))
+        page.reload()
+        page.wait_for_function(f"document.querySelector('{BOARD}')?.dataset.status === 'solved'",
+                               timeout=90_000)
+        assert page.locator(f"{BOARD} .bin-teach").is_hidden()
     finally:
         context.close()
 

@@ -104,7 +104,11 @@ def test_error_highlight_and_hint(page, site_url, screenshot_dir):
     hint_button.click()
     wait_idle(page)
     text = message(page)
-    assert text.startswith("Hint [") and any(rule in text for rule in binairo.RULE_LEVEL)
+    # A player's words on the play screen; the rule's lab name in the lab's line.
+    assert text.startswith("Hint: ")
+    assert not any(rule in text.lower() for rule in binairo.RULE_LEVEL)
+    detail = page.locator(f"{BOARD} [data-field=detail]").text_content()
+    assert any(f"the {rule} rule" in detail for rule in binairo.RULE_LEVEL), detail
     page.screenshot(path=str(screenshot_dir / "binairo-hint.png"), full_page=True)
     # The hinted digit is right: it agrees with the only solution.
     (solution,) = binairo.solutions(grid)

@@ -59,7 +59,9 @@ def _count_build(words: argparse.Namespace, request: dict[str, Any]) -> None:
 
 
 def _hint_show(result: dict[str, Any]) -> None:
-    print(result["text"])
+    """The hint in a player's words, then the lab's name of its rule and level."""
+    named = f" [{result['rule']}, {result['level']}]" if result.get("level") else ""
+    print(f"{result['text']}{named}")
 
 
 def _minimize_show(result: dict[str, Any]) -> None:

@@ -3,6 +3,11 @@
 easy: pair, sandwich, balance; medium: look-ahead and no-duplicate; hard:
 contradiction (one value of a cell, propagated, leaves a line without a valid
 completion). :func:`next_deduction` gives the easiest step on the known cells.
+
+The rule names and levels (``rule``, ``level``) are the lab's words; a step's
+``text`` is what the play screen says, in a player's words: what to look at
+and why, with the three rules said as the player knows them (as many 0s as 1s
+in each line, no three alike side by side, no two lines alike).
 """
 
 from __future__ import annotations
@@ -47,6 +52,11 @@ def _describe(kind: str, index: int) -> str:
     return f"{kind} {index + 1}"
 
 
+def _named(kind: str, index: int) -> str:
+    """The line at the start of a sentence: "Row 3", "Column 2"."""
+    return _describe(kind, index).capitalize()
+
+
 def _easy_in_line(one: int, zero: int, length: int, kind: str, index: int) -> Deduction | None:
     full = (1 << length) - 1
     unknown = full & ~(one | zero)
@@ -66,8 +76,9 @@ def _easy_in_line(one: int, zero: int, length: int, kind: str, index: int) -> De
                             "pair",
                             tuple((r, c, value) for r, c in _line_cells(kind, index, 1 << t)),
                             tuple(_line_cells(kind, index, 3 << p)),
-                            f"Pair: two {digit}s side by side in {_describe(kind, index)}, so "
-                            f"the cell next to them must be {value}.",
+                            f"{_named(kind, index)} has two {digit}s side by side: the "
+                            f"highlighted cell next to them must be {value}, or there would be "
+                            f"three {digit}s in a row.",
                         )
             else:
                 gaps = mask & (mask >> 2) & (unknown >> 1)
@@ -78,8 +89,8 @@ def _easy_in_line(one: int, zero: int, length: int, kind: str, index: int) -> De
                         "sandwich",
                         tuple((r, c, value) for r, c in _line_cells(kind, index, 2 << p)),
                         tuple(_line_cells(kind, index, 5 << p)),
-                        f"Sandwich: a gap between two {digit}s in {_describe(kind, index)} "
-                        f"must be {value}.",
+                        f"{_named(kind, index)} has one empty cell between two {digit}s: it "
+                        f"must be {value}, or there would be three {digit}s in a row.",
                     )
     for digit, mask in (("1", one), ("0", zero)):
         if mask.bit_count() * 2 == length:
@@ -88,8 +99,8 @@ def _easy_in_line(one: int, zero: int, length: int, kind: str, index: int) -> De
                 "balance",
                 tuple((r, c, value) for r, c in _line_cells(kind, index, unknown)),
                 tuple(_line_cells(kind, index, mask)),
-                f"Balance: {_describe(kind, index)} already has its {length // 2} {digit}s, "
-                f"so its empty cells are {value}s.",
+                f"{_named(kind, index)} already has its {length // 2} {digit}s, half its "
+                f"cells: a line holds as many 0s as 1s, so its empty cells are {value}s.",
             )
     return None
 
@@ -134,8 +145,8 @@ def _medium_in_line(
             "lookahead",
             tuple((r, c, value) for r, c in _line_cells(kind, index, 1 << cell)),
             tuple(_line_cells(kind, index, one | zero)),
-            f"Look-ahead: every way to complete {_describe(kind, index)} with equal numbers "
-            f"of 0s and 1s and no three in a row puts a {value} here.",
+            f"Look at {_describe(kind, index)}: every way to finish it with as many 0s as 1s "
+            f"and never three alike side by side puts a {value} in the highlighted cell.",
         )
     done = {
         line_ones[o]: o
@@ -155,13 +166,14 @@ def _medium_in_line(
         proof = _line_cells(kind, index, one | zero)
         for o in others:
             proof += _line_cells(kind, o, full)
-        names = ", ".join(str(o + 1) for o in others)
+        names = " or ".join(str(o + 1) for o in others)
         return Deduction(
             "duplicate",
             tuple((r, c, value) for r, c in _line_cells(kind, index, 1 << cell)),
             tuple(proof),
-            f"No duplicates: the other value would make {_describe(kind, index)} equal to "
-            f"the completed {kind} {names}, so this cell is {value}.",
+            f"Compare {_describe(kind, index)} with the full {kind} {names}: with a {1 - value} "
+            f"in the highlighted cell, every way to finish {_describe(kind, index)} makes the "
+            f"two alike, and no two lines may be alike, so the cell is {value}.",
         )
     return None
 
@@ -219,7 +231,8 @@ def contradiction_steps(ones: list[int], zeros: list[int], rows: int, cols: int
                     "contradiction",
                     ((r, c, 1 - guess),),
                     tuple(dict.fromkeys(proof)),
-                    f"Contradiction: a {guess} here would leave {_describe(kind, index)} with "
-                    f"no valid completion, so this cell is {1 - guess}.",
+                    f"Try a {guess} in the highlighted cell and follow the rules from there: "
+                    f"{_describe(kind, index)} is left with no way to finish, so the cell is "
+                    f"{1 - guess}.",
                 )
     return None

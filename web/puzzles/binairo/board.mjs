@@ -4,7 +4,8 @@
 // painter.mjs draws the tiles; the session (session.mjs, through
 // PuzzleBoard) keeps the undo history. The lab's tables are panels of their
 // own: fewest-panel.mjs (the fewest clues by size, and the search run here)
-// and counts-panel.mjs (how many grids), both reading lab-tables.mjs.
+// and counts-panel.mjs (how many grids), both reading lab-tables.mjs; the
+// rules above the board and the first lesson are teaching.mjs's.
 
 import { shippedDeal } from "../../daily-deals.mjs";
 import { GridCanvas } from "../../grid-canvas.mjs";
@@ -16,7 +17,9 @@ import { gameLink } from "../../share-links.mjs";
 import { COUNTS_MARKUP, CountsPanel } from "./counts-panel.mjs";
 import { FEWEST_MARKUP, FewestPanel } from "./fewest-panel.mjs";
 import { BinairoPainter, POP_MS } from "./painter.mjs";
+import { placements } from "./placements.mjs";
 import { Grid, MAX_SIDE, MIN_SIDE, SAVED_GAMES, fitsShape, nextValue } from "./rules.mjs";
+import { LESSON_BUTTON, TEACHING_MARKUP, Teaching } from "./teaching.mjs";
 
 const SIZES = [4, 6, 8, 10, 12, 14];
 
@@ -91,6 +94,7 @@ const TEMPLATE = `
   <p class="lab-note" data-field="detail"></p>
   </details>
   <p class="message" role="status" aria-live="polite"></p>
+  ${TEACHING_MARKUP}
   <p class="solution-note job-note"><button type="button" class="inline" data-action="cancel-job" hidden>Cancel</button>
     <progress max="1" hidden></progress> <span aria-live="polite"></span></p>
   <p class="counters line-counts" data-field="summary"></p>
@@ -105,6 +109,8 @@ const TEMPLATE = `
       digits sit side by side, and no two rows (or two columns) are alike. A line that breaks a
       rule is outlined, and its zeros and ones are counted above the grid; <em>Show line
       counts</em> counts every line beside the grid.</p>
+    <p><strong>Learn by playing.</strong> Three short steps, one rule each, on small boards:
+      ${LESSON_BUTTON}</p>
     <p><strong>A good puzzle</strong> has exactly one solution, so it can be solved by reasoning
       alone. <em>Check puzzle</em> tests this and, if not, shows two different solutions.</p>
     <p><strong>Difficulty</strong> is graded by the rules a person needs. Easy puzzles need only
@@ -163,6 +169,12 @@ export class BinairoBoard extends PuzzleBoard {
     };
     this.fewestPanel = new FewestPanel(root, this.jobs, tableLinks);
     this.countsPanel = new CountsPanel(root);
+    this.teaching = new Teaching(root, {
+      say: (text, isError) => this.say(text, isError),
+      open: (game) => this.#openExample(game),
+      mark: (cells) => this.#mark(cells),
+      firstGame: () => this.start({}),
+    });
     this.#wireControls();
     this.enableKeyboard(this.canvas);
     // 0, 1, Backspace and Delete write on the ringed cell. Heard on the way
@@ -425,8 +437,19 @@ export class BinairoBoard extends PuzzleBoard {
       target: new Set(result.cells.map(key)),
       proof: new Set(result.proof.map(key)),
     };
-    const level = result.level ? ` [${result.rule}, ${result.level}]` : "";
-    this.say(`Hint${level}: ${result.text}`, result.rule === "mistake");
+    this.say(`Hint: ${result.text}`, result.rule === "mistake");
+    // The rule's lab name and level: the lab's line, never the play screen's.
+    if (result.level) {
+      this.root.querySelector('[data-field="detail"]').textContent =
+        `The last hint used the ${result.rule} rule (${result.level}).`;
+    }
+    this.#refresh();
+  }
+
+  /** Highlight tiles ([row, col] each), as a hint's targets, until the next move. */
+  #mark(cells) {
+    const key = ([r, c]) => r * this.state.cols + c;
+    this.marks = { game: this.state.game, target: new Set(cells.map(key)), proof: new Set() };
     this.#refresh();
   }
 
@@ -487,6 +510,8 @@ export class BinairoBoard extends PuzzleBoard {
         "is balanced, with no three in a row and no two lines alike.");
     }
     else this.say("");
+    const ownWin = elapsed !== null && this.session.isWon(state) && !this.session.help.includes("solve");
+    this.teaching.shown(state, { ownWin });
   }
 
   /** Whether every line's counts are shown beside the grid (the lab's "Show line counts"). */
@@ -602,13 +627,17 @@ export class BinairoBoard extends PuzzleBoard {
     });
   }
 
-  /** What the win card says: the changes made against par, the cells empty at the start. */
+  /**
+   * What the win card says: the digits placed (placements.mjs: taps on one
+   * tile in a row are one placement, so a 1 that takes two taps is one)
+   * against par, the cells empty at the start.
+   */
   winFacts() {
-    const start = this.session.start;
-    const count = this.session.moves;
+    const { start, history, state } = this.session;
+    const count = placements([...history.map((entry) => entry.state.grid), state.grid], start?.givens);
     return {
       count,
-      unit: count === 1 ? "change" : "changes",
+      unit: count === 1 ? "digit placed" : "digits placed",
       best: start ? start.rows * start.cols - start.filled : null,
       bestLabel: "par",
     };
