@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from conftest import registry_puzzles
 from puzzlelab import pegs
 from puzzlelab.binairo import Grid
 from puzzlelab.lightsout import Board
@@ -59,6 +60,38 @@ def assert_waiting(page: Any, puzzle: str, name: str) -> Any:
     assert "run as soon as they are ready" in note.inner_text()
     assert button.evaluate("(b) => getComputedStyle(b).borderTopStyle") == "dashed"
     return button
+
+
+STARTED = ("(id) => window.puzzleLab.client.started"
+           " && document.querySelector('#' + id).dataset.python")
+FOCUS_IN = "(id) => document.querySelector('#' + id).contains(document.activeElement)"
+
+
+@pytest.mark.parametrize("puzzle", registry_puzzles())
+def test_the_pointer_over_a_board_or_focus_on_it_starts_python_before_any_move(
+    fresh_page: Any, site_url: str, puzzle: str
+) -> None:
+    """Python starts at the first sign of play (idle-start.mjs's whenAboutToPlay),
+    not only at the first move: the pointer moving over the board, or the
+    keyboard's focus coming into it, each on a page of its own."""
+    page = fresh_page
+    root = open_slow(page, site_url, puzzle)
+    game = root.get_attribute("data-game-id")
+    box = page.locator(f"#{puzzle} .board-area canvas").first.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, steps=3)
+    assert page.wait_for_function(STARTED, arg=puzzle, timeout=5_000).json_value() == "starting"
+    assert root.get_attribute("data-game-id") == game  # no move was made
+
+    page.mouse.move(1, 1)  # off the board: only the focus may start it now
+    page.goto("about:blank")
+    root = open_slow(page, site_url, puzzle)  # a new document: a new engine, not started
+    for _ in range(40):  # Tab, as a keyboard player does, until the focus is in the board
+        page.keyboard.press("Tab")
+        if page.evaluate(FOCUS_IN, puzzle):
+            break
+    else:
+        pytest.fail("Tab never reached the board")
+    assert page.wait_for_function(STARTED, arg=puzzle, timeout=5_000).json_value() == "starting"
 
 
 def test_lights_out_plays_and_saves_before_python(
@@ -144,12 +177,14 @@ SAVE_DATA = """Object.defineProperty(navigator, 'connection', {
 def test_a_reader_who_saves_data_gets_python_only_when_opening_the_lab(fresh_page, site_url):
     """The page starts Python unasked after 5 s of quiet (idle-start.mjs), but not
     on a connection that asks to save data: there only a touch, a solver or the
-    lab starts it, and the lab does."""
+    lab starts it (not the pointer over a board), and the lab does."""
     page = fresh_page
     page.add_init_script(SAVE_DATA)
     page.goto(f"{site_url}#lightsout")
     page.wait_for_function("document.querySelector('#lightsout')?.dataset.gameId", timeout=10_000)
-    page.wait_for_timeout(7_000)  # past the page's idle start
+    box = page.locator("#lightsout .board-area canvas").bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, steps=3)
+    page.wait_for_timeout(7_000)  # past the page's idle start; the pointer over the board
     assert page.evaluate("window.puzzleLab.client.started") is False
     assert page.locator("#lightsout").get_attribute("data-python") == "idle"
     page.locator("#lightsout").get_by_role("button", name="Lab & help").click()
