@@ -45,7 +45,7 @@ import urllib.request
 import zipfile
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 from urllib.parse import quote, urlsplit
 
 ROOT = Path(__file__).resolve().parent
@@ -507,6 +507,21 @@ FIRST_DEALS = {
 FIRST_REQUESTS = tuple(request for deals in FIRST_DEALS.values() for request in deals)
 
 
+def first_hint_requests(api: Any, pegs: Any) -> list[dict[str, Any]]:
+    """The hint a person may ask before any move on a default board (#35).
+
+    Answered by Python here and shipped with the boards, so that the first
+    hint of a visit shows at once even while Python is still starting; a hint
+    after a move, or on any other board, goes to Python. The binary puzzle's
+    first deals and the English peg board (the page's default, goal at the
+    centre); Lights Out's first board is drawn at random in the page, so its
+    first hint cannot be known here.
+    """
+    games = [api.handle(dict(request))["result"]["game"] for request in FIRST_DEALS["binairo"]]
+    return [*({"cmd": "binairo.hint", "game": game} for game in games),
+            {"cmd": "pegs.hint", "grid": pegs.standard_start("english").grid, "goal": None}]
+
+
 PARAMS_MODULE = WEB / "rules" / "params.mjs"
 
 
@@ -538,19 +553,21 @@ def params_module() -> str:
 
 
 def write_first_boards(dist: Path) -> None:
-    """Write Python's answers to FIRST_REQUESTS into ``dist/rules/first-boards.mjs``.
+    """Write Python's answers to FIRST_REQUESTS and to the first hints on those
+    boards (first_hint_requests) into ``dist/rules/first-boards.mjs``.
 
     The page answers these without waiting for Python (web/rules/index.mjs),
-    so its default boards are drawn at once; FIRST_DEALS goes with them (the
-    requests a first visit picks from, per puzzle).
+    so its default boards are drawn at once and their first hint shows at
+    once; FIRST_DEALS goes with them (the requests a first visit picks from,
+    per puzzle).
     """
     sys.path.insert(0, str(ROOT / "py"))
     try:
-        from puzzlelab import api
+        from puzzlelab import api, pegs
     finally:
         sys.path.pop(0)
     answers = {}
-    for request in FIRST_REQUESTS:
+    for request in (*FIRST_REQUESTS, *first_hint_requests(api, pegs)):
         response = api.handle(dict(request))
         if not response["ok"]:
             fail(f"build: Python refused the first-board request {request}: {response['error']}")
