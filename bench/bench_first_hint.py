@@ -20,7 +20,14 @@ each puzzle of the registry (``web/puzzles/index.mjs``), in each round:
   the first sign of play, which starts Python, web/idle-start.mjs), and
   *Hint* is clicked 1 s after the load began, with no move played;
 * **Hint only**: the same, but the pointer goes straight to *Hint* at 1 s:
-  the click is the first sign (how every first hint started before #35).
+  the click is the first sign (how every first hint started before #35);
+* **pointer, a move, Hint**: the pointer over the board once drawn, at 1 s
+  a legal move, then *Hint* at once: a position whose hint no build could
+  ship, so that Python answers it (the early start alone).
+
+On the binary puzzle's first deals and the English peg board, the first
+hint asked before any move was computed by Python at build time and shipped
+with the boards (build.py's first_hint_requests): those two show at once.
 
 *wait* runs from the Hint click's press to the hint on the board (as
 bench_boot.py sees it: Lights Out's ring, the binary puzzle's marks, the
@@ -40,18 +47,34 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from bench_boot import CHROMIUM_ARGS, DRAWN, HINT_SHOWN, ROOT, WAIT, Bench
+from bench_boot import (
+    CHANGED,
+    CHROMIUM_ARGS,
+    DRAWN,
+    HINT_SHOWN,
+    ROOT,
+    WAIT,
+    Bench,
+    click_cells,
+    first_move,
+)
 
 from blog_site import serve_blog  # bench_boot puts tests/ on the path
 from conftest import registry_puzzles
 
 HINT_AT_MS = 1000  # the Hint is clicked this long after the load began
-SCENARIOS = ("pointer, then Hint", "Hint only")
+SCENARIOS = ("pointer, then Hint", "Hint only", "pointer, a move, Hint")
+# When the Hint button was pressed, on the page's performance clock.
+HINT_PRESS = """addEventListener("pointerdown", (event) => {
+  if (event.target.closest?.("[data-action='hint']")) window.hintPress = event.timeStamp;
+}, { capture: true });"""
 
 
-def first_hint(bench: Bench, puzzle: str, sign_first: bool) -> dict[str, Any]:
+def first_hint(bench: Bench, puzzle: str, scenario: str) -> dict[str, Any]:
     """A cold load of the main page on ``puzzle`` and its first hint (see the header)."""
+    sign_first = scenario.startswith("pointer")
     context = bench.context()
+    context.add_init_script(HINT_PRESS)
     page = context.new_page()
     selector = f"#{puzzle}"
     page.goto(f"{bench.site}{selector}")
@@ -62,12 +85,16 @@ def first_hint(bench: Bench, puzzle: str, sign_first: bool) -> dict[str, Any]:
         page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, steps=2)
         sign = page.evaluate("performance.now()")
     page.wait_for_function(f"performance.now() >= {HINT_AT_MS}", timeout=WAIT)
+    if scenario.endswith("a move, Hint"):
+        game = page.locator(selector).get_attribute("data-game-id")
+        click_cells(page, selector, first_move(puzzle, game))
+        page.wait_for_function(CHANGED, arg=[selector, game], timeout=WAIT)
     page.locator(f"{selector} [data-action='hint']:visible").first.click()
     try:
         shown = page.wait_for_function(HINT_SHOWN, arg=selector, timeout=WAIT).json_value()
     except Exception:  # noqa: BLE001 - a missing hint is a figure (NaN), not a crash
         shown = float("nan")
-    pressed = page.evaluate("window.benchPress")
+    pressed = page.evaluate("window.hintPress")
     ready = page.evaluate("window.puzzleLab.client.booted.then((boot) => boot.readyAt)")
     context.close()
     return {"drawn": drawn, "sign": sign, "pressed": pressed, "ready": ready,
@@ -96,7 +123,7 @@ def run(rounds: int) -> dict[str, list[dict[str, Any]]]:
             results.setdefault("bare loadPyodide", []).append(bare)
             for puzzle in registry_puzzles():
                 for scenario in SCENARIOS:
-                    outcome = first_hint(bench, puzzle, scenario == SCENARIOS[0])
+                    outcome = first_hint(bench, puzzle, scenario)
                     outcome["ratio"] = outcome["wait"] / bare["ready"]
                     outcome["load ratio"] = outcome["from load"] / bare["ready"]
                     results.setdefault(f"{puzzle}: {scenario}", []).append(outcome)
@@ -117,10 +144,10 @@ def print_table(results: dict[str, list[dict[str, Any]]]) -> None:
     def cell(value: float, digits: int = 0) -> str:
         return "—" if value != value else f"{value:,.{digits}f}"
 
-    print(f"{'scenario':30} {'drawn':>6} {'sign':>6} {'ready':>6} {'wait':>6} {'÷ bare':>6} "
+    print(f"{'scenario':34} {'drawn':>6} {'sign':>6} {'ready':>6} {'wait':>6} {'÷ bare':>6} "
           f"{'from load':>9} {'÷ bare':>6}")
     for name, samples in results.items():
-        print(f"{name:30} {cell(median(samples, 'drawn')):>6} {cell(median(samples, 'sign')):>6} "
+        print(f"{name:34} {cell(median(samples, 'drawn')):>6} {cell(median(samples, 'sign')):>6} "
               f"{cell(median(samples, 'ready')):>6} {cell(median(samples, 'wait')):>6} "
               f"{cell(median(samples, 'ratio'), 2):>6} {cell(median(samples, 'from load')):>9} "
               f"{cell(median(samples, 'load ratio'), 2):>6}")

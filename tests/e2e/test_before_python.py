@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from conftest import registry_puzzles
-from puzzlelab import pegs
+from puzzlelab import api, pegs
 from puzzlelab.binairo import Grid
 from puzzlelab.lightsout import Board
 
@@ -92,6 +92,40 @@ def test_the_pointer_over_a_board_or_focus_on_it_starts_python_before_any_move(
     else:
         pytest.fail("Tab never reached the board")
     assert page.wait_for_function(STARTED, arg=puzzle, timeout=5_000).json_value() == "starting"
+
+
+# The hint on the board now: the binary puzzle's marked cells, the peg board's arrow.
+HINT_ON_BOARD = """(id) => {
+  const board = window.puzzleLab.boards[id];
+  if (board.marks) return [...board.marks.target].sort((a, b) => a - b);  // r * cols + c
+  return board.hint ?? null;
+}"""
+
+
+@pytest.mark.parametrize("puzzle", registry_puzzles())
+def test_the_first_hint_on_a_first_board_shows_while_python_starts(
+    fresh_page: Any, site_url: str, puzzle: str, build_py: Any
+) -> None:
+    """Where the build shipped Python's first hint for the default boards
+    (build.py's first_hint_requests), Hint before any move shows it at once,
+    with Python held back, and it is the hint Python gives."""
+    shipped = {request["cmd"] for request in build_py.first_hint_requests(api, pegs)}
+    if f"{puzzle}.hint" not in shipped:
+        pytest.skip(f"no first hint shipped for {puzzle} (its first board is random)")
+    page = fresh_page
+    root = open_slow(page, site_url, puzzle)
+    root.locator("[data-action='hint']:visible").first.click()
+    shown = page.wait_for_function(HINT_ON_BOARD, arg=puzzle, timeout=5_000).json_value()
+    assert root.get_attribute("data-python") == "starting"  # Python is not up: the build answered
+    if puzzle == "pegs":
+        grid = page.evaluate("window.puzzleLab.boards.pegs.state.grid")
+        asked = {"cmd": "pegs.hint", "grid": grid, "goal": None}
+        assert shown == api.handle(asked)["result"]["move"]
+    else:
+        game = root.get_attribute("data-game-id")
+        cols = page.evaluate(f"window.puzzleLab.boards.{puzzle}.state.cols")
+        cells = api.handle({"cmd": f"{puzzle}.hint", "game": game})["result"]["cells"]
+        assert shown == sorted(r * cols + c for r, c, _ in cells)
 
 
 def test_lights_out_plays_and_saves_before_python(
