@@ -493,13 +493,16 @@ def build(dist: Path = DIST, *, with_numpy: bool = False) -> None:
 
 
 # A first visit to the binary puzzle deals one of these puzzles (medium 8x8,
-# by seed), picked at random in the page, so that first visitors do not all
-# meet the same one; returning visitors get their saved game.
+# by seed), and to Lights Out one of these random solvable 5x5 boards, picked
+# at random in the page, so that first visitors do not all meet the same one;
+# returning visitors get their saved game. Each is shipped with its first hint.
 FIRST_DEALS = {
     "binairo": tuple(
         {"cmd": "binairo.new", "rows": 8, "cols": 8, "difficulty": "medium", "seed": seed}
         for seed in range(1, 21)
     ),
+    "lightsout": tuple({"cmd": "lightsout.new", "rows": 5, "cols": 5, "seed": seed}
+                       for seed in range(1, 21)),
 }
 
 # The requests the page makes for its default boards that the JavaScript rules
@@ -513,13 +516,12 @@ def first_hint_requests(api: Any, pegs: Any) -> list[dict[str, Any]]:
     Answered by Python here and shipped with the boards, so that the first
     hint of a visit shows at once even while Python is still starting; a hint
     after a move, or on any other board, goes to Python. The binary puzzle's
-    first deals and the English peg board (the page's default, goal at the
-    centre); Lights Out's first board is drawn at random in the page, so its
-    first hint cannot be known here.
+    first deals, Lights Out's and the English peg board (the page's default,
+    goal at the centre).
     """
-    games = [api.handle(dict(request))["result"]["game"] for request in FIRST_DEALS["binairo"]]
-    return [*({"cmd": "binairo.hint", "game": game} for game in games),
-            {"cmd": "pegs.hint", "grid": pegs.standard_start("english").grid, "goal": None}]
+    hints = [{"cmd": f"{puzzle}.hint", "game": api.handle(dict(request))["result"]["game"]}
+             for puzzle, deals in FIRST_DEALS.items() for request in deals]
+    return [*hints, {"cmd": "pegs.hint", "grid": pegs.standard_start("english").grid, "goal": None}]
 
 
 PARAMS_MODULE = WEB / "rules" / "params.mjs"

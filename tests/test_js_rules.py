@@ -632,13 +632,18 @@ def test_the_default_boards_need_no_python(node: str, build_py: Any, tmp_path: P
     assert answers_in_js(node, requests, web) == [api.handle(dict(r)) for r in requests]
     # The first hints (#35): one on each binary puzzle deal and on the English
     # peg board, each a move that is there to be made on that board.
-    deals = len(build_py.FIRST_DEALS["binairo"])
-    assert [h["cmd"] for h in hints].count("binairo.hint") == deals
+    for puzzle, deals in build_py.FIRST_DEALS.items():
+        assert [h["cmd"] for h in hints].count(f"{puzzle}.hint") == len(deals)
     for hint in hints:
         result = api.handle(dict(hint))["result"]
         if hint["cmd"] == "pegs.hint":
             assert result["solvable"] and result["move"] in [m[:2] for m in api.handle(
                 {"cmd": "pegs.load", "grid": hint["grid"], "goal": None})["result"]["moves"]]
+        elif hint["cmd"] == "lightsout.hint":  # the press takes one off the fewest presses
+            fewest = api.handle({"cmd": "lightsout.solve", "game": hint["game"]})["result"]
+            after = lightsout.Board.parse(hint["game"]).press(*result["press"])
+            then = api.handle({"cmd": "lightsout.solve", "game": after.game_id})["result"]
+            assert fewest["press_count"] >= 1 and then["press_count"] == fewest["press_count"] - 1
         else:
             solved = api.handle({"cmd": "binairo.solve", "game": hint["game"]})["result"]
             solution = solved["solution"]

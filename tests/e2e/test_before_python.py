@@ -94,10 +94,11 @@ def test_the_pointer_over_a_board_or_focus_on_it_starts_python_before_any_move(
     assert page.wait_for_function(STARTED, arg=puzzle, timeout=5_000).json_value() == "starting"
 
 
-# The hint on the board now: the binary puzzle's marked cells, the peg board's arrow.
+# The hint on the board now: Lights Out's ring ({game, press}), the binary
+# puzzle's marked cells (r * cols + c), the peg board's arrow.
 HINT_ON_BOARD = """(id) => {
   const board = window.puzzleLab.boards[id];
-  if (board.marks) return [...board.marks.target].sort((a, b) => a - b);  // r * cols + c
+  if (board.marks?.target) return [...board.marks.target].sort((a, b) => a - b);
   return board.hint ?? null;
 }"""
 
@@ -121,6 +122,10 @@ def test_the_first_hint_on_a_first_board_shows_while_python_starts(
         grid = page.evaluate("window.puzzleLab.boards.pegs.state.grid")
         asked = {"cmd": "pegs.hint", "grid": grid, "goal": None}
         assert shown == api.handle(asked)["result"]["move"]
+    elif puzzle == "lightsout":
+        game = root.get_attribute("data-game-id")
+        press = api.handle({"cmd": "lightsout.hint", "game": game})["result"]["press"]
+        assert shown == {"game": game, "press": press}
     else:
         game = root.get_attribute("data-game-id")
         cols = page.evaluate(f"window.puzzleLab.boards.{puzzle}.state.cols")
