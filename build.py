@@ -45,7 +45,7 @@ import urllib.request
 import zipfile
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 from urllib.parse import quote, urlsplit
 
 ROOT = Path(__file__).resolve().parent
@@ -493,18 +493,35 @@ def build(dist: Path = DIST, *, with_numpy: bool = False) -> None:
 
 
 # A first visit to the binary puzzle deals one of these puzzles (medium 8x8,
-# by seed), picked at random in the page, so that first visitors do not all
-# meet the same one; returning visitors get their saved game.
+# by seed), and to Lights Out one of these random solvable 5x5 boards, picked
+# at random in the page, so that first visitors do not all meet the same one;
+# returning visitors get their saved game. Each is shipped with its first hint.
 FIRST_DEALS = {
     "binairo": tuple(
         {"cmd": "binairo.new", "rows": 8, "cols": 8, "difficulty": "medium", "seed": seed}
         for seed in range(1, 21)
     ),
+    "lightsout": tuple({"cmd": "lightsout.new", "rows": 5, "cols": 5, "seed": seed}
+                       for seed in range(1, 21)),
 }
 
 # The requests the page makes for its default boards that the JavaScript rules
 # cannot answer (a generated puzzle): build answers them once with Python.
 FIRST_REQUESTS = tuple(request for deals in FIRST_DEALS.values() for request in deals)
+
+
+def first_hint_requests(api: Any, pegs: Any) -> list[dict[str, Any]]:
+    """The hint a person may ask before any move on a default board (#35).
+
+    Answered by Python here and shipped with the boards, so that the first
+    hint of a visit shows at once even while Python is still starting; a hint
+    after a move, or on any other board, goes to Python. The binary puzzle's
+    first deals, Lights Out's and the English peg board (the page's default,
+    goal at the centre).
+    """
+    hints = [{"cmd": f"{puzzle}.hint", "game": api.handle(dict(request))["result"]["game"]}
+             for puzzle, deals in FIRST_DEALS.items() for request in deals]
+    return [*hints, {"cmd": "pegs.hint", "grid": pegs.standard_start("english").grid, "goal": None}]
 
 
 PARAMS_MODULE = WEB / "rules" / "params.mjs"
@@ -538,19 +555,21 @@ def params_module() -> str:
 
 
 def write_first_boards(dist: Path) -> None:
-    """Write Python's answers to FIRST_REQUESTS into ``dist/rules/first-boards.mjs``.
+    """Write Python's answers to FIRST_REQUESTS and to the first hints on those
+    boards (first_hint_requests) into ``dist/rules/first-boards.mjs``.
 
     The page answers these without waiting for Python (web/rules/index.mjs),
-    so its default boards are drawn at once; FIRST_DEALS goes with them (the
-    requests a first visit picks from, per puzzle).
+    so its default boards are drawn at once and their first hint shows at
+    once; FIRST_DEALS goes with them (the requests a first visit picks from,
+    per puzzle).
     """
     sys.path.insert(0, str(ROOT / "py"))
     try:
-        from puzzlelab import api
+        from puzzlelab import api, pegs
     finally:
         sys.path.pop(0)
     answers = {}
-    for request in FIRST_REQUESTS:
+    for request in (*FIRST_REQUESTS, *first_hint_requests(api, pegs)):
         response = api.handle(dict(request))
         if not response["ok"]:
             fail(f"build: Python refused the first-board request {request}: {response['error']}")

@@ -54,7 +54,8 @@ def test_the_built_page_holds_every_deal_and_its_answer(
         capture_output=True, text=True, timeout=60, check=True,
     )
     shipped = json.loads(done.stdout)
-    assert shipped == {"binairo": [dict(r) for r in build_py.FIRST_DEALS["binairo"]]}
+    assert shipped == {puzzle: [dict(r) for r in deals]
+                       for puzzle, deals in build_py.FIRST_DEALS.items()}
     requests = shipped["binairo"]
     assert answers_in_js(node, requests, web) == [api.handle(dict(r)) for r in requests]
     # The copy in web/ deals nothing: the page asks Python for a random puzzle then.

@@ -26,6 +26,7 @@ from typing import Any
 
 from lightsout_brute import after_presses, offsets_of, stencil_of
 from puzzlelab import api, binairo, lightsout, pegs
+from puzzlelab.binairo import Grid
 from puzzlelab.notation import PuzzleError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -620,6 +621,8 @@ def test_the_default_boards_need_no_python(node: str, build_py: Any, tmp_path: P
         shutil.copytree(ROOT / "web" / part, web / part)
     build_py.write_first_boards(web)
     requests = [dict(request) for request in build_py.FIRST_REQUESTS]
+    hints = build_py.first_hint_requests(api, pegs)
+    requests += hints
     requests += [
         {"cmd": "pegs.boards"},
         {"cmd": "pegs.load", "grid": pegs.standard_start("english").grid, "goal": None},
@@ -627,6 +630,30 @@ def test_the_default_boards_need_no_python(node: str, build_py: Any, tmp_path: P
         {"cmd": "lightsout.new", "rows": 5, "cols": 5, "random": False},
     ]
     assert answers_in_js(node, requests, web) == [api.handle(dict(r)) for r in requests]
+    # The first hints (#35): one on each binary puzzle deal and on the English
+    # peg board, each a move that is there to be made on that board.
+    for puzzle, deals in build_py.FIRST_DEALS.items():
+        assert [h["cmd"] for h in hints].count(f"{puzzle}.hint") == len(deals)
+    for hint in hints:
+        result = api.handle(dict(hint))["result"]
+        if hint["cmd"] == "pegs.hint":
+            assert result["solvable"] and result["move"] in [m[:2] for m in api.handle(
+                {"cmd": "pegs.load", "grid": hint["grid"], "goal": None})["result"]["moves"]]
+        elif hint["cmd"] == "lightsout.hint":  # the press takes one off the fewest presses
+            fewest = api.handle({"cmd": "lightsout.solve", "game": hint["game"]})["result"]
+            after = lightsout.Board.parse(hint["game"]).press(*result["press"])
+            then = api.handle({"cmd": "lightsout.solve", "game": after.game_id})["result"]
+            assert fewest["press_count"] >= 1 and then["press_count"] == fewest["press_count"] - 1
+        else:
+            solved = api.handle({"cmd": "binairo.solve", "game": hint["game"]})["result"]
+            solution = solved["solution"]
+            for row, col, value in result["cells"]:  # empty cells, filled as the one solution does
+                assert Grid.parse(hint["game"]).cell(row, col) == "."
+                assert solution[row][col] == str(value)
+    # A hint after a move is Python's: not shipped.
+    moved = {"cmd": "pegs.hint", "grid": pegs.standard_start("english").grid.replace("o", ".", 1),
+             "goal": None}
+    assert answers_in_js(node, [moved], web) == [None]
     # The copy in web/ holds no answers: build.py fills the built one.
     assert answers_in_js(node, requests[:1]) == [None]
 

@@ -22,9 +22,10 @@
 //
 // Python starts only when someone needs it (#25): a request that the
 // JavaScript rules cannot answer, `ready`, or startPython() (a board calls it
-// at a person's first touch, the page when the lab opens or after a few idle
-// seconds). Until then no byte of Pyodide or of our wheel is fetched: a blog
-// reader who scrolls past three boards downloads only the boards.
+// when a person is about to play on it or first touches it, the page when
+// the lab opens or after a few idle seconds: idle-start.mjs). Until then no
+// byte of Pyodide or of our wheel is fetched: a blog reader who scrolls past
+// three boards downloads only the boards.
 
 import { answerLocally } from "./rules/index.mjs";
 

@@ -1,8 +1,12 @@
-// The site's own page starts Python after a few quiet seconds, so that a
-// visitor who stays finds the solvers ready; a blog's embedded boards never
-// do (embed.mjs does not call this): their readers pay only for what they
-// touch. A connection that asks to save data, or a slow one, waits for a
-// touch too.
+// When Python starts before anyone asks it for an answer. Every board
+// starts it at the first sign that a person is about to play on it
+// (whenAboutToPlay: the pointer moving over it, focus on it), so that the
+// first hint comes soon; embedded boards too, since a reader who only
+// scrolls past gives no such sign. The site's own page also starts it after
+// a few quiet seconds (whenIdle), so that a visitor who stays finds the
+// solvers ready; a blog's embedded boards never do (embed.mjs does not call
+// whenIdle): their readers pay only for what they touch. A connection that
+// asks to save data, or a slow one, waits for a touch.
 
 /** How long the page must have been open and shown before Python starts unasked. */
 export const IDLE_START_MS = 5000;
@@ -35,4 +39,34 @@ export function whenIdle(start, { ms = IDLE_START_MS, anyConnection = false } = 
   };
   document.addEventListener("visibilitychange", arm);
   arm();
+}
+
+/**
+ * Run `start` once, at the first sign that a person is about to play on the
+ * board in `root` (#35): the pointer moving over the board, a mouse or pen
+ * button going down on it, or the keyboard's focus coming into the board or
+ * its controls. Python then boots while the person aims, so that the first
+ * hint comes soon. A board's own touch (PuzzleBoard's first press or key)
+ * still starts it too, wherever these are not seen.
+ *
+ * What does not count, so that a reader who scrolls past an embedded board
+ * pays nothing: `pointerenter` and `pointerover`, which Chromium fires when
+ * a board scrolls under a resting pointer (a wheel or a trackpad scroll),
+ * while `pointermove` needs the pointer itself to move; and a finger going
+ * down on the board, which may be the start of a scroll: a touch counts at
+ * its end, when it was not one (PuzzleBoard's pointerup; about 0.1 s later
+ * than pointerdown, against a start of about 2 s). Hovering and focus are
+ * guesses, not touches: where holdBack() asks to save data they do not count.
+ */
+export function whenAboutToPlay(root, start) {
+  const guesses = holdBack() ? [] : ["pointermove", "focusin"];
+  const signs = ["pointerdown", ...guesses];
+  const sign = (event) => {
+    if (event.type.startsWith("pointer")) {
+      if (event.pointerType === "touch" || !event.target.closest?.(".board-area")) return;
+    }
+    for (const type of signs) root.removeEventListener(type, sign, true);
+    start();
+  };
+  for (const type of signs) root.addEventListener(type, sign, true);
 }

@@ -103,6 +103,7 @@
 
 import { arrangeBoardFirst, boardRoom, bringIntoView } from "./board-layout.mjs";
 import { boardStyle } from "./board-style.mjs";
+import { whenAboutToPlay } from "./idle-start.mjs";
 import { KeyboardCursor } from "./keyboard-cursor.mjs";
 import { LiveRegion } from "./live-region.mjs";
 import { EngineWaitLine, LongJobs } from "./long-jobs.mjs";
@@ -174,6 +175,8 @@ export class PuzzleBoard {
       .flatMap((action) => [...root.querySelectorAll(`button[data-action="${action}"]`)]);
     watchPythonBoot(root, client, needPython, (error) => this.bootFailed(error));
     if (!readonly) this.#startPythonOnFirstTouch();
+    // Sooner still: at the pointer over the board or focus on it (idle-start.mjs).
+    if (!readonly) whenAboutToPlay(root, () => this.client.startPython?.());
     this.#listenToKeys(readonly);
     // Moves, game IDs and the default boards need no Python (rules/): the
     // board starts at once, after the subclass constructor has finished,

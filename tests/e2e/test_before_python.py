@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from puzzlelab import pegs
+from conftest import registry_puzzles
+from puzzlelab import api, pegs
 from puzzlelab.binairo import Grid
 from puzzlelab.lightsout import Board
 
@@ -59,6 +60,77 @@ def assert_waiting(page: Any, puzzle: str, name: str) -> Any:
     assert "run as soon as they are ready" in note.inner_text()
     assert button.evaluate("(b) => getComputedStyle(b).borderTopStyle") == "dashed"
     return button
+
+
+STARTED = ("(id) => window.puzzleLab.client.started"
+           " && document.querySelector('#' + id).dataset.python")
+FOCUS_IN = "(id) => document.querySelector('#' + id).contains(document.activeElement)"
+
+
+@pytest.mark.parametrize("puzzle", registry_puzzles())
+def test_the_pointer_over_a_board_or_focus_on_it_starts_python_before_any_move(
+    fresh_page: Any, site_url: str, puzzle: str
+) -> None:
+    """Python starts at the first sign of play (idle-start.mjs's whenAboutToPlay),
+    not only at the first move: the pointer moving over the board, or the
+    keyboard's focus coming into it, each on a page of its own."""
+    page = fresh_page
+    root = open_slow(page, site_url, puzzle)
+    game = root.get_attribute("data-game-id")
+    box = page.locator(f"#{puzzle} .board-area canvas").first.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, steps=3)
+    assert page.wait_for_function(STARTED, arg=puzzle, timeout=5_000).json_value() == "starting"
+    assert root.get_attribute("data-game-id") == game  # no move was made
+
+    page.mouse.move(1, 1)  # off the board: only the focus may start it now
+    page.goto("about:blank")
+    root = open_slow(page, site_url, puzzle)  # a new document: a new engine, not started
+    for _ in range(40):  # Tab, as a keyboard player does, until the focus is in the board
+        page.keyboard.press("Tab")
+        if page.evaluate(FOCUS_IN, puzzle):
+            break
+    else:
+        pytest.fail("Tab never reached the board")
+    assert page.wait_for_function(STARTED, arg=puzzle, timeout=5_000).json_value() == "starting"
+
+
+# The hint on the board now: Lights Out's ring ({game, press}), the binary
+# puzzle's marked cells (r * cols + c), the peg board's arrow.
+HINT_ON_BOARD = """(id) => {
+  const board = window.puzzleLab.boards[id];
+  if (board.marks?.target) return [...board.marks.target].sort((a, b) => a - b);
+  return board.hint ?? null;
+}"""
+
+
+@pytest.mark.parametrize("puzzle", registry_puzzles())
+def test_the_first_hint_on_a_first_board_shows_while_python_starts(
+    fresh_page: Any, site_url: str, puzzle: str, build_py: Any
+) -> None:
+    """Where the build shipped Python's first hint for the default boards
+    (build.py's first_hint_requests), Hint before any move shows it at once,
+    with Python held back, and it is the hint Python gives."""
+    shipped = {request["cmd"] for request in build_py.first_hint_requests(api, pegs)}
+    if f"{puzzle}.hint" not in shipped:
+        pytest.skip(f"no first hint shipped for {puzzle} (its first board is random)")
+    page = fresh_page
+    root = open_slow(page, site_url, puzzle)
+    root.locator("[data-action='hint']:visible").first.click()
+    shown = page.wait_for_function(HINT_ON_BOARD, arg=puzzle, timeout=5_000).json_value()
+    assert root.get_attribute("data-python") == "starting"  # Python is not up: the build answered
+    if puzzle == "pegs":
+        grid = page.evaluate("window.puzzleLab.boards.pegs.state.grid")
+        asked = {"cmd": "pegs.hint", "grid": grid, "goal": None}
+        assert shown == api.handle(asked)["result"]["move"]
+    elif puzzle == "lightsout":
+        game = root.get_attribute("data-game-id")
+        press = api.handle({"cmd": "lightsout.hint", "game": game})["result"]["press"]
+        assert shown == {"game": game, "press": press}
+    else:
+        game = root.get_attribute("data-game-id")
+        cols = page.evaluate(f"window.puzzleLab.boards.{puzzle}.state.cols")
+        cells = api.handle({"cmd": f"{puzzle}.hint", "game": game})["result"]["cells"]
+        assert shown == sorted(r * cols + c for r, c, _ in cells)
 
 
 def test_lights_out_plays_and_saves_before_python(
@@ -144,12 +216,14 @@ SAVE_DATA = """Object.defineProperty(navigator, 'connection', {
 def test_a_reader_who_saves_data_gets_python_only_when_opening_the_lab(fresh_page, site_url):
     """The page starts Python unasked after 5 s of quiet (idle-start.mjs), but not
     on a connection that asks to save data: there only a touch, a solver or the
-    lab starts it, and the lab does."""
+    lab starts it (not the pointer over a board), and the lab does."""
     page = fresh_page
     page.add_init_script(SAVE_DATA)
     page.goto(f"{site_url}#lightsout")
     page.wait_for_function("document.querySelector('#lightsout')?.dataset.gameId", timeout=10_000)
-    page.wait_for_timeout(7_000)  # past the page's idle start
+    box = page.locator("#lightsout .board-area canvas").bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, steps=3)
+    page.wait_for_timeout(7_000)  # past the page's idle start; the pointer over the board
     assert page.evaluate("window.puzzleLab.client.started") is False
     assert page.locator("#lightsout").get_attribute("data-python") == "idle"
     page.locator("#lightsout").get_by_role("button", name="Lab & help").click()

@@ -30,6 +30,13 @@ BOARDS_SHOWN = """(wanted) => {
   return found.length === wanted && found.every((el) => el.dataset.gameId);
 }"""
 
+# Which boards' canvases passed under the pointer (the reader's scroll is real).
+PASSED_UNDER = """window.passedUnder = new Set();
+addEventListener("pointerover", (event) => {
+  const board = event.target.closest?.("[data-puzzlelab]");
+  if (board && event.target.matches("canvas")) window.passedUnder.add(board);
+}, true);"""
+
 
 @pytest.fixture(scope="module")
 def blog(build_py: Any, dist_dir: Path, tmp_path_factory: pytest.TempPathFactory
@@ -62,12 +69,16 @@ def test_scrolling_past_three_boards_fetches_boards_and_no_python(fresh_page, bl
     wanted = open_post(page, url)
     height = page.evaluate("document.documentElement.scrollHeight")
     assert height > 4 * page.viewport_size["height"], "the post should be several screens long"
-    # A reader's scroll, each board brought into view on the way down.
-    for element in page.locator("[data-puzzlelab]").all():
-        element.scroll_into_view_if_needed()
-        page.wait_for_timeout(300)
-    page.evaluate("scrollTo(0, document.documentElement.scrollHeight)")
+    # A reader's scroll by the wheel, the pointer resting mid-page: each board
+    # passes under it (Chromium fires pointerover, not pointermove, there),
+    # which is no sign of play (idle-start.mjs's whenAboutToPlay).
+    page.evaluate(PASSED_UNDER)
+    page.mouse.move(page.viewport_size["width"] / 2, page.viewport_size["height"] / 2)
+    while page.evaluate("scrollY + innerHeight < document.documentElement.scrollHeight - 1"):
+        page.mouse.wheel(0, 300)
+        page.wait_for_timeout(80)
     page.wait_for_function(BOARDS_SHOWN, arg=wanted, timeout=60_000)
+    assert page.evaluate("window.passedUnder.size") == wanted, "a board never passed the pointer"
     games = page.eval_on_selector_all("[data-puzzlelab]",
                                       "(els) => els.map((el) => el.dataset.gameId)")
     assert games[0] == "5x5:1f8c4a0"  # the snippet's data-game, as given

@@ -1,7 +1,7 @@
 // The requests the page can answer without Python: moves and game IDs by
 // each puzzle's rules module (found through the registry, puzzles/index.mjs),
-// and the first boards the page asks for by default, computed by Python when
-// the site was built (first-boards.mjs). client.mjs asks here before it sends
+// and the first boards the page asks for by default and their first hints,
+// computed by Python when the site was built (first-boards.mjs). client.mjs asks here before it sends
 // a request to the worker, so a board is drawn and played while Python is
 // still starting. Every refusal is Python's: a request the rules do not
 // accept gets null here and goes to the worker.

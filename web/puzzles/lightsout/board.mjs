@@ -14,6 +14,7 @@
 //   counts.mjs          counts in words
 
 import { shippedDeal } from "../../daily-deals.mjs";
+import { FIRST_DEALS } from "../../rules/first-boards.mjs";
 import { GridCanvas, pressVerb, roomBesideNotes } from "../../grid-canvas.mjs";
 import { ProgressLine } from "../../long-jobs.mjs";
 import { PuzzleBoard } from "../../puzzle-board.mjs";
@@ -118,12 +119,19 @@ export class LightsOutBoard extends PuzzleBoard {
     this.enableKeyboard(this.canvas);
   }
 
-  /** Python is ready: the first board. */
+  /**
+   * The first board: the game asked for, or a first visit's classic 5×5, one
+   * of the build's first deals (random solvable boards, each shipped with
+   * Python's first hint on it: build.py), else a random board of the size.
+   */
   start(options) {
+    const deals = FIRST_DEALS.lightsout ?? [];
+    const classic = !options.rows && !options.cols && !options.variant;
     const first = options.game
       ? { cmd: "lightsout.load", game: options.game }
-      : { cmd: "lightsout.new", rows: options.rows || 5, cols: options.cols || options.rows || 5,
-          ...options.variant };
+      : classic && deals.length ? { ...deals[Math.floor(Math.random() * deals.length)] }
+        : { cmd: "lightsout.new", rows: options.rows || 5, cols: options.cols || options.rows || 5,
+            ...options.variant };
     this.run(async () => this.#startGame(await this.client.request(first)));
   }
 
