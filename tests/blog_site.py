@@ -1,4 +1,6 @@
-"""A blog beside the site, as on GitHub Pages, for the boot bench and the hosting test.
+"""Blog posts with boards: a blog beside the site, as on GitHub Pages, for the
+boot bench and the hosting test, and a long post in a blog's column
+(``column_post``) for the tests of boards in posts.
 
 GitHub Pages serves a user site (``https://USER.github.io/blog/post.html``)
 and a project site (``https://USER.github.io/puzzle-lab/``) on one origin.
@@ -85,6 +87,42 @@ def blog_post(snippet: str, gap: int = 14) -> str:
     for index, board in enumerate(boards):
         parts += [paragraphs(gap, index * 3 + 1), board]
     parts += [paragraphs(gap, 7), "</article></body></html>"]
+    return "\n".join(parts) + "\n"
+
+
+# A blog's column: the width of many themes' post text (GitHub Pages'
+# minima, Hugo's PaperMod, WordPress's Twenty Twenty-Four: 650 to 720 px).
+COLUMN = 672
+# Paragraphs between boards: at 1280x800, each of filler() is about 180 px
+# tall in the column, so 14 of them are three screens (more on a phone).
+SCREENS_APART = 14
+
+
+def column_post(boards: list[str], *, dark: bool = False, head: str = "") -> str:
+    """A long post in a 672 px column (16 px margins on a phone), light or
+    ``dark`` (its own colours, whatever the reader's system theme), with
+    ``boards`` (HTML, pasted verbatim) at the top, then three and six screens
+    down, then text after the last; ``head`` goes in the page's head (a
+    script tag). More boards than three: the rest follow, three screens apart."""
+    colours = "background: #16181d; color: #e4e4e4;" if dark else "background: #fffdf8; color: #222;"
+    parts = [
+        "<!doctype html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        "<title>Puzzles in a long post - a blog</title>",
+        f"<style>body {{ margin: 0; {colours} font: 18px/1.6 Georgia, serif; }}",
+        f"  article {{ max-width: {COLUMN}px; margin: 2em auto; padding: 0 16px; }}",
+        f"  article a {{ color: {'#8ab4ff' if dark else '#1a4fb0'}; }}</style>",
+        head,
+        "</head><body><article>",
+        "<h1>Puzzles in a long post</h1>",
+        paragraphs(1, 0),
+    ]
+    for index, board in enumerate(boards):
+        if index:
+            parts.append(paragraphs(SCREENS_APART, index * 3 + 1))
+        parts.append(board)
+    parts += [paragraphs(SCREENS_APART, 7), "</article></body></html>"]
     return "\n".join(parts) + "\n"
 
 

@@ -5,7 +5,8 @@
 // overlay. Each other job is a module beside it:
 //   live-region.mjs       the one live region screen readers hear (announce)
 //   board-layout.mjs      board first, settings folded, "More actions" on
-//                         phones, scrolling into view, boardRoom()
+//                         phones, scrolling into view, boardRoom() (an
+//                         embedded board's: embeddedRoom(), its column's)
 //   board-style.mjs       the puzzle's own stylesheet, applied before the first draw
 //   python-boot-line.mjs  the line and data-python while Python starts
 //   play-on.mjs           Next puzzle / Daily puzzle / Share result, the timer;
@@ -81,6 +82,8 @@
 // notices (default "The game in the link").
 // After every action the root fires "puzzle-change" (both events bubble).
 // `readonly: true` shows the board but ignores the user's input (embeds);
+// `embedded: true` (embed.mjs) sizes the board to its box in the host's
+// column (board.css, data-embed), whatever its place in the page;
 // `hints: false` hides the hint and solve buttons (data-hints="off" in
 // board.css) and boards check hintsAllowed before a hint key.
 // `controls: "board"` shows only the board, undo, hint and the new-game
@@ -99,7 +102,7 @@
 // The base's own constructor wires the boot, but start() only runs from a
 // promise callback, that is after the subclass constructor has finished.
 
-import { arrangeBoardFirst, boardRoom, bringIntoView } from "./board-layout.mjs";
+import { arrangeBoardFirst, boardRoom, bringIntoView, embeddedRoom } from "./board-layout.mjs";
 import { boardStyle } from "./board-style.mjs";
 import { KeyboardCursor } from "./keyboard-cursor.mjs";
 import { LiveRegion } from "./live-region.mjs";
@@ -136,8 +139,10 @@ export class PuzzleBoard {
    * @param {object} options passed on to start()
    */
   constructor(root, client, { readonly = false, hints = true, controls = "full", lab = false, familyNouns = {},
-    ...options } = {}) {
+    embedded = false, ...options } = {}) {
     this.root = root;
+    this.embedded = embedded; // in another page (embed.mjs): sized to its column, not the window
+    if (embedded) root.dataset.embed = "";
     // The board's requests say here when the engine holds them back (client.mjs).
     const waits = new EngineWaitLine(root, (text) => this.announce(text), familyNouns);
     this.client = client.scoped?.((token, info) => waits.update(token, info)) ?? client;
@@ -276,6 +281,7 @@ export class PuzzleBoard {
    * (board-layout.mjs): never under `floor` pixels, `below` pixels kept free.
    */
   boardRoom(floor = 160, below = 12) {
+    if (this.embedded) return embeddedRoom(this.root, this.grid ? [this.grid.rows, this.grid.cols] : this.cursorBounds());
     return boardRoom(this.root, floor, below);
   }
 

@@ -103,7 +103,8 @@ export class LightsOutBoard extends PuzzleBoard {
       onUp: () => this.#paintEnd(),
       // Fit the first screen below the controls where possible; cells never
       // grow past 64 px.
-      maxHeight: () => Math.max(160, Math.min(this.#room(), 64 * this.grid.rows)),
+      maxHeight: () => (this.embedded ? this.#room() // its box, which board.css caps
+        : Math.max(160, Math.min(this.#room(), 64 * this.grid.rows))),
     });
     this.painter = new BoardPainter(this.grid, (map) => this.readColors(map), () => ({
       state: this.state,
@@ -174,7 +175,7 @@ export class LightsOutBoard extends PuzzleBoard {
    */
   #room() {
     const height = window.innerHeight;
-    if (this.grid.rows > 12) return height * 0.7;
+    if (this.grid.rows > 12 && !this.embedded) return height * 0.7;
     return roomBesideNotes(this.boardRoom(Math.min(height * 0.3, 160)),
       this.root.querySelectorAll(".message"));
   }
