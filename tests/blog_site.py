@@ -36,6 +36,15 @@ def html_snippets(name: str) -> list[str]:
     return [block for block in blocks if "embed.mjs" in block]
 
 
+# Every board of a page: the <puzzle-lab> elements and the data-puzzlelab divs.
+BOARDS = "[data-puzzlelab], puzzle-lab"
+
+
+def board_count(html: str) -> int:
+    """How many boards some HTML asks for (elements and divs)."""
+    return html.count("data-puzzlelab=") + html.count("<puzzle-lab ")
+
+
 def subpath_snippet() -> str:
     """docs/web.md's snippet for a GitHub Pages project site (``src="/puzzle-lab/embed.mjs"``)."""
     found = [block for block in html_snippets("docs/web.md") if SUBPATH_SCRIPT in block]
@@ -104,7 +113,8 @@ def column_post(boards: list[str], *, dark: bool = False, head: str = "") -> str
     ``boards`` (HTML, pasted verbatim) at the top, then three and six screens
     down, then text after the last; ``head`` goes in the page's head (a
     script tag). More boards than three: the rest follow, three screens apart."""
-    colours = "background: #16181d; color: #e4e4e4;" if dark else "background: #fffdf8; color: #222;"
+    colours = ("background: #16181d; color: #e4e4e4;" if dark
+               else "background: #fffdf8; color: #222;")
     parts = [
         "<!doctype html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -124,6 +134,42 @@ def column_post(boards: list[str], *, dark: bool = False, head: str = "") -> str
         parts.append(board)
     parts += [paragraphs(SCREENS_APART, 7), "</article></body></html>"]
     return "\n".join(parts) + "\n"
+
+
+def registry_ids() -> list[str]:
+    """The puzzles of the page's registry (web/puzzles/index.mjs), in its order."""
+    text = (ROOT / "web" / "puzzles" / "index.mjs").read_text()
+    return re.findall(r'^    id: "([a-z]+)",$', text, re.M)
+
+
+FORMS = ("element", "div", "iframe")
+# Each form's markup for a puzzle, as the Embed dialog writes it
+# (web/embed-snippets.mjs, run in a page of the site), and the div form as
+# docs/web.md writes it; the iframe in the host page's theme.
+SNIPPETS_JS = """async ([puzzles, theme]) => {
+  const snippets = new URL("embed-snippets.mjs", location.href);
+  const { elementSnippet, frameSnippet } = await import(snippets);
+  const site = new URL("./", location.href).href;
+  return Object.fromEntries(puzzles.map((puzzle) => [puzzle, {
+    element: elementSnippet(site, puzzle),
+    div: `<div data-puzzlelab="${puzzle}" style="min-height: 700px"></div>`,
+    iframe: frameSnippet(site, puzzle, null, { theme, title: puzzle }),
+  }]));
+}"""
+
+
+def embeds_post(snippets: dict[str, dict[str, str]], *, dark: bool) -> str:
+    """A long post (``column_post``) with a group of three boards at the top,
+    three screens down and six screens down: each group one board of each
+    form, the puzzles turning round, so that every puzzle comes in every form
+    and at every place. ``snippets`` is SNIPPETS_JS's answer."""
+    puzzles = list(snippets)
+    groups = []
+    for place in range(3):
+        boards = [snippets[puzzles[(place + index) % len(puzzles)]][form]
+                  for index, form in enumerate(FORMS)]
+        groups.append(f"\n{paragraphs(1, place)}\n".join(boards))
+    return column_post(groups, dark=dark)
 
 
 class ServedBytes:
