@@ -185,10 +185,8 @@ export function readerBoard(element, board, entry, { chosen, help, reader }) {
       button.textContent = "New";
     }
   }
-  if (chosen && again) {
-    again.dataset.main = "";
-    again.textContent = "Start over";
-  }
+  if (chosen && again) again.dataset.main = "";
+  if (again?.hasAttribute("data-main")) again.textContent = "Start over";
   const area = element.querySelector(".board-area");
   const bar = element.querySelector('button[data-action="undo"]')?.closest(".toolbar");
   if (area && bar) {
