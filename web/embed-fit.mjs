@@ -193,11 +193,16 @@ export function readerBoard(element, board, entry, { chosen, help, reader }) {
     bar.classList.add("reader-bar");
     area.after(bar);
   }
-  element.prepend(ruleLine(entry));
+  const rule = ruleLine(entry);
+  element.prepend(rule);
   const link = linkLine(entry);
   element.append(link);
-  // The link opens the game on screen, as dealt (a friend's link would).
+  // The rule of the game on screen where the board knows it (a Lights Out
+  // variant's neighbours); the link opens that game, as dealt (as a
+  // friend's link would).
   element.addEventListener("puzzle-change", () => {
-    if (board.state) link.firstElementChild.href = shareLink(entry.id, board);
+    if (!board.state) return;
+    rule.textContent = board.ruleText?.() ?? entry.rule;
+    link.firstElementChild.href = shareLink(entry.id, board);
   });
 }

@@ -94,6 +94,8 @@
 // Keys on the root, the same on every board: U undo, R redo, H hint (a click
 // on the board's hint button), N next puzzle, ? help (a "puzzle-help" event
 // for the page); the canvas's own are arrows and Space (keyboard-cursor.mjs).
+// A board may add ruleText(): its rules in a line, for the game on screen
+// (an embed's rule line; else the registry's `rule`).
 // A board may add winFacts() → {count, unit, detail?, best, bestLabel} for the
 // win card (best: a number, null, or a promise of one).
 // `familyNouns` (the registry's FAMILY_NOUNS, from app.mjs or embed.mjs) names the

@@ -144,6 +144,11 @@ export class LightsOutBoard extends PuzzleBoard {
     this.say(`The daily puzzle: ${rules[0].toLowerCase()}${rules.slice(1)}`);
   }
 
+  /** The rules of the board on screen in a line (also an embed's rule line). */
+  ruleText() {
+    return rulesText(this.state?.variant, this.states);
+  }
+
   /** The game ID of the board the game started from. */
   startGameId() {
     return this.session.startGameId;
@@ -453,7 +458,8 @@ export class LightsOutBoard extends PuzzleBoard {
         ? `Edit mode: ${press} or drag to paint lights, then switch to Play.`
         : `Edit mode: ${press} a cell to count it up (drag to paint that value), then switch to Play.`);
     } else {
-      this.say(rulesText(state.variant, this.states));
+      // An embed's rule line (embed-fit.mjs) says the rules: the status line stays free.
+      this.say(this.root.querySelector(":scope > .puzzlelab-rule") ? "" : this.ruleText());
     }
     for (const job of Object.values(this.kept)) job.describe();
     this.#refreshJobs();
