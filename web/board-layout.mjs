@@ -32,11 +32,15 @@ export function boardRoom(root, floor = 160, below = 12) {
  * maximum (board.css, .puzzle[data-embed]); the board fills it wherever it
  * sits in the page, and the box follows the column (the boards' resize
  * observers watch it, not the window). The shape is set before the box is
- * read, so that a new game of another shape gets its own box.
+ * read, so that a new game of another shape gets its own box (`shape`
+ * [rows, cols], or null before the first game: the box keeps the shape
+ * embed-fit.mjs gave it).
  */
-export function embeddedRoom(root, [rows, cols]) {
-  root.style.setProperty("--pl-rows", rows);
-  root.style.setProperty("--pl-cols", cols);
+export function embeddedRoom(root, shape) {
+  if (shape) {
+    root.style.setProperty("--pl-rows", shape[0]);
+    root.style.setProperty("--pl-cols", shape[1]);
+  }
   return root.querySelector(".board-area")?.clientHeight ?? 0;
 }
 

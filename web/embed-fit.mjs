@@ -103,8 +103,10 @@ export function reserve(element, entry, options, reader) {
       part("puzzlelab-bar"), ...(reader ? [linkLine(entry)] : []));
   }
   if (window.parent !== window) return; // a frame (embed.html) has no text of a post to push
-  const least = parseFloat(getComputedStyle(element).minHeight) || 0;
-  element.style.minHeight = `${Math.max(least, element.getBoundingClientRect().height)}px`;
+  const { minHeight, maxHeight } = getComputedStyle(element);
+  const room = Math.max(parseFloat(minHeight) || 0, element.getBoundingClientRect().height);
+  // Never past the author's `height` (the element scrolls beyond it).
+  element.style.minHeight = `${Math.min(room, parseFloat(maxHeight) || Infinity)}px`;
   keepRoom(element);
 }
 

@@ -283,7 +283,11 @@ export class PuzzleBoard {
    * (board-layout.mjs): never under `floor` pixels, `below` pixels kept free.
    */
   boardRoom(floor = 160, below = 12) {
-    if (this.embedded) return embeddedRoom(this.root, this.grid ? [this.grid.rows, this.grid.cols] : this.cursorBounds());
+    if (this.embedded) {
+      // The box keeps the shape it was given until there is a game to draw.
+      const shape = !this.state ? null : this.grid ? [this.grid.rows, this.grid.cols] : this.cursorBounds();
+      return embeddedRoom(this.root, shape);
+    }
     return boardRoom(this.root, floor, below);
   }
 

@@ -129,9 +129,12 @@ def test_boards_in_a_long_post(browser, site_url, page_log, screenshot_dir, size
             frame = frames.nth(index).element_handle().content_frame()
             assert abs(frames.nth(index).bounding_box()["width"] - column) <= 1
             looks = frame.locator("#board").evaluate(LOOKS)
-            # The frame fits the height its board reports: the board, 4 px all round.
-            assert abs(frames.nth(index).bounding_box()["height"]
-                       - frame.locator("#board").bounding_box()["height"] - 8) <= 2
+            # The frame fits the height its board reports (the board, 4 px all
+            # round), now that the reader has scrolled past it.
+            page.wait_for_function(
+                """(f) => Math.abs(f.height
+                  - f.contentDocument.getElementById('board').getBoundingClientRect().height
+                  - 8) <= 2""", arg=frames.nth(index).element_handle(), timeout=10_000)
             seen.append({**looks, "width": looks["width"] + 8})  # the frame's page's 4 px
         assert len(seen) == 3 * len(puzzles)
         for looks in seen:
@@ -155,6 +158,24 @@ def test_boards_in_a_long_post(browser, site_url, page_log, screenshot_dir, size
             assert "Keys:" not in looks["text"] and "How it works" not in looks["text"], what
             assert looks["link"].startswith(site_url) and "#" in looks["link"], what
         page.screenshot(path=str(screenshot_dir / f"blog-{size}-{host}-end.png"))
+        first = boards.first
+        first.scroll_into_view_if_needed()
+        if not phone:
+            # Keys: a board focused from the keyboard rings its cell; an arrow moves the ring.
+            first.locator("canvas").focus()
+            page.keyboard.press("ArrowRight")
+            ring = first.evaluate("""(root) => [root.querySelector('canvas').classList
+              .contains('keyboard-focus'), window.PuzzleLab.boardOf(root).focusedCell()]""")
+            assert ring[0] and ring[1] is not None, ring
+        # The board follows its column, not the window: a narrower column (its
+        # content 320 px wide), a smaller board.
+        before = first.evaluate(LOOKS)["canvas"]
+        page.evaluate("document.querySelector('article').style.maxWidth = '320px'")
+        page.wait_for_function(
+            """(root) => root.querySelector('.board-area canvas').getBoundingClientRect().width
+              <= root.clientWidth""", arg=first.element_handle(), timeout=10_000)
+        narrow = first.evaluate(LOOKS)
+        assert narrow["width"] == 320 and narrow["canvas"] < before, narrow
         # A reader who only scrolled fetched nothing of Python.
         python = [url for url in requests if "/pyodide/" in url or "/wheels/" in url]
         assert not python, python[:3]
