@@ -33,6 +33,10 @@ puzzle-lab { display: block; }
   width: min(100%, var(--pl-side) * var(--pl-cols, 1) / var(--pl-long));
   min-height: 0; margin-inline: auto; align-items: center; box-sizing: border-box;
 }
+/* Until its first game is drawn a canvas is the browser's 300x150 in the
+   middle of its box: unseen, so that it does not count as moving when it
+   takes its size. */
+.puzzle[data-embed][data-status="loading"] .board-area canvas { visibility: hidden; }
 .puzzlelab-rule { margin: 0 0 0.4rem; text-align: center; font-size: 0.9em; }
 .puzzlelab-link { margin: 0.3rem 0 0; text-align: right; font-size: 0.8em; }
 .puzzlelab-reserve .puzzlelab-lines { height: calc(2 * 1.45em + 0.4rem); }

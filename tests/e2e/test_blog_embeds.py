@@ -24,9 +24,15 @@ TOUCH_CELL = 40  # the least cell on a touch screen, where the column allows
 # Layout shifts the page did not cause by input, summed (Chromium's
 # Cumulative Layout Shift, without its session windows: an upper bound).
 LAYOUT_SHIFT = """window.layoutShift = 0;
+window.layoutShifts = []; // what moved, for the failure's message
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
-    if (!entry.hadRecentInput) window.layoutShift += entry.value;
+    if (entry.hadRecentInput) continue;
+    window.layoutShift += entry.value;
+    window.layoutShifts.push([entry.value.toFixed(4), Math.round(scrollY), ...entry.sources.map(
+      ({ node, previousRect: a, currentRect: b }) => `${node?.nodeName}.${node?.className} `
+        + `${Math.round(a.y)}+${Math.round(a.height)} -> `
+        + `${Math.round(b.y)}+${Math.round(b.height)}`)]);
   }
 }).observe({ type: "layout-shift", buffered: true });"""
 
@@ -116,7 +122,8 @@ def test_boards_in_a_long_post(browser, site_url, page_log, screenshot_dir, size
                 timeout=60_000)
         page.wait_for_timeout(300)
         shift = page.evaluate("window.layoutShift")
-        assert shift <= 0.05, f"the post moved under the reader: layout shift {shift:.3f}"
+        assert shift <= 0.05, (f"the post moved under the reader: layout shift {shift:.3f}: "
+                               f"{page.evaluate('window.layoutShifts')}")
         overflow = page.evaluate(
             "document.documentElement.scrollWidth - document.documentElement.clientWidth")
         assert overflow <= 0, f"{overflow} px of sideways scroll"
