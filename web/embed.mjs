@@ -318,7 +318,9 @@ function mountWhenNear(element, options) {
   try {
     const start = prepare(element, options);
     waiting.set(element, start);
-    whenNear(element, () => waiting.get(element)?.().catch(() => {}));
+    whenNear(element, () => waiting.get(element)?.().catch((error) => {
+      element.textContent = `Puzzle Lab: ${error.message}`; // the board could not load
+    }));
   } catch (error) {
     element.textContent = `Puzzle Lab: ${error.message}`;
   }
