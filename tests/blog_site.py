@@ -1,4 +1,6 @@
-"""A blog beside the site, as on GitHub Pages, for the boot bench and the hosting test.
+"""Blog posts with boards: a blog beside the site, as on GitHub Pages, for the
+boot bench and the hosting test, and a long post in a blog's column
+(``column_post``) for the tests of boards in posts.
 
 GitHub Pages serves a user site (``https://USER.github.io/blog/post.html``)
 and a project site (``https://USER.github.io/puzzle-lab/``) on one origin.
@@ -32,6 +34,15 @@ def html_snippets(name: str) -> list[str]:
     """The ```html blocks of a document of the repository that load embed.mjs, in order."""
     blocks = re.findall(r"```html\n(.*?)```", (ROOT / name).read_text(), re.S)
     return [block for block in blocks if "embed.mjs" in block]
+
+
+# Every board of a page: the <puzzle-lab> elements and the data-puzzlelab divs.
+BOARDS = "[data-puzzlelab], puzzle-lab"
+
+
+def board_count(html: str) -> int:
+    """How many boards some HTML asks for (elements and divs)."""
+    return html.count("data-puzzlelab=") + html.count("<puzzle-lab ")
 
 
 def subpath_snippet() -> str:
@@ -86,6 +97,79 @@ def blog_post(snippet: str, gap: int = 14) -> str:
         parts += [paragraphs(gap, index * 3 + 1), board]
     parts += [paragraphs(gap, 7), "</article></body></html>"]
     return "\n".join(parts) + "\n"
+
+
+# A blog's column: the width of many themes' post text (GitHub Pages'
+# minima, Hugo's PaperMod, WordPress's Twenty Twenty-Four: 650 to 720 px).
+COLUMN = 672
+# Paragraphs between boards: at 1280x800, each of filler() is about 180 px
+# tall in the column, so 14 of them are three screens (more on a phone).
+SCREENS_APART = 14
+
+
+def column_post(boards: list[str], *, dark: bool = False, head: str = "") -> str:
+    """A long post in a 672 px column (16 px margins on a phone), light or
+    ``dark`` (its own colours, whatever the reader's system theme), with
+    ``boards`` (HTML, pasted verbatim) at the top, then three and six screens
+    down, then text after the last; ``head`` goes in the page's head (a
+    script tag). More boards than three: the rest follow, three screens apart."""
+    colours = ("background: #16181d; color: #e4e4e4;" if dark
+               else "background: #fffdf8; color: #222;")
+    parts = [
+        "<!doctype html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        "<title>Puzzles in a long post - a blog</title>",
+        f"<style>body {{ margin: 0; {colours} font: 18px/1.6 Georgia, serif; }}",
+        f"  article {{ max-width: {COLUMN}px; margin: 2em auto; padding: 0 16px; }}",
+        f"  article a {{ color: {'#8ab4ff' if dark else '#1a4fb0'}; }}</style>",
+        head,
+        "</head><body><article>",
+        "<h1>Puzzles in a long post</h1>",
+        paragraphs(1, 0),
+    ]
+    for index, board in enumerate(boards):
+        if index:
+            parts.append(paragraphs(SCREENS_APART, index * 3 + 1))
+        parts.append(board)
+    parts += [paragraphs(SCREENS_APART, 7), "</article></body></html>"]
+    return "\n".join(parts) + "\n"
+
+
+def registry_ids() -> list[str]:
+    """The puzzles of the page's registry (web/puzzles/index.mjs), in its order."""
+    text = (ROOT / "web" / "puzzles" / "index.mjs").read_text()
+    return re.findall(r'^    id: "([a-z]+)",$', text, re.M)
+
+
+FORMS = ("element", "div", "iframe")
+# Each form's markup for a puzzle, as the Embed dialog writes it
+# (web/embed-snippets.mjs, run in a page of the site), and the div form as
+# docs/web.md writes it; the iframe in the host page's theme.
+SNIPPETS_JS = """async ([puzzles, theme]) => {
+  const snippets = new URL("embed-snippets.mjs", location.href);
+  const { elementSnippet, frameSnippet } = await import(snippets);
+  const site = new URL("./", location.href).href;
+  return Object.fromEntries(puzzles.map((puzzle) => [puzzle, {
+    element: elementSnippet(site, puzzle),
+    div: `<div data-puzzlelab="${puzzle}" style="min-height: 700px"></div>`,
+    iframe: frameSnippet(site, puzzle, null, { theme, title: puzzle }),
+  }]));
+}"""
+
+
+def embeds_post(snippets: dict[str, dict[str, str]], *, dark: bool) -> str:
+    """A long post (``column_post``) with a group of three boards at the top,
+    three screens down and six screens down: each group one board of each
+    form, the puzzles turning round, so that every puzzle comes in every form
+    and at every place. ``snippets`` is SNIPPETS_JS's answer."""
+    puzzles = list(snippets)
+    groups = []
+    for place in range(3):
+        boards = [snippets[puzzles[(place + index) % len(puzzles)]][form]
+                  for index, form in enumerate(FORMS)]
+        groups.append(f"\n{paragraphs(1, place)}\n".join(boards))
+    return column_post(groups, dark=dark)
 
 
 class ServedBytes:

@@ -8,6 +8,9 @@ theme, once the board is drawn and the solvers have started:
     .venv/bin/python tools/screenshots.py --name after
     .venv/bin/python tools/screenshots.py --dist ../old/dist --name before
 
+``--blog`` instead saves boards in a long blog post (tests/e2e/test_blog_embeds.py's:
+each form of embedding, at the top and screens down), on a light and a dark page.
+
 ``--readme`` instead saves README.md's picture, ``docs/screenshot.png``: the
 three puzzles side by side, each a board embedded the way the README shows
 (``embed.mjs``), at fixed games so that the picture is the same each time.
@@ -192,6 +195,68 @@ def readme_picture(site: str, path: Path, chromium: str) -> Path:
     return path
 
 
+def open_html(page, address: str, html: str) -> None:
+    """Open `html` in `page` as the page at `address` (of the site's origin)."""
+    page.route(address, lambda route: route.fulfill(content_type="text/html", body=html))
+    page.goto(address)
+
+
+def save_view(page, path: Path) -> Path:
+    """Save the window's view to `path` as WebP (a wide window scaled to 75%)."""
+    import base64
+
+    png = base64.b64encode(page.screenshot()).decode()
+    scale = 0.75 if page.viewport_size["width"] > 800 else 1.0
+    path.write_bytes(base64.b64decode(page.evaluate(SHRINK, [png, scale, 0.85])))
+    return path
+
+
+def blog_shots(site: str, out: Path, chromium: str) -> list[Path]:
+    """Save the long post of tests/e2e/test_blog_embeds.py (three groups of
+    boards, one per form, at the top, three and six screens down) as a reader
+    sees it, at each size and on a light and a dark page: the first screen
+    (``top``) and the screen around the second group's first board
+    (``below``), after scrolling down the post. WebP, desktop at 75%."""
+    from playwright.sync_api import sync_playwright
+
+    from blog_site import SNIPPETS_JS, embeds_post, registry_ids
+
+    saved = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=chromium, headless=True, args=["--no-sandbox", "--disable-gpu"])
+        for width, height in SIZES:
+            for theme in THEMES:
+                phone = width < 640
+                context = browser.new_context(
+                    viewport={"width": width, "height": height}, color_scheme=theme,
+                    service_workers="block", reduced_motion="reduce",
+                    has_touch=phone, is_mobile=phone)
+                page = context.new_page()
+                open_html(page, f"{site}snippets.html", "<!doctype html><title>snippets</title>")
+                post = embeds_post(page.evaluate(SNIPPETS_JS, [registry_ids(), theme]),
+                                   dark=theme == "dark")
+                open_html(page, f"{site}post.html", post)
+                page.wait_for_timeout(2000)
+
+                saved.append(save_view(page, out / f"blog-top-{width}x{height}-{theme}.webp"))
+                # Down the post as a reader goes, to the second group's first board.
+                target = page.locator("puzzle-lab").nth(1)
+                for _ in range(60):
+                    page.mouse.wheel(0, height // 2)
+                    page.wait_for_timeout(150)
+                    if target.bounding_box()["y"] < height * 0.5:
+                        break
+                target.evaluate("(el) => { el.scrollIntoView({block: 'start'}); "
+                                "scrollBy(0, -60); }")
+                page.wait_for_function("(el) => el.dataset.gameId", arg=target.element_handle())
+                page.wait_for_timeout(800)
+                saved.append(save_view(page, out / f"blog-below-{width}x{height}-{theme}.webp"))
+                context.close()
+        browser.close()
+    return saved
+
+
 def main() -> None:
     """Parse the arguments, serve the site, save the screenshots and list them."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -201,6 +266,8 @@ def main() -> None:
     parser.add_argument("--full", action="store_true", help="full-size PNGs instead of small WebPs")
     parser.add_argument("--readme", action="store_true",
                         help="save README.md's picture (docs/screenshot.png) instead")
+    parser.add_argument("--blog", action="store_true",
+                        help="save boards in a long blog post (blog-*.webp) instead")
     args = parser.parse_args()
     if not (args.dist / "index.html").exists():
         parser.error(f"{args.dist} holds no built site: run `python3 build.py build` there")
@@ -212,6 +279,8 @@ def main() -> None:
     try:
         if args.readme:
             files = [readme_picture(server.url, ROOT / "docs" / "screenshot.png", chromium)]
+        elif args.blog:
+            files = blog_shots(server.url, args.out, chromium)
         else:
             files = shoot(server.url, args.out, args.name, chromium, args.full)
     finally:

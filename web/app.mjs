@@ -38,6 +38,7 @@ import { getClient } from "./client.mjs";
 import { copyOrSelect } from "./copy-text.mjs";
 import { prefetchDailyDeals } from "./daily-deals.mjs";
 import { noteDailyStarted } from "./daily-record.mjs";
+import { wireEmbedDialog } from "./embed-dialog.mjs";
 import { whenIdle } from "./idle-start.mjs";
 import { registerOffline } from "./offline.mjs";
 import { FAMILY_NOUNS, PUZZLES, findPuzzle } from "./puzzles/index.mjs";
@@ -373,39 +374,10 @@ document.getElementById("copy-link").addEventListener("click", () => {
     select: "Copy the selected link (Ctrl+C)" });
 });
 
-// Embed: the two snippets (embed.mjs in README.md) for the board on screen,
-// with absolute URLs since they are pasted into other pages.
-const embedBox = document.getElementById("embed-box");
-const embedButton = document.getElementById("embed-button");
-function showSnippets() {
-  const game = window.puzzleLab.boards[shown]?.gameId;
-  const attr = (text) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
-  const gameAttr = game ? ` data-game="${attr(game)}"` : "";
-  document.getElementById("embed-script").value =
-    `<script type="module" src="${new URL("embed.mjs", location.href)}"></script>\n`
-    + `<div data-puzzlelab="${shown}"${gameAttr}></div>`;
-  const frame = new URL("embed.html", location.href);
-  frame.search = new URLSearchParams(game ? { puzzle: shown, game } : { puzzle: shown });
-  // The frame starts about as tall as the board with its controls, and then
-  // fits the height the embedded page reports (embed.html's messages).
-  const canvas = window.puzzleLab.boards[shown]?.root.querySelector("canvas");
-  const height = Math.ceil((canvas?.getBoundingClientRect().height ?? 320) + 200);
-  document.getElementById("embed-iframe").value =
-    `<iframe src="${attr(frame.href)}" title="${attr(findPuzzle(shown).title)}" `
-    + `width="100%" height="${height}" style="border: 0" loading="lazy"></iframe>\n`
-    + `<script>addEventListener("message", (e) => { if (e.origin === "${location.origin}" `
-    + `&& e.data?.type === "puzzlelab-height") for (const f of document.querySelectorAll("iframe")) `
-    + `if (f.contentWindow === e.source) f.height = e.data.height; });</script>`;
-}
-embedButton.addEventListener("click", () => {
-  embedBox.hidden = !embedBox.hidden;
-  embedButton.setAttribute("aria-expanded", String(!embedBox.hidden));
-  if (!embedBox.hidden) showSnippets();
-});
-// Keep the open snippets on the current game.
-panels.addEventListener("puzzle-change", () => { if (!embedBox.hidden) showSnippets(); });
-tabs.addEventListener("click", () => { if (!embedBox.hidden) showSnippets(); });
-for (const field of embedBox.querySelectorAll("textarea")) field.addEventListener("focus", () => field.select());
+// Embed: the snippets for the board on screen, its theme and a preview (embed-dialog.mjs).
+wireEmbedDialog(document.getElementById("embed-box"), document.getElementById("embed-button"),
+  () => ({ puzzle: shown, game: window.puzzleLab.boards[shown]?.gameId, title: findPuzzle(shown).title }),
+  [panels, tabs]);
 
 // What this site keeps here, and the lab's way to clear it.
 wireStoragePanel(document.getElementById("storage"));

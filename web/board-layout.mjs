@@ -27,6 +27,24 @@ export function boardRoom(root, floor = 160, below = 12) {
 }
 
 /**
+ * An embedded board's room: its board area is a box of the game's shape
+ * (`rows` by `cols`), as wide as the host page's column allows up to a
+ * maximum (board.css, .puzzle[data-embed]); the board fills it wherever it
+ * sits in the page, and the box follows the column (the boards' resize
+ * observers watch it, not the window). The shape is set before the box is
+ * read, so that a new game of another shape gets its own box (`shape`
+ * [rows, cols], or null before the first game: the box keeps the shape
+ * embed-fit.mjs gave it).
+ */
+export function embeddedRoom(root, shape) {
+  if (shape) {
+    root.style.setProperty("--pl-rows", shape[0]);
+    root.style.setProperty("--pl-cols", shape[1]);
+  }
+  return root.querySelector(".board-area")?.clientHeight ?? 0;
+}
+
+/**
  * The window height a board fits into. In a frame (embed.html) the frame's
  * own height follows the board, so it says nothing: the screen's height
  * stands in for the host page's window, as a script embed would see it.

@@ -1,33 +1,41 @@
 // Puzzle Lab boards inside any page of the same origin:
 //
 //   <script type="module" src="YOUR-SITE/puzzle-lab/embed.mjs"></script>
-//   <div data-puzzlelab="lightsout" data-game="5x5:1f8c4a0"></div>
+//   <puzzle-lab puzzle="binairo" game="4x4:1b0i1b"></puzzle-lab>
 //
-// Every `[data-puzzlelab]` element becomes a live board once the script runs
-// (elements added later: call mount()). Attributes:
-//   data-puzzlelab  lightsout, pegs or binairo
-//   data-game       a game ID (as in the main page's links); else a new board
-//   data-size       a new board's size, "7" or "6x8" (Lights Out; binary
+// Every <puzzle-lab> element becomes a live board (also those added later),
+// and so does every `[data-puzzlelab]` element the page holds when the
+// script runs (its attributes are the same with "data-" in front:
+// data-puzzlelab for puzzle; elements added later: call mount()). Each board
+// keeps its room at once and draws as it comes near the screen
+// (embed-fit.mjs). Attributes:
+//   puzzle          lightsout, pegs or binairo (data-puzzlelab)
+//   game            a game ID (as in the main page's links); else a new board
+//   size            a new board's size, "7" or "6x8" (Lights Out; binary
 //                   puzzle: even sides from 2 to 16)
-//   data-variant    Lights Out rules: a neighbourhood (cross, king, diagonal,
+//   variant         Lights Out rules: a neighbourhood (cross, king, diagonal,
 //                   knight), "wrap", "states=3" (2..9), space-separated;
 //                   peg solitaire: the board (english, french, wiegleb,
 //                   diamond, triangle)
-//   data-hints      "off" hides the hint and solve buttons
-//   data-controls   "full" shows every control; by default only the board,
-//                   undo, hint and new game (a board for a blog post)
-//   data-height     the element's max height, border included (CSS length or px
+//   hints           "off" hides the hint and solve buttons
+//   controls        "full" shows every control; by default a reader's board:
+//                   the rule, the board, undo, hint and a new game (or
+//                   Start over for a chosen game) and a link to the full page
+//   help            (no value) also the key help and How it works
+//   height          the element's max height, border included (CSS length or px
 //                   number); it scrolls beyond
-//   data-readonly   show the board, ignore input
-//   data-theme      "light", "dark" or "auto" (the system's); by default the
+//   readonly        show the board, ignore input
+//   theme           "light", "dark" or "auto" (the system's); by default the
 //                   host page's: the nearest background colour around the
 //                   element, else the page's color-scheme
+//   background      "transparent": the host page's background shows through
 // A bad attribute shows a message in place of the board; a game ID that
 // Python rejects shows a new board under a line saying what was wrong.
 //
 // JS API (exported here and on window.PuzzleLab):
-//   mount(element, {puzzle, game, size, variant, hints, controls, height, readonly, theme, gameLabel}) → Promise<board>
-//     (gameLabel: how notices name the game ID's source, default "The game of data-game")
+//   mount(element, {puzzle, game, size, variant, hints, controls, help, height, readonly, theme,
+//     background, gameLabel}) → Promise<board>, at once (gameLabel: how notices
+//     name the game ID's source, default "The game of data-game")
 //   mountAll(root = document) → Promise<[board]>; boardOf(element) → board
 //   board.gameId, board.setGame(id), board.idle()
 // In a frame (embed.html?…&theme=dark), the parent page may post
@@ -39,22 +47,30 @@
 // resolved from this module's own URL, so the page may live anywhere.
 
 import { getClient } from "./client.mjs";
+import { readerBoard, reserve, whenNear } from "./embed-fit.mjs";
 import { FAMILY_NOUNS, PUZZLES, findPuzzle } from "./puzzles/index.mjs";
 
 const mounting = new WeakMap(); // element -> Promise<board>, so mounting twice is harmless
+const waiting = new WeakMap(); // element -> start(): its room kept, drawn once near the screen
 const mounted = new WeakMap(); // element -> board, once its class has loaded
 
 /**
  * The boards' stylesheet, once per page, in a cascade layer so the host
  * page's own rules win. board.css styles only the boards (not the main
  * page's style.css, which sets the page background and body margin).
+ * Resolves once it applies: a board drawn before would move when it does.
  */
+let styled = null;
 function addStyle() {
-  if (document.querySelector("style[data-puzzlelab-style]")) return;
-  const style = document.createElement("style");
-  style.dataset.puzzlelabStyle = "";
-  style.textContent = `@import url("${new URL("./board.css", import.meta.url)}") layer(puzzlelab);`;
-  document.head.append(style);
+  styled ??= new Promise((resolve) => {
+    const style = document.createElement("style");
+    style.dataset.puzzlelabStyle = "";
+    style.textContent = `@import url("${new URL("./board.css", import.meta.url)}") layer(puzzlelab);`;
+    style.addEventListener("load", resolve, { once: true });
+    style.addEventListener("error", resolve, { once: true }); // boards without their look still play
+    document.head.append(style);
+  });
+  return styled;
 }
 
 const SOLVED = new Set(["solved", "won"]); // data-status of a finished game (pegs says "won")
@@ -196,7 +212,11 @@ function applyScheme(element, board) {
   if (board) board.setScheme(scheme);
   else if (scheme === "auto") delete element.dataset.scheme;
   else element.dataset.scheme = scheme;
-  if (inFrame && theme) document.documentElement.style.colorScheme = theme === "auto" ? "" : theme;
+  // (Not with a transparent background: the host's page shows through, and a
+  // frame whose scheme differs from the host's would get an opaque backdrop.)
+  if (inFrame && theme && element.dataset.background !== "transparent") {
+    document.documentElement.style.colorScheme = theme === "auto" ? "" : theme;
+  }
 }
 
 // A host page that styles itself after the system theme changes its
@@ -233,39 +253,77 @@ function boardOptions(entry, { game, gameLabel = "The game of data-game", size, 
   return options;
 }
 
-/** Turn `element` into a board of `puzzle`; resolves to the board. */
-export function mount(element, { puzzle, height, theme, ...choices } = {}) {
-  if (mounting.has(element)) return mounting.get(element);
+/** A flag attribute's value: present (any value but "false" or "off"), or not. */
+const flag = (value) => value !== undefined && value !== null && value !== false && !["false", "off"].includes(value);
+
+/**
+ * Check mount()'s arguments, keep the board's room in `element` and set its
+ * theme; returns start(), which loads and draws the board (a promise of it).
+ * Throws with the reason for a bad argument.
+ */
+function prepare(element, { puzzle, height, theme, background, help, ...choices }) {
   const entry = findPuzzle(puzzle);
   if (!entry) {
     const known = PUZZLES.map((p) => p.id).join(", ");
-    return Promise.reject(new Error(`Unknown puzzle "${puzzle}" (known: ${known})`));
+    throw new Error(`Unknown puzzle "${puzzle}" (known: ${known})`);
   }
-  let options;
-  let scheme;
-  try {
-    options = boardOptions(entry, choices);
-    scheme = parseTheme(theme);
-  } catch (error) {
-    return Promise.reject(error);
+  const options = boardOptions(entry, choices);
+  const scheme = parseTheme(theme);
+  if (background !== undefined && background !== null && background !== "" && background !== "transparent") {
+    throw new Error(`background "${background}" is not transparent`);
   }
+  const reader = options.controls !== "full";
   addStyle();
   if (height !== undefined && height !== "") {
     element.style.maxHeight = /^\d+(\.\d+)?$/.test(String(height)) ? `${height}px` : String(height);
     element.style.overflow = "auto";
     element.style.boxSizing = "border-box"; // the height includes the board's padding and border
   }
+  if (background === "transparent") element.dataset.background = "transparent";
+  reserve(element, entry, options, reader);
   themed.set(element, scheme);
   applyScheme(element); // before the first drawing
-  const promise = entry.load().then((Board) => {
-    showNotices(element);
-    const board = new Board(element, getClient(), { ...options, familyNouns: FAMILY_NOUNS });
-    relayEvents(element, board);
-    mounted.set(element, board);
-    return board;
-  });
-  mounting.set(element, promise);
-  return promise;
+  return () => {
+    waiting.delete(element);
+    const promise = Promise.all([entry.load(), addStyle()]).then(([Board]) => {
+      showNotices(element);
+      const board = new Board(element, getClient(), { ...options, embedded: true, familyNouns: FAMILY_NOUNS });
+      readerBoard(element, board, entry, { chosen: Boolean(options.game), help: flag(help), reader });
+      relayEvents(element, board);
+      mounted.set(element, board);
+      return board;
+    });
+    mounting.set(element, promise);
+    return promise;
+  };
+}
+
+/** Turn `element` into a board of `puzzle` now; resolves to the board. */
+export function mount(element, options = {}) {
+  if (mounting.has(element)) return mounting.get(element);
+  if (waiting.has(element)) return waiting.get(element)();
+  try {
+    return prepare(element, options)();
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/**
+ * Keep `element`'s room now and draw its board once it comes near the
+ * screen; a bad attribute says so in place of the board.
+ */
+function mountWhenNear(element, options) {
+  if (mounting.has(element) || waiting.has(element)) return;
+  try {
+    const start = prepare(element, options);
+    waiting.set(element, start);
+    whenNear(element, () => waiting.get(element)?.().catch((error) => {
+      element.textContent = `Puzzle Lab: ${error.message}`; // the board could not load
+    }));
+  } catch (error) {
+    element.textContent = `Puzzle Lab: ${error.message}`;
+  }
 }
 
 /** The board mounted on `element`, or undefined while it loads (sync, for polling). */
@@ -273,21 +331,39 @@ export function boardOf(element) {
   return mounted.get(element);
 }
 
-/** Mount every `[data-puzzlelab]` under `root` not mounted yet; resolves to their boards. */
+/** The mount() options an element's attributes give (`data-` ones on a div: `data-game`…). */
+function attributesOf(element) {
+  const custom = element.localName === "puzzle-lab";
+  const read = (name) => (custom ? element.getAttribute(name) : element.getAttribute(`data-${name}`)) ?? undefined;
+  const has = (name) => element.hasAttribute(custom ? name : `data-${name}`);
+  const options = { puzzle: custom ? read("puzzle") : read("puzzlelab"), readonly: has("readonly") };
+  for (const name of ["game", "size", "variant", "hints", "controls", "height", "theme", "background"]) {
+    options[name] = read(name);
+  }
+  options.help = has("help") && read("help") !== "off" && read("help") !== "false";
+  return options;
+}
+
+const EMBEDS = "[data-puzzlelab], puzzle-lab";
+
+/** Mount every board element under `root` not mounted yet, now; resolves to their boards. */
 export function mountAll(root = document) {
-  return Promise.all([...root.querySelectorAll("[data-puzzlelab]")].map((element) => {
-    const { puzzlelab, game, size, variant, hints, controls, height, readonly, theme } = element.dataset;
-    return mount(element, {
-      puzzle: puzzlelab, game, size, variant, hints, controls, height, theme, readonly: readonly !== undefined,
-    })
-      .catch((error) => {
-        element.textContent = `Puzzle Lab: ${error.message}`;
-        return null;
-      });
-  }));
+  return Promise.all([...root.querySelectorAll(EMBEDS)].map((element) => mount(element, attributesOf(element))
+    .catch((error) => {
+      element.textContent = `Puzzle Lab: ${error.message}`;
+      return null;
+    })));
+}
+
+/** <puzzle-lab puzzle="binairo" game="…">: a board, drawn once near the screen. */
+class PuzzleLabElement extends HTMLElement {
+  connectedCallback() {
+    mountWhenNear(this, attributesOf(this));
+  }
 }
 
 window.PuzzleLab = { mount, mountAll, boardOf, puzzles: PUZZLES.map((p) => p.id) };
 
 // Module scripts run after parsing, so the page's divs are already there.
-mountAll();
+for (const element of document.querySelectorAll("[data-puzzlelab]")) mountWhenNear(element, attributesOf(element));
+if (!customElements.get("puzzle-lab")) customElements.define("puzzle-lab", PuzzleLabElement);

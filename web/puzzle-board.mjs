@@ -5,7 +5,8 @@
 // overlay. Each other job is a module beside it:
 //   live-region.mjs       the one live region screen readers hear (announce)
 //   board-layout.mjs      board first, settings folded, "More actions" on
-//                         phones, scrolling into view, boardRoom()
+//                         phones, scrolling into view, boardRoom() (an
+//                         embedded board's: embeddedRoom(), its column's)
 //   board-style.mjs       the puzzle's own stylesheet, applied before the first draw
 //   python-boot-line.mjs  the line and data-python while Python starts
 //   play-on.mjs           Next puzzle / Daily puzzle / Share result, the timer;
@@ -81,6 +82,8 @@
 // notices (default "The game in the link").
 // After every action the root fires "puzzle-change" (both events bubble).
 // `readonly: true` shows the board but ignores the user's input (embeds);
+// `embedded: true` (embed.mjs) sizes the board to its box in the host's
+// column (board.css, data-embed), whatever its place in the page;
 // `hints: false` hides the hint and solve buttons (data-hints="off" in
 // board.css) and boards check hintsAllowed before a hint key.
 // `controls: "board"` shows only the board, undo, hint and the new-game
@@ -93,6 +96,8 @@
 // Keys on the root, the same on every board: U undo, R redo, H hint (a click
 // on the board's hint button), N next puzzle, ? help (a "puzzle-help" event
 // for the page); the canvas's own are arrows and Space (keyboard-cursor.mjs).
+// A board may add ruleText(): its rules in a line, for the game on screen
+// (an embed's rule line; else the registry's `rule`).
 // A board may add winFacts() → {count, unit, detail?, best, bestLabel} for the
 // win card (best: a number, null, or a promise of one).
 // `familyNouns` (the registry's FAMILY_NOUNS, from app.mjs or embed.mjs) names the
@@ -101,7 +106,7 @@
 // The base's own constructor wires the boot, but start() only runs from a
 // promise callback, that is after the subclass constructor has finished.
 
-import { arrangeBoardFirst, boardRoom, bringIntoView } from "./board-layout.mjs";
+import { arrangeBoardFirst, boardRoom, bringIntoView, embeddedRoom } from "./board-layout.mjs";
 import { boardStyle } from "./board-style.mjs";
 import { whenAboutToPlay } from "./idle-start.mjs";
 import { KeyboardCursor } from "./keyboard-cursor.mjs";
@@ -139,8 +144,10 @@ export class PuzzleBoard {
    * @param {object} options passed on to start()
    */
   constructor(root, client, { readonly = false, hints = true, controls = "full", lab = false, today = false, familyNouns = {},
-    ...options } = {}) {
+    embedded = false, ...options } = {}) {
     this.root = root;
+    this.embedded = embedded; // in another page (embed.mjs): sized to its column, not the window
+    if (embedded) root.dataset.embed = "";
     // The board's requests say here when the engine holds them back (client.mjs).
     const waits = new EngineWaitLine(root, (text) => this.announce(text), familyNouns);
     this.client = client.scoped?.((token, info) => waits.update(token, info)) ?? client;
@@ -284,6 +291,11 @@ export class PuzzleBoard {
    * (board-layout.mjs): never under `floor` pixels, `below` pixels kept free.
    */
   boardRoom(floor = 160, below = 12) {
+    if (this.embedded) {
+      // The box keeps the shape it was given until there is a game to draw.
+      const shape = !this.state ? null : this.grid ? [this.grid.rows, this.grid.cols] : this.cursorBounds();
+      return embeddedRoom(this.root, shape);
+    }
     return boardRoom(this.root, floor, below);
   }
 

@@ -16,7 +16,15 @@ from typing import Any
 
 import pytest
 
-from blog_site import BLOG_POST, SUBPATH, ServedBytes, serve_blog, subpath_snippet
+from blog_site import (
+    BLOG_POST,
+    BOARDS,
+    SUBPATH,
+    ServedBytes,
+    board_count,
+    serve_blog,
+    subpath_snippet,
+)
 from puzzlelab import api
 
 pytestmark = pytest.mark.e2e
@@ -24,16 +32,16 @@ pytestmark = pytest.mark.e2e
 # The issue's (#25) budget for a reader who scrolls past three boards.
 READER_BUDGET = 600_000
 PYTHON_DIRS = tuple(f"{SUBPATH}{name}/" for name in ("pyodide", "wheels", "data"))
-LIGHTS = '[data-puzzlelab="lightsout"]'
-BOARDS_SHOWN = """(wanted) => {
-  const found = [...document.querySelectorAll('[data-puzzlelab]')];
+LIGHTS = 'puzzle-lab[puzzle="lightsout"]'
+BOARDS_SHOWN = f"""(wanted) => {{
+  const found = [...document.querySelectorAll('{BOARDS}')];
   return found.length === wanted && found.every((el) => el.dataset.gameId);
-}"""
+}}"""
 
 # Which boards' canvases passed under the pointer (the reader's scroll is real).
 PASSED_UNDER = """window.passedUnder = new Set();
 addEventListener("pointerover", (event) => {
-  const board = event.target.closest?.("[data-puzzlelab]");
+  const board = event.target.closest?.("[data-puzzlelab], puzzle-lab");
   if (board && event.target.matches("canvas")) window.passedUnder.add(board);
 }, true);"""
 
@@ -59,7 +67,7 @@ def open_post(page: Any, url: str) -> int:
     html = page.goto(url).text()
     positions = [html.find(line) for line in lines]
     assert -1 not in positions and positions == sorted(positions), "the snippet is not in the post"
-    return sum(line.count("data-puzzlelab=") for line in lines)
+    return sum(board_count(line) for line in lines)
 
 
 def test_scrolling_past_three_boards_fetches_boards_and_no_python(fresh_page, blog):
@@ -79,7 +87,7 @@ def test_scrolling_past_three_boards_fetches_boards_and_no_python(fresh_page, bl
         page.wait_for_timeout(80)
     page.wait_for_function(BOARDS_SHOWN, arg=wanted, timeout=60_000)
     assert page.evaluate("window.passedUnder.size") == wanted, "a board never passed the pointer"
-    games = page.eval_on_selector_all("[data-puzzlelab]",
+    games = page.eval_on_selector_all(BOARDS,
                                       "(els) => els.map((el) => el.dataset.gameId)")
     assert games[0] == "5x5:1f8c4a0"  # the snippet's data-game, as given
     # The reader stays a moment: anything the boards start on their own arrives.

@@ -14,7 +14,9 @@ BINAIRO = "4x4:1b0i1b"
 
 
 def board_ready(page, puzzle: str) -> str:
-    """Wait until the demo's board of `puzzle` has answered every action; its game ID."""
+    """Bring the demo's board of `puzzle` into view (a board draws as it comes
+    near the screen) and wait until it has answered every action; its game ID."""
+    page.locator(f"#demo-{puzzle}").scroll_into_view_if_needed()
     page.wait_for_function(
         """(id) => {
           const board = window.PuzzleLab?.boardOf(document.getElementById(id));
@@ -113,9 +115,10 @@ def test_iframe_posts_its_height(page, site_url, screenshot_dir, axe):
           addEventListener('message', (e) => {
             if (e.data?.type === 'puzzlelab-height') seen.push(e.data.height);
           });
-          // Any change of the frame's content height is reported.
+          // A taller content is reported at once (a shorter one once the
+          // text under the frame is out of sight: test_blog_embeds.py).
           const doc = document.getElementById('demo-frame').contentDocument;
-          doc.body.style.paddingBottom = '40px';
+          doc.body.style.paddingBottom = '300px';
           setTimeout(() => resolve(seen), 1000);
         })"""
     )
@@ -141,7 +144,7 @@ def test_embed_button_shows_snippets_for_the_current_game(page, site_url, screen
     script = page.locator("#embed-script")
     frame = page.locator("#embed-iframe")
     script.wait_for(state="visible")
-    assert f'data-game="{BINAIRO}"' in script.input_value()
+    assert f'<puzzle-lab puzzle="binairo" game="{BINAIRO}"' in script.input_value()
     assert f"{site_url}embed.mjs" in script.input_value()
     assert f"game={quote(BINAIRO, safe='')}" in frame.input_value()
     # The frame starts taller than the board, then fits the height it reports.
@@ -151,6 +154,27 @@ def test_embed_button_shows_snippets_for_the_current_game(page, site_url, screen
     assert "puzzlelab-height" in frame.input_value()
     assert script.get_attribute("readonly") is not None
     assert frame.get_attribute("readonly") is not None
+    # The iframe's theme: the reader's system by default, else the one chosen.
+    assert "theme=" not in frame.input_value() and "background=" not in frame.input_value()
+    page.locator("#embed-theme").select_option("dark")
+    page.get_by_label("Transparent background").check()
+    assert "theme=dark&amp;background=transparent" in frame.input_value()
+    # The previews: the snippet's frame in a 672 px column, a board in each,
+    # dark as chosen, its panel transparent on both pages.
+    previews = page.locator("#embed-previews iframe")
+    assert previews.count() == 2
+    for index in range(2):
+        assert previews.nth(index).get_attribute("width") == "672"
+        inner = page.frame_locator("#embed-previews iframe").nth(index)
+        inner.locator("#board[data-game-id]").wait_for(timeout=60_000)
+        looks = inner.locator("#board").evaluate(
+            "(el) => [el.dataset.scheme, getComputedStyle(el).backgroundColor]")
+        assert looks == ["dark", "rgba(0, 0, 0, 0)"], looks
+    # With "auto" each preview stands for a reader of one theme.
+    page.get_by_label("Transparent background").uncheck()
+    page.locator("#embed-theme").select_option("auto")
+    sources = [previews.nth(index).get_attribute("src") for index in range(2)]
+    assert ["theme=light" in sources[0], "theme=dark" in sources[1]] == [True, True], sources
     page.screenshot(path=str(screenshot_dir / "embed-snippets.png"))
     assert axe(page) == []  # the snippet fields are labelled
 
@@ -243,13 +267,20 @@ def test_embed_options_solved_event_and_host_styles(page, site_url, screenshot_d
     page.emulate_media(color_scheme="dark")
     assert plain_panel(page) == "rgb(255, 255, 255)"
     page.emulate_media(color_scheme="light")
-    # By default an embed is the board and its main actions only.
+    # By default an embed is the board and its main actions only; the author
+    # chose this board's game, so it starts over rather than dealing a new one.
     plain = page.locator("#demo-lightsout")
-    for action in ("undo", "hint", "random"):
+    for action in ("undo", "hint", "reset"):
         assert plain.locator(f'[data-action="{action}"]').is_visible(), action
-    for hidden in ('[data-action="analysis"]', '[data-action="solution"]',
-                   '[data-action="redo"]', "details.settings", '[data-action="edit"]'):
+    assert plain.locator('[data-action="reset"]').inner_text() == "Start over"
+    for hidden in ('[data-action="analysis"]', '[data-action="solution"]', '[data-action="random"]',
+                   '[data-action="redo"]', "details.settings", '[data-action="edit"]',
+                   ".key-help", "details.how-it-works"):
         assert not plain.locator(hidden).is_visible(), hidden
+    # Without a game of the author's, a new one.
+    options = page.locator("#demo-options")
+    assert options.locator('[data-action="random"]').inner_text() == "New"
+    assert not options.locator('[data-action="reset"]').is_visible()
     rules.locator("canvas").focus()
     page.keyboard.press("h")  # nor does the hint key give one
     page.wait_for_timeout(300)

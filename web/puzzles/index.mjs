@@ -11,7 +11,13 @@
 //                      sides from `low` to `high`, `even` ones only, or null
 //                      when the puzzle has no size) and `variant` (data-variant:
 //                      `words`, each a choice of one option, a flag or a
-//                      number "name=N"; `single`: exactly one word; or null)
+//                      number "name=N"; `single`: exactly one word; or null),
+//                      `shape(options)`: the [rows, cols] of the board the
+//                      options ask for (a game ID, a size or a board), known
+//                      before the board loads so that its room is kept
+//                      (embed-fit.mjs), and `startOver`: the button that takes
+//                      an author's chosen game back to its start
+//   rule               one line saying how to play, above an embedded board
 //   daily              true when the puzzle deals a daily puzzle (its board's
 //                      dailyPuzzle; build.py's DAILY_REQUESTS ships the deals):
 //                      it then has a row in the Today view (today-view.mjs)
@@ -19,6 +25,18 @@
 import * as binairo from "./binairo/rules.mjs";
 import * as lightsout from "./lightsout/rules.mjs";
 import * as pegs from "./pegs/rules.mjs";
+
+/** The [rows, cols] a "COLSxROWS:…" game ID names (Lights Out, binary puzzle), or null. */
+function widthByHeight(game) {
+  const match = /^\s*(\d+)x(\d+)/.exec(game ?? "");
+  return match ? [Number(match[2]), Number(match[1])] : null;
+}
+
+/** The [rows, cols] of a peg board's grid ("--ooo--/…", a goal after "@"), or null. */
+function pegGrid(grid) {
+  const rows = (grid ?? "").split("@")[0].split("/").filter(Boolean);
+  return rows.length ? [rows.length, Math.max(...rows.map((row) => row.length))] : null;
+}
 
 export const PUZZLES = [
   {
@@ -30,9 +48,12 @@ export const PUZZLES = [
       or switch to <em>Edit</em>, paint the board of a game you are stuck on
       (XLightOff, Enlight, …) and let <em>Show solution</em> mark the fewest presses.
       Other rules are under <em>Board and rules</em>; <em>Analysis</em> explains which boards can be solved.`,
+    rule: "Turn every light off: a press toggles a light and its neighbours.",
     load: async () => (await import("./lightsout/board.mjs")).LightsOutBoard,
     rules: lightsout,
     embed: {
+      shape: ({ game, rows = 5, cols = rows }) => widthByHeight(game) ?? [rows, cols],
+      startOver: "reset",
       size: { low: 1, high: lightsout.MAX_SIDE, even: false },
       variant: {
         into: "variant", // the board's option {variant: {neighbourhood, wrap, states}}
@@ -53,9 +74,12 @@ export const PUZZLES = [
       page tells whether the goal can still be reached; <em>Hint</em>, <em>Solve</em> and
       <em>Count</em> help, <em>Edit</em> draws any board, and the <em>Census</em> counts every
       position the board can reach.`,
+    rule: "Jump a peg over a neighbour into an empty hole, which removes it: end with one peg.",
     load: async () => (await import("./pegs/board.mjs")).PegsBoard,
     rules: pegs,
     embed: {
+      shape: ({ game, board = pegs.BOARDS[0] }) => pegGrid(game) ?? pegGrid(pegs.BOARD_GRIDS[board]),
+      startOver: "reset",
       size: null, // the board (data-variant) fixes the size
       variant: { noun: "peg board", single: true, choices: { board: pegs.BOARDS } },
     },
@@ -70,9 +94,12 @@ export const PUZZLES = [
       cycles it empty → 0 → 1; on a keyboard, 0 and 1 write a digit. <em>Hint</em> names the rule for the next step,
       <em>Check puzzle</em> tests for exactly one solution, <em>Count solutions</em> counts any
       grid exactly, and <em>Generate</em> makes good puzzles by difficulty.`,
+    rule: "Fill the grid with 0s and 1s: as many of each in every line, no three alike in a row, no two lines the same.",
     load: async () => (await import("./binairo/board.mjs")).BinairoBoard,
     rules: binairo,
     embed: {
+      shape: ({ game, rows = 8, cols = rows }) => widthByHeight(game) ?? [rows, cols],
+      startOver: "restart",
       size: { low: binairo.MIN_SIDE, high: binairo.MAX_SIDE, even: true },
       variant: null,
     },

@@ -156,8 +156,9 @@ export class BinairoBoard extends PuzzleBoard {
     this.solutionsBox = root.querySelector(".binairo-solutions");
     this.grid = new GridCanvas(this.canvas, {
       onDown: (row, col, event) => this.#cellDown(row, col, event),
-      // Big tiles on a laptop too, as long as the board ends on the first screen.
-      maxHeight: () => Math.min(this.boardRoom(200), 64 * this.grid.rows),
+      // Big tiles on a laptop too, as long as the board ends on the first screen
+      // (an embedded board fills its box, which board.css already caps).
+      maxHeight: () => (this.embedded ? this.boardRoom() : Math.min(this.boardRoom(200), 64 * this.grid.rows)),
     });
     this.painter = new BinairoPainter((tokens) => this.readColors(tokens), (r, c) => this.grid.progressOf(r, c));
     this.grid.drawCell = (ctx, row, col, x, y, size) => this.painter.drawCell(ctx, row, col, x, y, size);

@@ -104,7 +104,8 @@ export class LightsOutBoard extends PuzzleBoard {
       onUp: () => this.#paintEnd(),
       // Fit the first screen below the controls where possible; cells never
       // grow past 64 px.
-      maxHeight: () => Math.max(160, Math.min(this.#room(), 64 * this.grid.rows)),
+      maxHeight: () => (this.embedded ? this.#room() // its box, which board.css caps
+        : Math.max(160, Math.min(this.#room(), 64 * this.grid.rows))),
     });
     this.painter = new BoardPainter(this.grid, (map) => this.readColors(map), () => ({
       state: this.state,
@@ -151,6 +152,11 @@ export class LightsOutBoard extends PuzzleBoard {
     this.say(`The daily puzzle: ${rules[0].toLowerCase()}${rules.slice(1)}`);
   }
 
+  /** The rules of the board on screen in a line (also an embed's rule line). */
+  ruleText() {
+    return rulesText(this.state?.variant, this.states);
+  }
+
   /** The game ID of the board the game started from. */
   startGameId() {
     return this.session.startGameId;
@@ -182,7 +188,7 @@ export class LightsOutBoard extends PuzzleBoard {
    */
   #room() {
     const height = window.innerHeight;
-    if (this.grid.rows > 12) return height * 0.7;
+    if (this.grid.rows > 12 && !this.embedded) return height * 0.7;
     return roomBesideNotes(this.boardRoom(Math.min(height * 0.3, 160)),
       this.root.querySelectorAll(".message"));
   }
@@ -460,7 +466,8 @@ export class LightsOutBoard extends PuzzleBoard {
         ? `Edit mode: ${press} or drag to paint lights, then switch to Play.`
         : `Edit mode: ${press} a cell to count it up (drag to paint that value), then switch to Play.`);
     } else {
-      this.say(rulesText(state.variant, this.states));
+      // An embed's rule line (embed-fit.mjs) says the rules: the status line stays free.
+      this.say(this.root.querySelector(":scope > .puzzlelab-rule") ? "" : this.ruleText());
     }
     for (const job of Object.values(this.kept)) job.describe();
     this.#refreshJobs();
