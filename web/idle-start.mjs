@@ -49,6 +49,14 @@ export function whenIdle(start, { ms = IDLE_START_MS, anyConnection = false } = 
  * hint comes soon. A board's own touch (PuzzleBoard's first press or key)
  * still starts it too, wherever these are not seen.
  *
+ * A focus that a press gives (a button takes the focus at pointerdown) is no
+ * such sign: the boot line that would appear then moves the controls under
+ * the board between the press and its release, so that the click lands on
+ * whatever came under the pointer and the button pressed does nothing. That
+ * press counts at its release instead (PuzzleBoard's first touch, after the
+ * click). A press on the board itself may start it: the line appears below
+ * the board, which does not move.
+ *
  * What does not count, so that a reader who scrolls past an embedded board
  * pays nothing: `pointerenter` and `pointerover`, which Chromium fires when
  * a board scrolls under a resting pointer (a wheel or a trackpad scroll),
@@ -61,12 +69,22 @@ export function whenIdle(start, { ms = IDLE_START_MS, anyConnection = false } = 
 export function whenAboutToPlay(root, start) {
   const guesses = holdBack() ? [] : ["pointermove", "focusin"];
   const signs = ["pointerdown", ...guesses];
+  let pressing = false; // a pointer is down in the board: a focus now is the press's
+  const press = () => { pressing = true; };
+  const release = () => { pressing = false; };
+  const releases = ["pointerup", "pointercancel"];
   const sign = (event) => {
+    if (event.type === "focusin" && pressing) return;
     if (event.type.startsWith("pointer")) {
       if (event.pointerType === "touch" || !event.target.closest?.(".board-area")) return;
     }
     for (const type of signs) root.removeEventListener(type, sign, true);
+    root.removeEventListener("pointerdown", press, true);
+    for (const type of releases) globalThis.removeEventListener?.(type, release, true);
     start();
   };
+  // Before `sign` sees the same pointerdown; the release may come off the board.
+  root.addEventListener("pointerdown", press, true);
+  for (const type of releases) globalThis.addEventListener?.(type, release, true);
   for (const type of signs) root.addEventListener(type, sign, true);
 }

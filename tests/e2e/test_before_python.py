@@ -94,6 +94,47 @@ def test_the_pointer_over_a_board_or_focus_on_it_starts_python_before_any_move(
     assert page.wait_for_function(STARTED, arg=puzzle, timeout=5_000).json_value() == "starting"
 
 
+# The first visible button of the board's controls below its play bar (the lab's
+# Clear, New board...): what the boot line, appearing under the play bar, moves.
+BUTTON_UNDER_THE_LINE = """(id) => {
+  const root = document.querySelector('#' + id);
+  const area = root.querySelector('.board-area');
+  const bar = area.nextElementSibling?.matches('.play-bar') ? area.nextElementSibling : area;
+  const below = bar.getBoundingClientRect().bottom;
+  const button = [...root.querySelectorAll('button')].find((b) => b.checkVisibility()
+    && !b.disabled && b.getBoundingClientRect().top > below);
+  button.dataset.underTheLine = '';
+  window.clickedOn = null;
+  document.addEventListener('click', (e) => { window.clickedOn ??= e.target; }, true);
+  return button.textContent.trim();
+}"""
+
+
+@pytest.mark.parametrize("puzzle", registry_puzzles())
+def test_a_first_click_on_a_control_under_the_board_lands_on_it(
+    page: Any, site_url: str, puzzle: str
+) -> None:
+    """The first press on a first visit's board, on a control below the play
+    bar, is that control's click: the focus it gives at pointerdown does not
+    start Python (whose boot line would move the control from under the
+    pointer before the release); the release does, after the click."""
+    root = open_slow(page, site_url, puzzle)
+    name = page.evaluate(BUTTON_UNDER_THE_LINE, puzzle)
+    button = root.locator("button[data-under-the-line]")
+    button.scroll_into_view_if_needed()
+    box = button.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    assert page.evaluate(FOCUS_IN, puzzle)  # the press gave the focus...
+    assert button.bounding_box() == box, f"{name!r} moved under the pointer"
+    page.mouse.up()
+    assert page.evaluate(
+        "() => window.clickedOn?.closest('button')?.hasAttribute('data-under-the-line')"
+    ), f"the click missed {name!r}"
+    # ...and the press, at its release, started Python.
+    assert page.wait_for_function(STARTED, arg=puzzle, timeout=5_000).json_value() == "starting"
+
+
 # The hint on the board now: Lights Out's ring ({game, press}), the binary
 # puzzle's marked cells (r * cols + c), the peg board's arrow.
 HINT_ON_BOARD = """(id) => {
