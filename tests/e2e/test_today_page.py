@@ -144,7 +144,7 @@ def test_a_day_played_through_today_and_yesterday_played_late(new_page, site_url
         assert ("your day to share is in Today" in said) == (puzzle == puzzles[-1]), said
         page.locator(f"#{puzzle} .win-card").get_by_role("button", name="Close").click()
         done = status(open_today(page, puzzle), "today", puzzle)
-        assert re.fullmatch(r"Done: \d+ \w+( · (fewest|par) \d+)?, .+, no help", done), done
+        assert re.fullmatch(r"Done: \d+ \w+( \w+)?( · (fewest|par) \d+)?, .+, no help", done), done
         page.keyboard.press("Escape")
 
     # All done: the day card, its text copied, made of results and the streak only.
