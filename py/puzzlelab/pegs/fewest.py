@@ -158,15 +158,20 @@ class Measured:
 #: (``bench/bench_peg_moves.py --far``, up to 10 minutes each). French and
 #: Diamond are proven with numpy; the pure Python engine, which handles about
 #: 30,000 classes a second natively (the English central game: 1.6 million in
-#: about a minute) and some 120 bytes each, is refused them up front with these
-#: figures. Wiegleb did not finish with numpy (its memory cap lifted to 16 GB,
+#: about a minute) and some 100 bytes each (:data:`FOOTPRINTS`), is refused them
+#: up front with these figures. French's peak is measured since the numpy merge
+#: holds one copy of the classes seen (1.7 GB before, ``bench/bench_projections.py``);
+#: Diamond's and Wiegleb's are from before (lower now).
+#: Wiegleb did not finish with numpy (its memory cap lifted to 16 GB,
 #: ``--far-memory-gb 16``: its own projection refused the next layer, 25 GB
 #: and some 40 minutes in all): refused up front on both engines.
 FEWEST_REACH: dict[str, Measured] = {
-    "french": Measured(21, 55_297_101, 105, 1_732),
+    "french": Measured(21, 55_297_101, 105, 1_331),
     "diamond": Measured(26, 36_786_212, 103, 1_203),
     "wiegleb": Measured(None, 152_973_735, 489, 6_458, (12, 6), 328_967_793),
 }
+
+
 class Reporter:
     """The progress line of one search (a callable the sides call when a report is due),
     and the guard of its memory inside a layer, should a layer outgrow its projection."""
