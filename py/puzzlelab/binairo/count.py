@@ -76,7 +76,12 @@ _SEARCH_DOUBT = 30.0  # how far the row search's estimate may run low
 _HALF_LEAF = 1.1e-6
 _JOIN_ENTRY = 4e-6
 _JOIN_WORD = 2e-10
-_ENTRY_BYTES = 12.0
+# Bytes per stored half at the peak of a meet: its packed rows (a big int) in its
+# class's list, and its share of the class's groups and bitsets while joined
+# (bench/bench_projections.py: the empty 10x10, 4.7 million halves estimated,
+# peaks at 316 MB; the empty 8x10, 180,000, at 35 MB). Was 12, which projected
+# the empty 10x10 at 87 MB.
+_ENTRY_BYTES = 60.0
 # Without the distinct-lines rule the halves are layers of states, each state
 # one dict entry (about this many bytes, two layers held) and a pass over its
 # columns (seconds per column); the plan bounds the states by the partial grids.
