@@ -83,14 +83,28 @@ def _fewest(board: str, start: str | None, goal: str | None, engine: str,
         else:
             position = pegs.board_position(board, start)
             wanted = pegs.parse_goal(position.geo, goal)
+        # Measured here is the memory and the pace: a busy machine's wall clock
+        # would have the search refuse itself by time before the end.
+        fewest.TIME_LIMIT = float("inf")
         if full_last_layer:
             _build_layers_in_full(engine)
-        result = fewest.fewest_moves(position, wanted, engine)
+        before = _rss_mb()
+        layers = []
+
+        def trace(forward: bool, depth: int, size: int, _at: float) -> None:
+            peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024 - before
+            layers.append(("start" if forward else "goal", depth, size, round(peak)))
+
+        result = fewest.fewest_moves(position, wanted, engine, trace)
         assert result is not None
         made = result.projections if full_last_layer else result.projections[:-1]
         out = {"projected_mb": max((b for b, _ in made), default=0) / 1e6,
                "projected_s": made[-1][1] if made else None,
                "note": f"{result.move_count} moves, {sum(result.classes):,} classes"}
+        # Each layer built: its end, depth and size, the projection made before it
+        # and the run's peak by its end (it only rises), in MB.
+        out["layers"] = [(*layer, round(b / 1e6))
+                         for layer, (b, _) in zip(layers, result.projections, strict=False)]
         if not full_last_layer:
             out["note"] += (f"; the last layer, projected in full at "
                             f"{result.projections[-1][0] / 1e6:,.0f} MB, ended at the meeting")
@@ -347,6 +361,11 @@ def main() -> int:
               f"{row['cpu']:.1f} | {row['wall']:.1f} | {_ratio(seconds, row['cpu'])}, "
               f"{_ratio(seconds, row['wall'])} "
               f"| {note} |", flush=True)
+        for end, depth, size, peak, projected in row.get("layers", []):
+            if peak >= SMALL_MB:
+                print(f"|  |  | layer {depth} from the {end}, {size:,} classes | {projected:,} "
+                      f"| {peak:,} (run so far) | {_ratio(projected, peak)} | | | | | |",
+                      flush=True)
     print(f"\n{off} case(s) outside a factor {FACTOR}; "
           f"peak RSS of this process {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss} KB")
     return 0
