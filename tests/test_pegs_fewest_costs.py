@@ -35,7 +35,7 @@ FRENCH_LAYERS = [
     (False, 2_006_372), (True, 6_579_668), (False, 7_105_141), (True, 16_548_768),
     (False, 19_316_250),
 ]
-FRENCH_PEAK_MB = {(True, 16_548_768): 977, (False, 19_316_250): 1_286}
+FRENCH_PEAK_MB = {(True, 16_548_768): 990, (False, 19_316_250): 1_266}
 
 
 @dataclass
