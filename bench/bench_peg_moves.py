@@ -13,8 +13,9 @@ Run from the repository root::
 * **English central game**: the numpy engine beside the pure Python one
   (the baseline; left out with ``--quick``): moves, jumps, classes seen from
   each end, seconds, and the peak memory traced (``tracemalloc``, which sees
-  numpy's arrays) per class seen: the figures behind
-  :data:`puzzlelab.pegs.fewest.BYTES_PER_CLASS`.
+  numpy's arrays) per class seen (the resident peak against the search's
+  projection, :data:`puzzlelab.pegs.fewest.FOOTPRINTS`, is
+  ``bench/bench_projections.py``'s).
 * **English, vacancy 0,2**, one peg anywhere, with numpy (not with ``--quick``).
 * **far** (``--far``): the usual French, Diamond and Wiegleb games with
   numpy, their up-front refusal lifted, each stopped after ``--far-seconds``

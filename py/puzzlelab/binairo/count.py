@@ -76,7 +76,14 @@ _SEARCH_DOUBT = 30.0  # how far the row search's estimate may run low
 _HALF_LEAF = 1.1e-6
 _JOIN_ENTRY = 4e-6
 _JOIN_WORD = 2e-10
-_ENTRY_BYTES = 12.0
+# Bytes per stored half at the peak of a meet, beside one a bit of the half: its
+# packed rows (a big int of rows/2 x cols bits) in its class's list, and its
+# share of the class's groups and bitsets while joined. Fitted on measured
+# peaks (bench/bench_projections.py): the empty 8x10 (180,000 halves estimated,
+# 42 MB with the interpreter), the empty 10x10 (4.7 million, 316 MB) and a
+# 14x14 with 67,921 solutions (330,000, 90 MB). It was 12 bytes a half, which
+# projected those at 32, 87 and 34 MB.
+_ENTRY_BYTES = 40.0
 # Without the distinct-lines rule the halves are layers of states, each state
 # one dict entry (about this many bytes, two layers held) and a pass over its
 # columns (seconds per column); the plan bounds the states by the partial grids.
@@ -726,7 +733,7 @@ def _meet_cost_steps(grid: Grid, rng: random.Random, probes: int, symmetric: boo
     classes = max(1.0, min(stored, 3.0 ** min(grid.cols, 30)))
     per_class = stored / classes
     seconds = leaves * _HALF_LEAF + stored * _JOIN_ENTRY + stored * per_class * _JOIN_WORD
-    return seconds, stored * _ENTRY_BYTES + 30e6
+    return seconds, stored * (_ENTRY_BYTES + h * grid.cols) + 30e6
 
 
 def plan(grid: Grid, probes: int = 120, distinct: bool = True) -> Plan:

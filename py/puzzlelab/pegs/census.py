@@ -76,6 +76,7 @@ def census_steps(
             result.complete = False
             result.stopped = stopped_before(depth, len(current), need, budget)
             break
+        result.projected_bytes = max(result.projected_bytes, int(need))
         level = Level(moves=depth, pegs=pos.peg_count - depth)
         following: dict[int, list[int]] = {}
         for done, (key, (paths, normal)) in enumerate(current.items(), start=1):

@@ -50,6 +50,9 @@ class Census:
     levels: list[Level]
     seconds: float = 0.0
     peak_bytes: int = 0
+    #: The most memory projected before a level (what the refusal compares with the
+    #: budget; ``bench/bench_projections.py`` measures it against the run).
+    projected_bytes: int = 0
     complete: bool = True
     normal_games: int = 0  # paths of the normalised tree that end in a dead end
     stopped: str = ""  # why the census stopped before the end, when a memory bound stopped it

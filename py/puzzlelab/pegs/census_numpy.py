@@ -101,6 +101,7 @@ def _census(
             result.complete = False
             result.stopped = census_common.stopped_before(depth, n, need, budget)
             break
+        result.projected_bytes = max(result.projected_bytes, int(need))
         level = census_common.Level(moves=depth, pegs=pos.peg_count - depth, classes=n)
         # Whole-level array passes, each up to 0.2 s natively on the largest
         # levels: a pause between them when a report is due.

@@ -189,6 +189,7 @@ class LevelCounter:
         self.level_limit: int | None = None
         self.limit = 0  # the limit of the count under way
         self.expanded = 0  # classes expanded by the last count (the bench shows it)
+        self.widest = 0  # the widest level of the last pure walk (classes)
         #: Whether the walk may use numpy: None when it can be loaded (a test sets it).
         self.use_numpy: bool | None = None
         self.engine = ""  # the walk of the last count: "numpy", "python" or "" (no walk)
@@ -205,6 +206,7 @@ class LevelCounter:
         """The number of move sequences from ``pegs`` that end in the goal (exact)."""
         solver, goal = self.solver, self.goal
         self.expanded = 0
+        self.widest = 0
         self.engine = ""
         self.limit = (self.level_limit if self.level_limit is not None
                       else level_memory() // LEVEL_BYTES_PER_CLASS)
@@ -343,6 +345,7 @@ class LevelCounter:
                     if len(below) > self.limit:
                         raise PuzzleError(self._too_big(left - 1, LEVEL_BYTES_PER_CLASS))
             self.expanded += n  # (a statistic for the bench and the tests)
+            self.widest = max(self.widest, n, len(below))
             expanded += n
             if len(below) > self.limit:
                 raise PuzzleError(self._too_big(left - 1, LEVEL_BYTES_PER_CLASS))

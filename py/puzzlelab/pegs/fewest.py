@@ -69,19 +69,56 @@ IN_PAGE = sys.platform == "emscripten"
 #: A search may take this long (work-clock seconds) by its projection: it
 #: reports progress and can be cancelled, but a longer one is refused.
 TIME_LIMIT = 120.0 if IN_PAGE else 900.0
-#: The memory a search may hold (both sides' classes): a share of what the
-#: process may still take, at most this (the page's worker has 1 to 2 GB for all).
+#: The memory a search may hold at its peak: a share of what the process may still
+#: take, at most this (the page's worker has 1 to 2 GB for all). The projection
+#: it is compared with is the whole search's peak, measured (:data:`FOOTPRINTS`),
+#: so the share keeps only a margin for what else the process holds.
 MEMORY_CAP = 500_000_000 if IN_PAGE else 8_000_000_000
-MEMORY_SHARE = 0.5
-#: Bytes a class costs at the peak: the pure Python side keeps a dict entry (key
-#: and depth) and, for the frontier, a list slot (the English central game: 178
-#: MB resident for 1.6 million classes); the numpy side a uint64 key and a uint8
-#: depth, plus the copies and candidates of the layer being built (43 bytes a
-#: class traced on the English game, ``bench/bench_peg_moves.py``; 51 resident
-#: at the peak of the Wiegleb run, ``--far``).
-BYTES_PER_CLASS = {"python": 120, "numpy": 52}
-#: Bytes a candidate of a numpy layer holds until the layer is merged (the key).
-CANDIDATE_BYTES = 8
+MEMORY_SHARE = 0.8
+
+
+@dataclass(frozen=True)
+class Footprint:
+    """The bytes one engine's search holds while it builds a layer, by what it holds."""
+
+    seen: float  # a class seen from either end (its key and depth)
+    frontier: float  # a class of either end's frontier (the last layer, kept apart)
+    new: float  # a class of the layer being built, at the layer's peak (all it costs)
+    #: Per class seen at the building end, what its merge holds twice (numpy: the
+    #: classes seen are copied into one larger array), when that passes ``new``.
+    copied: float
+    fixed: float  # the tables and one chunk's work, whatever the size
+
+    def layer_peak(self, held: int, held_here: int, frontiers: int, layer: float) -> float:
+        """Bytes at the peak of building a layer of ``layer`` new classes, with ``held``
+        classes seen from both ends (``held_here`` at the end that builds it) and
+        ``frontiers`` classes in the two frontiers."""
+        building = max(self.new * layer, self.copied * (held_here + layer) + 8 * layer)
+        return self.fixed + self.seen * held + self.frontier * frontiers + building
+
+
+#: Measured resident memory (``bench/bench_projections.py``, the peak RSS of a
+#: child process against its layers). The pure Python side keeps a dict entry per
+#: class (the int key and the entry, the table a third to two thirds full, and
+#: at a resize the old table beside the new) and a list slot per class of a
+#: frontier and of the new layer. The numpy side keeps a sorted uint64 key and a
+#: uint8 depth per class, its frontier as its own array, and while a layer is
+#: built its chunks' candidates: about 2.5 a new class (a class is found again
+#: from parents in other chunks), each 8 bytes and some 13 resident (the chunks'
+#: work is freed between them, and the heap keeps the gaps), then the layer
+#: sorted (8 bytes) beside them. The old figure, 52 bytes for every class seen
+#: (a small run's peak over its classes: its last layer's candidates spread over
+#: all), projected the usual French game at 5.0 GB; it peaks at 1.34 GB
+#: (``bench/bench_projections.py --long``).
+NUMPY_CANDIDATES_PER_CLASS = 2.5
+FOOTPRINTS = {
+    "python": Footprint(seen=100, frontier=8, new=108, copied=0, fixed=8e6),
+    "numpy": Footprint(seen=9, frontier=8, new=NUMPY_CANDIDATES_PER_CLASS * 13 + 8, copied=9,
+                       fixed=15e6),
+}
+#: Time projected per class the pure Python engine expands natively (in the page
+#: about 2.5 times slower): the up-front refusal of the usual games.
+PYTHON_CLASSES_A_SECOND = 30_000 / (2.5 if IN_PAGE else 1)
 
 
 @dataclass
@@ -96,6 +133,9 @@ class FewestMoves:
     layers: tuple[list[int], list[int]] = field(default_factory=lambda: ([], []))
     seconds: float = 0.0
     engine: str = "python"
+    #: Before each layer, what the search projected for it: the peak bytes and the
+    #: work-clock seconds of the whole search once that layer is built in full.
+    projections: list[tuple[float, float]] = field(default_factory=list)
 
 
 # --- the search -----------------------------------------------------------------
@@ -119,17 +159,18 @@ class Measured:
 #: (``bench/bench_peg_moves.py --far``, up to 10 minutes each). French and
 #: Diamond are proven with numpy; the pure Python engine, which handles about
 #: 30,000 classes a second natively (the English central game: 1.6 million in
-#: about a minute) and some 120 bytes each, is refused them up front with these
-#: figures. Wiegleb did not finish with numpy (its memory cap lifted to 16 GB,
+#: about a minute) and some 100 bytes each (:data:`FOOTPRINTS`), is refused them
+#: up front with these figures. French's peak is measured since the numpy merge
+#: holds one copy of the classes seen (1.7 GB before, ``bench/bench_projections.py``);
+#: Diamond's and Wiegleb's are from before (lower now).
+#: Wiegleb did not finish with numpy (its memory cap lifted to 16 GB,
 #: ``--far-memory-gb 16``: its own projection refused the next layer, 25 GB
 #: and some 40 minutes in all): refused up front on both engines.
 FEWEST_REACH: dict[str, Measured] = {
-    "french": Measured(21, 55_297_101, 105, 1_732),
+    "french": Measured(21, 55_297_101, 105, 1_341),
     "diamond": Measured(26, 36_786_212, 103, 1_203),
     "wiegleb": Measured(None, 152_973_735, 489, 6_458, (12, 6), 328_967_793),
 }
-#: Classes a second of the pure Python engine natively (in the page about half as many).
-PYTHON_CLASSES_A_SECOND = 30_000 / (2.5 if IN_PAGE else 1)
 
 
 class Reporter:
@@ -137,23 +178,28 @@ class Reporter:
     and the guard of its memory inside a layer, should a layer outgrow its projection."""
 
     def __init__(self, forward: PythonSide, backward: PythonSide, budget: int,
-                 per_class: int) -> None:
+                 footprint: Footprint) -> None:
         self.forward = forward
         self.backward = backward
         self.budget = budget
-        self.per_class = per_class
+        self.footprint = footprint
 
     def __call__(self, side: PythonSide, done: int, found: int) -> Progress:
         at_least = self.forward.depth_reached + self.backward.depth_reached + 1
         end = "start" if side.forward else "goal"
         classes = self.forward.classes + self.backward.classes
-        held = classes * self.per_class
+        frontiers = _frontiers(self.forward, self.backward)
         if side.engine == "numpy":
-            # Its layer joins the classes seen at its end; till then its candidates
-            # (repeats across chunks included) are plain uint64 arrays.
+            # Its layer joins the classes seen at its end only when merged; till then
+            # its candidates (repeats across chunks included) are plain arrays: the
+            # peak of a layer ending now.
+            need = self.footprint.layer_peak(classes, side.classes, frontiers,
+                                             found / NUMPY_CANDIDATES_PER_CLASS)
             classes += found
-            held += found * CANDIDATE_BYTES
-        if held > self.budget:
+        else:  # the new classes are already among those seen
+            need = self.footprint.layer_peak(classes - found, side.classes - found,
+                                             frontiers, found)
+        if need > self.budget:
             where = "in the page" if IN_PAGE else "here"
             raise PuzzleError(
                 f"The fewest moves from this position are out of reach {where}: the search "
@@ -189,12 +235,12 @@ def _refuse_up_front(position: Position, goal: Goal, engine: str) -> None:
             f"{_about(measured.classes)} positions up to symmetry "
             f"({measured.peak_mb / 1000:.1f} GB) after {_duration(measured.seconds)}, and its "
             f"next layer alone would hold about {_about(measured.next_layer)} (some "
-            f"{measured.next_layer * BYTES_PER_CLASS['numpy'] / 1e9:.0f} GB more); ask for any "
+            f"{measured.next_layer * FOOTPRINTS['numpy'].new / 1e9:.0f} GB more); ask for any "
             "solution instead, or for the fewest moves from a position further on.")
     if engine == "numpy":
         return
     seconds = measured.classes / PYTHON_CLASSES_A_SECOND
-    need = measured.classes * BYTES_PER_CLASS["python"]
+    need = FOOTPRINTS["python"].layer_peak(measured.classes, 0, 0, 0)
     if seconds <= TIME_LIMIT and need <= memory_budget():
         return
     raise PuzzleError(
@@ -252,9 +298,10 @@ def fewest_moves_steps(position: Position, goal: Goal, engine: str = "auto",
         Side = PythonSide
     forward = Side(ctx, [ctx.norm(start)], True)
     backward = Side(ctx, {ctx.norm(g) for g in goal.positions}, False)
-    per_class = BYTES_PER_CLASS[engine]
+    footprint = FOOTPRINTS[engine]
     budget = memory_budget()
-    report = Reporter(forward, backward, budget, per_class)
+    report = Reporter(forward, backward, budget, footprint)
+    projections: list[tuple[float, float]] = []
     # Seconds per parent expanded, per side, as last measured (None: not yet).
     pace: dict[bool, float | None] = {True: None, False: None}
     meet = None
@@ -263,8 +310,8 @@ def fewest_moves_steps(position: Position, goal: Goal, engine: str = "auto",
             return None
         side = min((forward, backward), key=_next_layer_guess)
         other = backward if side is forward else forward
-        _refuse_if_too_big(side, forward, backward, per_class, budget, pace[side.forward],
-                           work_clock() - began)
+        projections.append(_refuse_if_too_big(side, forward, backward, footprint, budget,
+                                              pace[side.forward], work_clock() - began))
         yield report(side, 0, 0)
         layer_began = work_clock()
         parents = len(side.frontier)
@@ -281,7 +328,7 @@ def fewest_moves_steps(position: Position, goal: Goal, engine: str = "auto",
         raise AssertionError(f"rebuilt {moves} moves, searched {depth_here + depth_there}")
     classes = (forward.classes, backward.classes)
     return FewestMoves(jumps, moves, classes, (list(forward.sizes), list(backward.sizes)),
-                       round(work_clock() - began, 3), engine)
+                       round(work_clock() - began, 3), engine, projections)
 
 
 def fewest_moves(position: Position, goal: Goal, engine: str = "auto",
@@ -297,15 +344,35 @@ def _next_layer_guess(side: PythonSide) -> float:
     return len(side.frontier) * max(1.0, growth)
 
 
-def _refuse_if_too_big(side: PythonSide, forward: PythonSide, backward: PythonSide,
-                       per_class: int, budget: int, pace: float | None, spent: float) -> None:
-    """Refuse, before a layer, a search whose next layer will not fit in memory or time."""
+def _frontiers(forward: PythonSide, backward: PythonSide) -> int:
+    return len(forward.frontier) + len(backward.frontier)
+
+
+def projected_layer(side: PythonSide, forward: PythonSide, backward: PythonSide,
+                    footprint: Footprint, pace: float | None,
+                    spent: float) -> tuple[float, float, float]:
+    """What building ``side``'s next layer in full would take: its size (a guess from
+    the growth of the last one), the search's peak bytes by ``footprint``, and the
+    work-clock seconds of the whole search by then (``pace``: seconds per parent
+    in this side's last layer; ``spent``: seconds so far).
+
+    The layer is projected in full: the search ends at the first class both ends
+    hold, which may come early in the layer, or never."""
     guess = _next_layer_guess(side)
+    need = footprint.layer_peak(forward.classes + backward.classes, side.classes,
+                                _frontiers(forward, backward), guess)
+    return guess, need, spent + (pace or 0.0) * len(side.frontier)
+
+
+def _refuse_if_too_big(side: PythonSide, forward: PythonSide, backward: PythonSide,
+                       footprint: Footprint, budget: int, pace: float | None,
+                       spent: float) -> tuple[float, float]:
+    """Refuse, before a layer, a search whose next layer will not fit in memory or time;
+    else the peak bytes and seconds projected."""
+    guess, need, seconds = projected_layer(side, forward, backward, footprint, pace, spent)
     held = forward.classes + backward.classes
-    need = (held + guess) * per_class
-    seconds = spent + (pace or 0.0) * len(side.frontier)
     if need <= budget and seconds <= TIME_LIMIT:
-        return
+        return need, seconds
     where = "in the page" if IN_PAGE else "here"
     raise PuzzleError(
         f"The fewest moves from this position are out of reach {where}: after "

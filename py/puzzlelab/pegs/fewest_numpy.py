@@ -236,7 +236,14 @@ class NumpySide(Side):
                      report: Report) -> Steps[np.ndarray]:
         """The new layer (the union of the chunks' sorted keys), merged into the classes
         seen one key range at a time, with a report between ranges: sorting a whole
-        layer of tens of millions at once took seconds without one, past a Cancel."""
+        layer of tens of millions at once took seconds without one, past a Cancel.
+
+        Memory is what bounds the search, so no array is held twice longer than it
+        must be: the chunks' keys (``found``, repeats included) are let go once
+        the layer is made of them, and the classes seen are merged into one array
+        allocated once, not into pieces joined afterwards (that held the classes
+        seen three times over at the end of each layer: the old array, the pieces
+        and the joined copy). See :func:`puzzlelab.pegs.fewest.layer_peak_bytes`."""
         total = sum(len(keys) for keys in found)
         ranges = max(1, -(-total // MERGE_RANGE))
         # Range bounds at quantiles of a sample of the keys (their spread is uneven).
@@ -247,20 +254,35 @@ class NumpySide(Side):
         bounds = np.unique(sample[picks]) if len(sample) else np.zeros(0, dtype=U64)
         found_cuts = [np.concatenate(([0], np.searchsorted(keys, bounds), [len(keys)]))
                       for keys in found]
-        seen_cuts = np.concatenate(([0], np.searchsorted(self.seen, bounds), [len(self.seen)]))
-        layer, seen, depths = [], [], []
+        parts = []
         for r in range(len(bounds) + 1):
-            part = sorted_unique(np.concatenate(
+            parts.append(sorted_unique(np.concatenate(
                 [keys[cuts[r]:cuts[r + 1]] for keys, cuts in zip(found, found_cuts, strict=True)]
-                or [np.zeros(0, dtype=U64)]))
-            old = self.seen[seen_cuts[r]:seen_cuts[r + 1]]
-            at = np.searchsorted(old, part)
-            layer.append(part)
-            seen.append(np.insert(old, at, part))
-            depths.append(np.insert(self.depths[seen_cuts[r]:seen_cuts[r + 1]], at,
-                                    np.uint8(depth)))
+                or [np.zeros(0, dtype=U64)])))
             if due():
                 yield report(self, len(self.frontier), total)
-        self.seen = np.concatenate(seen)
-        self.depths = np.concatenate(depths)
-        return np.concatenate(layer)
+        found.clear()  # (the caller's list: its chunks go now)
+        layer = np.concatenate(parts)
+        part_cuts = np.cumsum([0] + [len(part) for part in parts])
+        del parts
+        seen_cuts = np.concatenate(([0], np.searchsorted(self.seen, bounds), [len(self.seen)]))
+        seen = np.empty(len(self.seen) + len(layer), dtype=U64)
+        depths = np.empty(len(seen), dtype=np.uint8)
+        out = 0
+        for r in range(len(bounds) + 1):
+            old = self.seen[seen_cuts[r]:seen_cuts[r + 1]]
+            part = layer[part_cuts[r]:part_cuts[r + 1]]
+            merged = len(old) + len(part)
+            # Where each new class lands among the old ones of its range.
+            new_at = np.searchsorted(old, part) + np.arange(len(part))
+            is_old = np.ones(merged, dtype=bool)
+            is_old[new_at] = False
+            seen[out:out + merged][new_at] = part
+            seen[out:out + merged][is_old] = old
+            depths[out:out + merged][new_at] = depth
+            depths[out:out + merged][is_old] = self.depths[seen_cuts[r]:seen_cuts[r + 1]]
+            out += merged
+            if due():
+                yield report(self, len(self.frontier), total)
+        self.seen, self.depths = seen, depths
+        return layer
