@@ -254,7 +254,7 @@ export class PuzzleBoard {
       board: this,
       facts: () => this.winFacts?.() ?? { count: this.session.moves, unit: "moves", best: null },
       outcome: () => this.session.outcome(),
-      elapsed: () => this.session.clock(this.startGameId?.() ?? this.session.startGameId, true),
+      elapsed: () => this.playTime(true),
       dailyShown: () => this.dailyShown,
       next: () => this.nextPuzzle?.(),
     });
@@ -265,6 +265,16 @@ export class PuzzleBoard {
    * (the toolbar holding undo), and kept with them when data-controls="board".
    */
   static mainActions = [];
+
+  /**
+   * The game's time in ms, on the session's one clock (keyed by the start's
+   * game ID): the play-on timer, the win card and a "Solved in …" message
+   * all read it here, so that their figures agree, also after a reload.
+   * `done`: the game is over, and the clock stops (an undo lets it run on).
+   */
+  playTime(done = true) {
+    return this.session.clock(this.startGameId?.() ?? this.session.startGameId, done);
+  }
 
   /** Scroll `element` just into view (no further than needed; no animation). */
   bringIntoView(element) {
@@ -309,7 +319,7 @@ export class PuzzleBoard {
       openDaily: (date) => this.openDaily(date),
       startGameId: () => this.startGameId(),
       dailyShown: () => this.dailyShown,
-      elapsed: (done) => this.session.clock(this.startGameId(), done),
+      elapsed: (done) => this.playTime(done),
     }, { lab });
     if (lab) {
       // The play bar holds the game's own actions: Undo and Hint first.

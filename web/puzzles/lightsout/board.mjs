@@ -219,7 +219,7 @@ export class LightsOutBoard extends PuzzleBoard {
       cmd: "lightsout.press", game: this.state.game, row, col,
     });
     this.announce(`Pressed row ${row + 1} column ${col + 1}; ${this.#litText(state)}.`);
-    this.session.record(state, { byPlayer: true });
+    this.session.record(state);
     const kept = shown && afterPressOnMark(shown, row * state.cols + col, state.rows, state.cols);
     if (kept) this.kept.solve.keep(state, kept);
     this.#show(state, { pressedFrom: this.values });

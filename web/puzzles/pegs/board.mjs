@@ -71,7 +71,7 @@ export class PegsBoard extends PuzzleBoard {
     });
     this.playback = new SolutionPlayback(root, {
       run: (action) => this.run(action),
-      jump: (from, to) => this.#jump(from, to, false),
+      jump: (from, to) => this.#jump(from, to),
       note: (text) => this.searches.note(text),
       finished: () => this.#show(this.state, { keepNote: true }),
     });
@@ -269,12 +269,12 @@ export class PegsBoard extends PuzzleBoard {
     this.census.clear();
   }
 
-  async #jump(from, to, byPlayer = true) {
+  async #jump(from, to) {
     const state = await this.#leave({
       cmd: "pegs.move", grid: this.state.grid, goal: this.#goalParam(), from, to,
     });
     this.announce(`Jumped from ${holeName(from)} to ${holeName(to)}; ${plural(state.pegs, "peg")} left.`);
-    this.session.record(state, { byPlayer });
+    this.session.record(state);
     this.#show(state);
     this.jumpMotion.start(from, to);
   }
