@@ -92,7 +92,8 @@
 // on the board's hint button), N next puzzle, ? help (a "puzzle-help" event
 // for the page); the canvas's own are arrows and Space (keyboard-cursor.mjs).
 // A board may add winFacts() → {count, unit, detail?, best, bestLabel} for the
-// win card (best: a number, null, or a promise of one).
+// win card (best: a number, null, or a promise of one), and winKeepClear() → a
+// DOMRect (page coordinates) the card must not cover (the last peg), or null.
 // `familyNouns` (the registry's FAMILY_NOUNS, from app.mjs or embed.mjs) names the
 // puzzle of another family's job that a request waits for.
 //
@@ -257,6 +258,7 @@ export class PuzzleBoard {
       elapsed: () => this.playTime(true),
       dailyShown: () => this.dailyShown,
       next: () => this.nextPuzzle?.(),
+      keepClear: () => this.winKeepClear?.() ?? null,
     });
   }
 
@@ -417,7 +419,7 @@ export class PuzzleBoard {
 
   repaint() {
     this.grid.cursor = this.focusedCell();
-    this.grid.redraw();
+    this.grid.repaint(); // a win's motion under way goes on
   }
 
   /** False when the embedder turned hints off (data-hints="off"). */

@@ -275,8 +275,17 @@ export class PegsBoard extends PuzzleBoard {
     });
     this.announce(`Jumped from ${holeName(from)} to ${holeName(to)}; ${plural(state.pegs, "peg")} left.`);
     this.session.record(state);
+    this.lastLanding = to; // where the last peg sits once the game is won (winKeepClear)
     this.#show(state);
-    this.jumpMotion.start(from, to);
+    this.jumpMotion.start(from, to, { settle: this.session.isWon(state) });
+  }
+
+  /** The won game's last peg, as a box in page coordinates: the win card keeps off it. */
+  winKeepClear() {
+    if (!this.lastLanding || !this.session.isWon()) return null;
+    const [x, y] = this.cellCentre(...this.lastLanding);
+    const half = this.geo.cell / 2;
+    return new DOMRect(x - half, y - half, 2 * half, 2 * half);
   }
 
   /** The jump being animated ({from, over, to, t}), or null: tests look at it. */
