@@ -79,6 +79,7 @@ def open_near_win(page, site_url: str, puzzle: str):
     page.wait_for_function(
         f"document.querySelector('#{puzzle}')?.dataset.status === 'ready'"
         f" && window.puzzleLab.boards.{puzzle}.idle()", timeout=90_000)
+    page.locator(f"#{puzzle} .board-area canvas").scroll_into_view_if_needed()  # clicks land on it
     return move
 
 
