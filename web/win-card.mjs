@@ -9,11 +9,15 @@
 // (keepClear: the last peg); the card then moves beside it.
 
 import { dailyRecordText, recordDaily } from "./daily-record.mjs";
+import { reducedMotion } from "./grid-canvas.mjs";
 import { duration } from "./session.mjs";
 import { shareLink } from "./share-links.mjs";
 
 const DONE = new Set(["solved", "won"]);
 const COPIED_FOR = 3000; // ms "Result copied" stays before it clears
+// ms the card waits for the board's win motion to be seen (board.css, .win-card's
+// animation-delay): it takes no clicks meanwhile, so that none meant for the board is lost.
+const ARRIVES_AFTER = 700;
 
 /** "with 1 hint", "with 3 hints", or "" with none. */
 function hintWords(hints) {
@@ -131,7 +135,9 @@ export class WinCard {
     card.querySelector(".win-status").textContent = "";
     card.querySelector(".win-share-text").hidden = true;
     card.hidden = false;
-    // The celebration: a short pulse of the board (board.css; none under reduced motion).
+    card.classList.add("arriving");
+    clearTimeout(this.arrivalTimer);
+    this.arrivalTimer = setTimeout(() => card.classList.remove("arriving"), reducedMotion() ? 0 : ARRIVES_AFTER);
     this.#keepClear();
     card.scrollIntoView?.({ block: "nearest", behavior: "instant" });
   }
