@@ -74,7 +74,7 @@ export class GridCanvas {
     this.cursor = null; // [row, col] ringed for keyboard play, or null
     this.held = null;
     this.drawUnderlay = null; // (ctx, cellSize) => void, before the cells (a glow that spills into the gaps)
-    this.animation = null; // {timing: Map index -> {delay, ms}, start, end, elapsed, frame} while animate() runs
+    this.animation = null; // {cells: Map index -> {delay, ms}, start, end, elapsed, frame} while animate() runs
     canvas.style.touchAction = "none"; // a drag paints instead of scrolling
     canvas.addEventListener("pointerdown", (event) => this.#down(event));
     canvas.addEventListener("pointermove", (event) => this.#move(event));
@@ -171,13 +171,13 @@ export class GridCanvas {
   animate(cells, ms = 120) {
     this.redraw(); // the final state, exact, before any frame: also what a skipped animation shows
     if (this.compact || !this.drawCell || !cells.length || reducedMotion()) return;
-    const timing = new Map();
+    const timings = new Map(); // cell index -> {delay, ms}
     let end = 0;
     for (const [row, col, delay = 0, own = ms] of cells) {
-      timing.set(row * this.cols + col, { delay, ms: own });
+      timings.set(row * this.cols + col, { delay, ms: own });
       end = Math.max(end, delay + own);
     }
-    const animation = { timing, start: performance.now(), end, elapsed: 0 };
+    const animation = { cells: timings, start: performance.now(), end, elapsed: 0 };
     const frame = (now) => {
       if (this.animation !== animation) return;
       // A frame's stamp is when the frame began, which can precede `start`.
@@ -200,7 +200,7 @@ export class GridCanvas {
    */
   progressOf(row, col) {
     const animation = this.animation;
-    const timing = animation?.timing.get(row * this.cols + col);
+    const timing = animation?.cells.get(row * this.cols + col);
     if (!timing) return 1;
     const t = Math.min(1, Math.max(0, (animation.elapsed - timing.delay) / timing.ms));
     return 1 - (1 - t) ** 3; // ease out: quick to answer, gentle to settle
