@@ -50,7 +50,7 @@ export class WinCard {
     card.hidden = true;
     card.innerHTML = `<button type="button" class="win-close" data-win="close" aria-label="Close">×</button>
       <h3 class="win-title" id="${root.id || board.kind}-win-title"></h3>
-      <p class="win-count" aria-live="polite"></p>
+      <p class="win-count"></p>
       <p class="win-facts"></p>
       <p class="win-streak" hidden></p>
       <div class="win-actions">
