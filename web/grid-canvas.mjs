@@ -82,7 +82,7 @@ export class GridCanvas {
       canvas.addEventListener(type, (event) => this.#up(event));
     }
     canvas.addEventListener("contextmenu", (event) => event.preventDefault());
-    this.observer = new ResizeObserver(() => this.redraw());
+    this.observer = new ResizeObserver(() => this.repaint()); // a new size: an animation under way goes on
     this.observer.observe(canvas.parentElement);
   }
 
@@ -95,11 +95,11 @@ export class GridCanvas {
 
   /**
    * Repaint everything with `drawCell(ctx, row, col, x, y, size)` (or
-   * `fillCells`). An animation under way ends here: what is drawn is the
-   * final state.
+   * `fillCells`), sized to the room. An animation under way ends here (what
+   * is drawn is the final state) unless `keepAnimation` (see repaint).
    */
-  redraw() {
-    this.#stopAnimation();
+  redraw({ keepAnimation = false } = {}) {
+    if (!keepAnimation) this.#stopAnimation();
     if (!this.drawCell && !this.fillCells) return;
     const { canvas, context } = this;
     const box = canvas.parentElement.getBoundingClientRect();
@@ -123,17 +123,12 @@ export class GridCanvas {
   }
 
   /**
-   * Paint again at the same size (the keyboard ring, a theme's colours)
-   * without ending an animation under way: its frames go on with the change.
-   * With none under way, a redraw.
+   * A redraw (the keyboard ring, a theme's colours, a new room for the
+   * board) that does not end an animation under way: its frames go on, at
+   * the new size.
    */
   repaint() {
-    if (!this.animation) {
-      this.redraw();
-      return;
-    }
-    this.beforeDraw?.();
-    this.#paint();
+    this.redraw({ keepAnimation: true });
   }
 
   /** Paint the cells, the overlay and the cursor at the current size (beforeDraw has run). */
