@@ -26,17 +26,6 @@ def wait_idle(page, puzzle: str) -> None:
     page.wait_for_function(f"window.puzzleLab.boards.{puzzle}?.idle()", timeout=60_000)
 
 
-def grid_cell(page, puzzle: str, row: int, col: int) -> tuple[float, float]:
-    """The page position of a cell's centre on a GridCanvas board."""
-    return tuple(page.evaluate(
-        """([id, row, col]) => {
-          const grid = window.puzzleLab.boards[id].grid;
-          const box = grid.canvas.getBoundingClientRect();
-          return [box.left + (col + 0.5) * box.width / grid.cols,
-                  box.top + (row + 0.5) * box.height / grid.rows];
-        }""", [puzzle, row, col]))
-
-
 def peg_hole(page, row: int, col: int) -> tuple[float, float]:
     return tuple(page.evaluate(f"window.puzzleLab.boards.pegs.cellCentre({row}, {col})"))
 
@@ -55,20 +44,33 @@ def binairo_one_from_the_end() -> tuple[str, tuple[int, int, str]]:
     return puzzle.with_entries(ones, zeros).game_id, (row, col, button)
 
 
+def click_canvas(page, puzzle: str, where: str, button: str = "left") -> None:
+    """Click the board's canvas at `where` (JS giving [x, y] in the canvas, from `board`):
+    Playwright brings it into view first, so that the click lands on a phone-sized window."""
+    x, y = page.evaluate(
+        f"(() => {{ const board = window.puzzleLab.boards.{puzzle}; return {where}; }})()")
+    page.locator(f"#{puzzle} .board-area canvas").click(position={"x": x, "y": y}, button=button)
+
+
+def grid_at(row: int, col: int) -> str:
+    """A GridCanvas cell's centre in its canvas (for click_canvas)."""
+    return (f"[({col} + 0.5) * board.grid.canvas.clientWidth / board.grid.cols,"
+            f" ({row} + 0.5) * board.grid.canvas.clientHeight / board.grid.rows]")
+
+
 def near_win(puzzle: str) -> tuple[str, object]:
     """The link of a game one move from its win, and that move (page -> None), per puzzle."""
     if puzzle == "lightsout":
         plus = Board(3, 3, lights=0b010111010)  # a plus: the middle press clears it
-        return plus.game_id, lambda page: page.mouse.click(*grid_cell(page, puzzle, 1, 1))
+        return plus.game_id, lambda page: click_canvas(page, puzzle, grid_at(1, 1))
     if puzzle == "pegs":
         def jump(page):
-            page.mouse.click(*peg_hole(page, 3, 1))
-            page.mouse.click(*peg_hole(page, 3, 3))
+            click_canvas(page, puzzle, "board.geo.at(3, 1)")
+            click_canvas(page, puzzle, "board.geo.at(3, 3)")
         return LAST_JUMP, jump
     if puzzle == "binairo":
         game, (row, col, button) = binairo_one_from_the_end()
-        return game, lambda page: page.mouse.click(
-            *grid_cell(page, puzzle, row, col), button=button)
+        return game, lambda page: click_canvas(page, puzzle, grid_at(row, col), button)
     raise AssertionError(f"{puzzle}: a game one move from its win is needed here")
 
 
