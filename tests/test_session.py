@@ -58,7 +58,6 @@ out.reset = [s.reset().state === a, s.moves, s.snapshot()];
 out.resetAgain = s.reset();  // already at the start
 out.resetAlways = s.reset({ always: true }).moves;
 out.undoAll = [s.undo(), s.undo(), s.undo(), s.undo(), s.undo()].map((e) => e && e.state.game);
-out.solvedIn = s.solvedIn();
 s.record(at("d"));
 out.newBranch = s.snapshot();
 s.record(at("e"), { moves: 0, restart: true });
@@ -98,11 +97,14 @@ out.clock = [t.clock("s1", false, 0), t.clock("s1", false, 500), t.clock("s1", t
 const w = new Session({ won: (state) => state.game === "goal" });
 w.begin(at("x"));
 out.notWon = [w.isWon(), w.outcome()];
+w.clock("x", false, 10000); // the start shown: the game's one timer runs
 now = 10000;
-w.record(at("y"), { byPlayer: true });
+w.record(at("y"));
 w.noteHelp("hint");
 now = 12500;
 w.record(at("goal"));
+w.clock("x", true, 12500); // won: the timer stops, and the outcome reads the same timer
+now = 20000;
 out.won = [w.isWon(), w.outcome(), w.isWon(at("x"))];
 w.begin(at("z"));
 out.forgotten = w.help.length;
@@ -111,7 +113,7 @@ const k = new Session();
 k.begin(at("p"));
 k.clock("p", false, 1000);
 now = 4000;
-k.record(at("q"), { byPlayer: true });
+k.record(at("q"));
 const saved = k.snapshot();
 const back = new Session();
 now = 50000;
@@ -124,6 +126,10 @@ out.afterReset = back.clock("p", false, 53000);
 const old = new Session();
 old.restore(loaded);
 out.oldSave = [old.snapshot().clock ?? null, old.clock("p", false, 60000)];
+// A game reloaded already won: its time is the saved clock's, as the card says.
+const reloadedWin = new Session();
+reloadedWin.restore({ ...loaded, current: { state: { game: "q", solved: true }, moves: 1 } }, 8000);
+out.reloadedWin = reloadedWin.outcome().ms;
 process.stdout.write(JSON.stringify(out));
 """
 
@@ -148,7 +154,6 @@ def test_history_undo_redo_and_reset(node: str) -> None:
     assert out["resetAgain"] is None
     assert out["resetAlways"] == 0
     assert out["undoAll"] == ["a", "c", "b", "a", None]
-    assert out["solvedIn"] == 3000  # from the player's first move
     assert out["newBranch"]["future"] == []  # a move drops the redo steps
     assert out["restart"] == ["e", 0]
 
@@ -197,3 +202,4 @@ def test_the_clock_survives_a_reload_and_restarts_on_reset(node: str) -> None:
     assert out["resumed"] == [3000, 3000, 3000, 4000]  # saved at 3 s, it runs on from there
     assert out["afterReset"] == 0
     assert out["oldSave"] == [None, 0]  # a save without a clock starts it afresh
+    assert out["reloadedWin"] == 8000  # the saved clock, not a page-local start

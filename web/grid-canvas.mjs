@@ -13,9 +13,10 @@
 // outlines) in either mode.
 //
 // `animate(cells, ms)` eases a few cells into their new look (a press's
-// toggled lights, say): for `ms` milliseconds each frame repaints the board
-// with `progressOf(row, col)` between 0 and 1 for those cells, then a last
-// repaint draws the exact final state. Compact boards and readers who ask
+// toggled lights, say; or, each cell a little later than the last, a win's
+// wave across the board): for `ms` milliseconds each frame repaints the
+// board with `progressOf(row, col)` between 0 and 1 for those cells, then a
+// last repaint draws the exact final state. Compact boards and readers who ask
 // for reduced motion get that final repaint at once.
 
 /**
@@ -73,7 +74,7 @@ export class GridCanvas {
     this.cursor = null; // [row, col] ringed for keyboard play, or null
     this.held = null;
     this.drawUnderlay = null; // (ctx, cellSize) => void, before the cells (a glow that spills into the gaps)
-    this.animation = null; // {cells: Map "row,col" -> true, start, ms, frame} while animate() runs
+    this.animation = null; // {cells: Map index -> {delay, ms}, start, end, elapsed, frame} while animate() runs
     canvas.style.touchAction = "none"; // a drag paints instead of scrolling
     canvas.addEventListener("pointerdown", (event) => this.#down(event));
     canvas.addEventListener("pointermove", (event) => this.#move(event));
@@ -81,7 +82,7 @@ export class GridCanvas {
       canvas.addEventListener(type, (event) => this.#up(event));
     }
     canvas.addEventListener("contextmenu", (event) => event.preventDefault());
-    this.observer = new ResizeObserver(() => this.redraw());
+    this.observer = new ResizeObserver(() => this.repaint()); // a new size: an animation under way goes on
     this.observer.observe(canvas.parentElement);
   }
 
@@ -94,11 +95,11 @@ export class GridCanvas {
 
   /**
    * Repaint everything with `drawCell(ctx, row, col, x, y, size)` (or
-   * `fillCells`). An animation under way ends here: what is drawn is the
-   * final state.
+   * `fillCells`), sized to the room. An animation under way ends here (what
+   * is drawn is the final state) unless `keepAnimation` (see repaint).
    */
-  redraw() {
-    this.#stopAnimation();
+  redraw({ keepAnimation = false } = {}) {
+    if (!keepAnimation) this.#stopAnimation();
     if (!this.drawCell && !this.fillCells) return;
     const { canvas, context } = this;
     const box = canvas.parentElement.getBoundingClientRect();
@@ -119,6 +120,15 @@ export class GridCanvas {
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
     this.beforeDraw?.();
     this.#paint();
+  }
+
+  /**
+   * A redraw (the keyboard ring, a theme's colours, a new room for the
+   * board) that does not end an animation under way: its frames go on, at
+   * the new size.
+   */
+  repaint() {
+    this.redraw({ keepAnimation: true });
   }
 
   /** Paint the cells, the overlay and the cursor at the current size (beforeDraw has run). */
@@ -145,25 +155,34 @@ export class GridCanvas {
   }
 
   /**
-   * Repaint with `cells` ([row, col] pairs) easing in over `ms` milliseconds
-   * (at most 150 is kind to fast players): drawCell and drawUnderlay read
-   * each cell's progress with progressOf(row, col). A redraw, or another
+   * Repaint with `cells` easing in over `ms` milliseconds (at most 150 is
+   * kind to fast players for a move's own cells): drawCell and drawUnderlay
+   * read each cell's progress with progressOf(row, col). A cell is [row, col]
+   * or [row, col, delay, ms]: it starts `delay` ms late and takes its own
+   * `ms` (a win's wave across the board, say; at most about a second in
+   * all). Drawing only: input goes on meanwhile, and a redraw, or another
    * animate, ends the one under way at once with the exact final picture.
    */
   animate(cells, ms = 120) {
     this.redraw(); // the final state, exact, before any frame: also what a skipped animation shows
     if (this.compact || !this.drawCell || !cells.length || reducedMotion()) return;
-    const animation = { cells: new Set(cells.map(([r, c]) => r * this.cols + c)), start: performance.now(), ms, t: 0 };
+    const timings = new Map(); // cell index -> {delay, ms}
+    let end = 0;
+    for (const [row, col, delay = 0, own = ms] of cells) {
+      timings.set(row * this.cols + col, { delay, ms: own });
+      end = Math.max(end, delay + own);
+    }
+    const animation = { cells: timings, start: performance.now(), end, elapsed: 0 };
     const frame = (now) => {
       if (this.animation !== animation) return;
       // A frame's stamp is when the frame began, which can precede `start`.
-      animation.t = Math.min(1, Math.max(0, (now - animation.start) / ms));
-      if (animation.t >= 1) {
+      animation.elapsed = Math.min(end, Math.max(0, now - animation.start));
+      if (animation.elapsed >= end) {
         this.animation = null;
       } else {
         animation.frame = requestAnimationFrame(frame);
       }
-      this.#paint(); // the last frame, t = 1, is the final state
+      this.#paint(); // the last frame, every cell at 1, is the final state
     };
     this.animation = animation;
     animation.frame = requestAnimationFrame(frame);
@@ -176,8 +195,9 @@ export class GridCanvas {
    */
   progressOf(row, col) {
     const animation = this.animation;
-    if (!animation || !animation.cells.has(row * this.cols + col)) return 1;
-    const t = animation.t;
+    const timing = animation?.cells.get(row * this.cols + col);
+    if (!timing) return 1;
+    const t = Math.min(1, Math.max(0, (animation.elapsed - timing.delay) / timing.ms));
     return 1 - (1 - t) ** 3; // ease out: quick to answer, gentle to settle
   }
 

@@ -99,7 +99,8 @@
 // A board may add ruleText(): its rules in a line, for the game on screen
 // (an embed's rule line; else the registry's `rule`).
 // A board may add winFacts() → {count, unit, detail?, best, bestLabel} for the
-// win card (best: a number, null, or a promise of one).
+// win card (best: a number, null, or a promise of one), and winKeepClear() → a
+// DOMRect (page coordinates) the card must not cover (the last peg), or null.
 // `familyNouns` (the registry's FAMILY_NOUNS, from app.mjs or embed.mjs) names the
 // puzzle of another family's job that a request waits for.
 //
@@ -269,9 +270,10 @@ export class PuzzleBoard {
       board: this,
       facts: () => this.winFacts?.() ?? { count: this.session.moves, unit: "moves", best: null },
       outcome: () => this.session.outcome(),
-      elapsed: () => this.session.clock(this.startGameId?.() ?? this.session.startGameId, true),
+      elapsed: () => this.playTime(true),
       dailyShown: () => this.dailyShown,
       next: () => this.nextPuzzle?.(),
+      keepClear: () => this.winKeepClear?.() ?? null,
     });
   }
 
@@ -280,6 +282,16 @@ export class PuzzleBoard {
    * (the toolbar holding undo), and kept with them when data-controls="board".
    */
   static mainActions = [];
+
+  /**
+   * The game's time in ms, on the session's one clock (keyed by the start's
+   * game ID): the play-on timer, the win card and a "Solved in …" message
+   * all read it here, so that their figures agree, also after a reload.
+   * `done`: the game is over, and the clock stops (an undo lets it run on).
+   */
+  playTime(done = true) {
+    return this.session.clock(this.startGameId?.() ?? this.session.startGameId, done);
+  }
 
   /** Scroll `element` just into view (no further than needed; no animation). */
   bringIntoView(element) {
@@ -329,7 +341,7 @@ export class PuzzleBoard {
       openDaily: (date) => this.openDaily(date),
       startGameId: () => this.startGameId(),
       dailyShown: () => this.dailyShown,
-      elapsed: (done) => this.session.clock(this.startGameId(), done),
+      elapsed: (done) => this.playTime(done),
     }, { lab, today });
     if (lab) {
       // The play bar holds the game's own actions: Undo and Hint first.
@@ -427,7 +439,7 @@ export class PuzzleBoard {
 
   repaint() {
     this.grid.cursor = this.focusedCell();
-    this.grid.redraw();
+    this.grid.repaint(); // a win's motion under way goes on
   }
 
   /** False when the embedder turned hints off (data-hints="off"). */

@@ -15,11 +15,11 @@
 //                          saved games carry no move counts (binary puzzle);
 //                          won(state): the puzzle's own test (default .solved)
 //   begin(state)           a new game: no history, `state` is its start
-//   record(state, {moves, restart, byPlayer})  a move: the shown state goes
+//   record(state, {moves, restart})  a move: the shown state goes
 //                          on the undo history, the redo steps are dropped;
 //                          moves (default one more) is the new count; with
 //                          restart the new state also becomes the start
-//                          (Reset returns to it); byPlayer starts the clock
+//                          (Reset returns to it)
 //   undo() / redo()        the stored state stepped to ({state, moves}), or
 //                          null when there is none
 //   reset({always})        back to the start as a move (undoable), or null
@@ -38,9 +38,10 @@
 //                          (saved-game.mjs) keep each game played apart by it
 //   replaceAll(convert)    the same history under other rules (a new goal):
 //                          every stored state through `convert` (async)
-//   solvedIn()             ms from the player's first move, for "Solved in …"
-//   clock(startId, done)   the play-on timer's reading (see PuzzleBoard); a
-//                          reset starts it again
+//   clock(startId, done)   the game's one timer (see PuzzleBoard.playTime):
+//                          the play-on row, the win card and a "Solved in …"
+//                          message all read it, so their times agree, also
+//                          after a reload; a reset starts it again
 //   noteHelp(kind)         a hint or solve was used in this game ("hint", …)
 //   isWon(state)           the puzzle's test on a state (default: the shown one)
 //   outcome()              once won, {moves, help, ms}: how it was won
@@ -105,7 +106,6 @@ export class Session {
     this.start = null; // the state Reset returns to
     this.history = []; // [{state, moves}], oldest first
     this.future = []; // redo steps, the next one last
-    this.firstMoveAt = null; // performance.now() of the player's first move
     this.help = []; // hints and solves used in this game, in order
     this.timer = { game: null, from: 0, until: null };
     this.resumeClock = null; // ms a restored game's timer had run, until the clock is read
@@ -143,7 +143,6 @@ export class Session {
     this.start = state;
     this.history = [];
     this.future = [];
-    this.firstMoveAt = null;
     this.help = [];
     this.resumeClock = null;
     this.timer.game = null; // a new game: the clock starts again, also on the same board
@@ -152,12 +151,11 @@ export class Session {
   }
 
   /** A move to `state` (see the interface above); returns the new {state, moves}. */
-  record(state, { moves = this.moves + 1, restart = false, byPlayer = false } = {}) {
+  record(state, { moves = this.moves + 1, restart = false } = {}) {
     if (this.current) this.history.push(this.current);
     this.future = [];
     this.current = { state, moves };
     if (restart) this.start = state;
-    if (byPlayer) this.firstMoveAt ??= performance.now();
     return this.current;
   }
 
@@ -217,7 +215,6 @@ export class Session {
     this.start = read.start ?? read.current.state;
     this.history = read.history.map((e) => ({ state: e.state, moves: e.moves ?? 0 }));
     this.future = read.future.map((e) => ({ state: e.state, moves: e.moves ?? 0 }));
-    this.firstMoveAt = null;
     this.help = [];
     // A saved game's clock (old saves have none: the timer starts afresh).
     this.timer = { game: null, from: 0, until: null };
@@ -249,11 +246,6 @@ export class Session {
     return this.current;
   }
 
-  /** Milliseconds since the player's first move, or null before one (for "Solved in …"). */
-  solvedIn() {
-    return this.firstMoveAt === null ? null : performance.now() - this.firstMoveAt;
-  }
-
   /**
    * The play-on timer: from the moment a starting position (`startId`) is
    * first shown until the game is `done`; an undo after that lets it run on.
@@ -277,10 +269,14 @@ export class Session {
 
   /**
    * How the game shown was won, or null while it is not: its moves, the
-   * hints and solves used ("hint", "solve"), and ms since the first move.
+   * hints and solves used ("hint", "solve"), and ms on the game's timer
+   * (clock: null before the timer has started).
    */
   outcome() {
-    return this.isWon() ? { moves: this.moves, help: [...this.help], ms: this.solvedIn() } : null;
+    if (!this.isWon()) return null;
+    const t = this.timer;
+    const ms = t.game !== null ? (t.until ?? performance.now()) - t.from : this.resumeClock;
+    return { moves: this.moves, help: [...this.help], ms };
   }
 
   /** A hint or a solve was used in this game (a new game forgets them). */

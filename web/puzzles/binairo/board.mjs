@@ -294,8 +294,8 @@ export class BinairoBoard extends PuzzleBoard {
   }
 
   #record(state, { byPlayer = false } = {}) {
-    this.session.record(state, { byPlayer });
-    this.#show(state, byPlayer ? this.session.solvedIn() : null);
+    this.session.record(state);
+    this.#show(state, { byPlayer });
   }
 
   #cellDown(row, col, event) {
@@ -486,8 +486,8 @@ export class BinairoBoard extends PuzzleBoard {
 
   // --- display ---------------------------------------------------------------
 
-  /** Show a grid; `elapsed` (ms since the player's first digit) times a game the player solved. */
-  #show(state, elapsed = null) {
+  /** Show a grid; a game the player solved (`byPlayer`) is timed by the game's one clock (playTime). */
+  #show(state, { byPlayer = false } = {}) {
     const reshaped = !this.state || this.state.rows !== state.rows || this.state.cols !== state.cols;
     this.state = state;
     if (this.marks?.game !== state.game) this.marks = null;
@@ -507,7 +507,7 @@ export class BinairoBoard extends PuzzleBoard {
     }
     this.#refresh({ reshape: reshaped });
     if (this.session.isWon(state)) {
-      this.say(`${elapsed === null ? "Solved!" : `Solved in ${duration(elapsed)}!`} Every row and column ` +
+      this.say(`${byPlayer ? `Solved in ${duration(this.playTime())}!` : "Solved!"} Every row and column ` +
         "is balanced, with no three in a row and no two lines alike.");
     }
     else this.say("");

@@ -2,12 +2,46 @@
 // and drawOverlay hooks: rounded two-colour tiles with a gap between them,
 // the digit drawn on each (colour is never the only cue), a lock dot on the
 // puzzle's own digits, a ring on tiles that break a rule and an outline
-// around their line, and a quick pop as a tile changes (none when the system
-// asks for reduced motion). On request (the lab's "Show line counts") a
+// around their line, and a quick pop as a tile changes. A line the move
+// completes correctly flashes along its length, and the move that finishes
+// the grid sends a wave over it from that tile (winMotion). None of it when
+// the system asks for reduced motion (GridCanvas.animate skips it). On request (the lab's "Show line counts") a
 // margin right of and below the grid counts every line's zeros and ones.
 
 /** How long a changed tile takes to settle: quick enough never to hold play up. */
 export const POP_MS = 130;
+/** A completed line's flash and the finished grid's wave: each under a second in all. */
+const FLASH_MS = 420;
+const FLASH_SPREAD_MS = 420;
+const WAVE_MS = 420;
+const WAVE_SPREAD_MS = 520;
+
+/**
+ * Whether a line (a string of "0", "1" and ".") is complete and keeps the
+ * rules on its own: full, as many 0s as 1s, no three alike side by side.
+ */
+const lineKeepsRules = (line) => !line.includes(".") && !/000|111/.test(line)
+  && line.split("0").length === line.split("1").length;
+
+/**
+ * The lines of `cells` (rows of "0 1 ."), as {cells: [[r, c]…], text}: the
+ * rows, then the columns, with whether each is complete and correct (no
+ * other complete line of its direction is the same).
+ */
+function linesOf(cells) {
+  const rows = cells.length;
+  const cols = rows ? cells[0].length : 0;
+  const rowLines = cells.map((text, r) => ({ text, cells: [...text].map((_, c) => [r, c]) }));
+  const colLines = Array.from({ length: cols }, (_, c) => ({
+    text: cells.map((line) => line[c]).join(""), cells: cells.map((_, r) => [r, c]),
+  }));
+  for (const group of [rowLines, colLines]) {
+    for (const line of group) {
+      line.correct = lineKeepsRules(line.text) && group.filter((other) => other.text === line.text).length === 1;
+    }
+  }
+  return [...rowLines, ...colLines];
+}
 
 /** The CSS tokens the canvas is drawn with (board.css, "Binary puzzle"). */
 const TOKENS = {
@@ -46,6 +80,7 @@ export class BinairoPainter {
     this.view = null;
     this.colors = null;
     this.before = new Map(); // cell index -> the digit it had, for the tiles that just changed
+    this.effects = new Map(); // cell index -> "flash" (a line just completed) or "wave" (the grid)
   }
 
   /** Read the theme's colours (once per repaint: the scheme may have changed). */
@@ -54,15 +89,17 @@ export class BinairoPainter {
   }
 
   /**
-   * The board shows `view` next. Returns the [row, col] of the tiles whose
-   * digit changed since the last view of the same grid, for the board to
-   * animate (GridCanvas.animate): they pop in, or shrink away when emptied.
-   * A new puzzle or a new shape just appears.
+   * The board shows `view` next. Returns the cells to animate
+   * (GridCanvas.animate): the tiles whose digit changed since the last view
+   * of the same grid pop in, or shrink away when emptied; the lines they
+   * complete correctly flash, and a finished grid waves (winMotion). A new
+   * puzzle or a new shape just appears.
    */
   show(view) {
     const before = this.view;
     this.view = view;
     this.before.clear();
+    this.effects.clear();
     const sameGrid = before && before.state.rows === view.state.rows && before.state.cols === view.state.cols
       && before.givenRows.join("/") === view.givenRows.join("/");
     if (!sameGrid) return [];
@@ -76,7 +113,44 @@ export class BinairoPainter {
         changed.push([r, c]);
       }
     }
-    return changed;
+    return changed.length ? [...changed, ...this.#winMotion(before.cells, view.cells, changed)] : changed;
+  }
+
+  /**
+   * The motion of what a move completed, as [row, col, delay, ms] for
+   * GridCanvas.animate: each line that was not complete and correct before
+   * and is now flashes, from the changed tile along the line; when every
+   * line is, the whole grid waves out from that tile instead. The changed
+   * tiles keep their pop.
+   */
+  #winMotion(beforeCells, cells, changed) {
+    const { cols } = this.view.state;
+    const lines = linesOf(cells);
+    const wasCorrect = linesOf(beforeCells).map((line) => line.correct); // the same lines, in the same order
+    const popping = new Set(changed.map(([r, c]) => r * cols + c));
+    const [fromRow, fromCol] = changed[0];
+    const moving = [];
+    const add = (r, c, delay, ms, effect) => {
+      if (popping.has(r * cols + c) || this.effects.has(r * cols + c)) return;
+      this.effects.set(r * cols + c, effect);
+      moving.push([r, c, delay, ms]);
+    };
+    if (lines.every((line) => line.correct)) {
+      const far = Math.max(1, ...lines.flatMap((line) => line.cells)
+        .map(([r, c]) => Math.hypot(r - fromRow, c - fromCol)));
+      for (const [r, c] of lines.slice(0, cells.length).flatMap((line) => line.cells)) {
+        add(r, c, (Math.hypot(r - fromRow, c - fromCol) / far) * WAVE_SPREAD_MS, WAVE_MS, "wave");
+      }
+      return moving;
+    }
+    for (const [i, line] of lines.entries()) {
+      if (!line.correct || wasCorrect[i]) continue;
+      const step = FLASH_SPREAD_MS / Math.max(1, line.cells.length - 1);
+      for (const [r, c] of line.cells) {
+        add(r, c, Math.max(Math.abs(r - fromRow), Math.abs(c - fromCol)) * step, FLASH_MS, "flash");
+      }
+    }
+    return moving;
   }
 
   /** GridCanvas's drawCell: a tile, or in the margins a line's counts. */
@@ -95,6 +169,11 @@ export class BinairoPainter {
     const box = { x: x + gap / 2, y: y + gap / 2, side: size - gap };
     if (box.side <= 0) return; // not laid out yet
     const progress = this.before.has(index) ? this.progressOf(row, col) : 1; // eased already
+    const effect = this.effects.get(index);
+    if (effect && this.progressOf(row, col) < 1) {
+      this.#celebrate(ctx, box, digit, { given, index, effect, pulse: Math.sin(Math.PI * this.progressOf(row, col)) });
+      return;
+    }
     // An emptied tile lets its old colour shrink away; a filled one pops up to full size.
     this.#tile(ctx, box, digit === "." || progress < 1 ? "." : digit, { given, index });
     if (progress < 1) {
@@ -108,6 +187,23 @@ export class BinairoPainter {
       ctx.restore();
     }
     this.#decorate(ctx, box, index);
+  }
+
+  /**
+   * A tile in a completed line's flash or the finished grid's wave, at
+   * `pulse` (0 at rest, 1 at the crest): it dips a little and glows in the
+   * colour of a line done.
+   */
+  #celebrate(ctx, box, digit, { given, index, effect, pulse }) {
+    const scale = 1 - (effect === "wave" ? 0.16 : 0.06) * pulse;
+    const side = box.side * scale;
+    const inner = { x: box.x + (box.side - side) / 2, y: box.y + (box.side - side) / 2, side };
+    this.#tile(ctx, inner, digit, { given, index });
+    ctx.save();
+    ctx.globalAlpha = 0.55 * pulse;
+    ctx.fillStyle = this.colors.done;
+    if (rounded(ctx, inner.x, inner.y, side, side, side * 0.16)) ctx.fill();
+    ctx.restore();
   }
 
   /** One rounded tile: its colour, its digit, and a lock dot when it is a given. */

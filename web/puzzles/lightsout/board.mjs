@@ -24,7 +24,7 @@ import { plural } from "./counts.mjs";
 import { renderGallery } from "./gallery-panel.mjs";
 import { keptJobs } from "./kept-jobs.mjs";
 import { LabPanels } from "./lab-panels.mjs";
-import { BoardPainter } from "./painter.mjs";
+import { BoardPainter, rippleCells } from "./painter.mjs";
 import { RuleControls, rulesText } from "./rule-controls.mjs";
 import { Board, MAX_SIDE, SAVED_GAMES, fitsShape, gridValues } from "./rules.mjs";
 import { SolutionNote, afterPressOnMark, markedSolution, plainRefusal, playerProgress } from "./solution.mjs";
@@ -60,6 +60,7 @@ export class LightsOutBoard extends PuzzleBoard {
     this.highlight = null; // [r, c] of the gallery thumbnail under the pointer
     this.painting = null; // {value} while a drag paints in edit mode
     this.pressedFrom = null; // the cells before a press, while #show animates the lights it toggled
+    this.rippling = false; // the press shown won the game: the painter ripples instead
     this.controls = new RuleControls(root, {
       shown: () => this.state,
       newBoard: () => this.run(() => this.#newBoard(true)),
@@ -115,6 +116,7 @@ export class LightsOutBoard extends PuzzleBoard {
       hint: this.hint && this.hint.game === this.state?.game ? this.hint.press : null,
       highlight: this.highlight,
       before: this.pressedFrom,
+      ripple: this.rippling,
     }));
     this.#wireActions();
     this.enableKeyboard(this.canvas);
@@ -233,10 +235,10 @@ export class LightsOutBoard extends PuzzleBoard {
       cmd: "lightsout.press", game: this.state.game, row, col,
     });
     this.announce(`Pressed row ${row + 1} column ${col + 1}; ${this.#litText(state)}.`);
-    this.session.record(state, { byPlayer: true });
+    this.session.record(state);
     const kept = shown && afterPressOnMark(shown, row * state.cols + col, state.rows, state.cols);
     if (kept) this.kept.solve.keep(state, kept);
-    this.#show(state, { pressedFrom: this.values });
+    this.#show(state, { pressedFrom: this.values, pressedAt: [row, col] });
   }
 
   /** "7 of 25 lights on" (or "cells not 0" with more than two states). */
@@ -429,8 +431,11 @@ export class LightsOutBoard extends PuzzleBoard {
 
   // --- display ---------------------------------------------------------------
 
-  /** Draw `state`; `pressedFrom`, the cells before a press, animates the lights it toggled. */
-  #show(state, { pressedFrom = null } = {}) {
+  /**
+   * Draw `state`; `pressedFrom`, the cells before a press, animates the
+   * lights it toggled; a winning press (at `pressedAt`) ripples over the board.
+   */
+  #show(state, { pressedFrom = null, pressedAt = null } = {}) {
     const reshaped = !this.state || this.state.rows !== state.rows || this.state.cols !== state.cols;
     this.state = state;
     this.states = state.variant?.states || 2;
@@ -444,6 +449,8 @@ export class LightsOutBoard extends PuzzleBoard {
     this.root.querySelector('[data-action="redo"]').disabled = !this.session.canRedo;
     this.controls.showVariant(state.variant);
     this.pressedFrom = reshaped ? null : pressedFrom;
+    // The winning press: the last lights ripple out from it (painter.mjs).
+    this.rippling = Boolean(this.pressedFrom && pressedAt) && this.session.isWon(state) && this.mode === "play";
     if (reshaped) {
       this.controls.showShape(state.rows, state.cols);
       this.grid.setShape(state.rows, state.cols);
@@ -452,14 +459,15 @@ export class LightsOutBoard extends PuzzleBoard {
       this.values.forEach((value, i) => {
         if (value !== this.pressedFrom[i]) toggled.push([Math.floor(i / state.cols), i % state.cols]);
       });
-      this.grid.animate(toggled, 120);
+      this.grid.animate(this.rippling ? rippleCells(state.rows, state.cols, pressedAt) : toggled, 120);
     } else {
       this.grid.redraw();
     }
     if (this.session.isWon(state) && this.mode === "play") {
       const done = this.states === 2 ? "All lights are out" : "Every cell is 0";
-      this.say(this.moves ? `${done} — solved in ${plural(this.moves, "press", "presses")}!` : `${done}.`);
-      if (this.moves) this.#compareWithFewest(state);
+      const solved = `${done} — solved in ${plural(this.moves, "press", "presses")}`;
+      if (this.moves) this.#compareWithFewest(state, solved);
+      else this.say(`${done}.`);
     } else if (this.mode === "edit") {
       const press = pressVerb();
       this.say(this.states === 2
@@ -477,15 +485,23 @@ export class LightsOutBoard extends PuzzleBoard {
    * Once solved, say how few presses the starting board needed: the solver's
    * count, "at most" when its search could not prove it the fewest.
    */
-  #compareWithFewest(state) {
+  #compareWithFewest(state, done) {
     const start = this.session.start;
-    if (!start || start.game === state.game || start.rows * start.cols > 400) return;
+    if (!start || start.game === state.game || start.rows * start.cols > 400) {
+      this.say(`${done}!`);
+      return;
+    }
+    // The solver answers after the win: the line says so, then updates in view.
+    this.say(`${done}! The fewest possible is not known yet…`);
     const moves = this.moves;
     this.run(async () => {
       const s = await this.#startSolution(start);
-      if (this.state !== state || !s.solvable) return; // the board moved on meanwhile
+      if (this.state !== state) return; // the board moved on meanwhile
+      if (!s.solvable) {
+        this.say(`${done}!`);
+        return;
+      }
       const fewest = plural(s.press_count, "press", "presses");
-      const done = this.message.textContent.replace(/!$/, "");
       // A game helped by a hint or the solution is never called perfect.
       const matched = moves <= s.press_count && this.session.help.length === 0;
       this.say(s.proven_fewest

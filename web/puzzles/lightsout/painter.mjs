@@ -6,6 +6,9 @@
 // tile is brightest at its centre; off cells are quiet flat tiles. During a
 // press's animation (GridCanvas.animate) a toggled cell blends from its
 // colour before the press to its colour after and pops back to full size.
+// The winning press sends a ripple over the board instead (rippleCells): a
+// ring of light spreads from the pressed cell, and the last lights go out as
+// it passes them.
 
 import { packColor } from "../../grid-canvas.mjs";
 
@@ -17,12 +20,40 @@ const isLight = ([r, g, b]) => 0.299 * r + 0.587 * g + 0.114 * b > 150;
 /** The packed colour a fraction `t` of the way from packed colour `a` to `b`. */
 export const mixPacked = (a, b, t) => packColor(cssOf(mix(channels(a), channels(b), t)));
 
+/** How long the ripple takes to pass one cell, and to cross the whole board (ms). */
+export const RIPPLE_CELL_MS = 360;
+const RIPPLE_SPREAD_MS = 560;
+
+/**
+ * The winning press's ripple for GridCanvas.animate: every cell of a
+ * rows x cols board as [row, col, delay, ms], the delay growing with the
+ * distance from the pressed cell (`from`), so that a ring spreads from it;
+ * under a second in all, whatever the board's size.
+ */
+export function rippleCells(rows, cols, [fromRow, fromCol]) {
+  const far = Math.max(
+    ...[[0, 0], [0, cols - 1], [rows - 1, 0], [rows - 1, cols - 1]]
+      .map(([r, c]) => Math.hypot(r - fromRow, c - fromCol)),
+    1,
+  );
+  const cells = [];
+  for (let row = 0; row < rows; row++) {
+    for (let col = 0; col < cols; col++) {
+      const delay = (Math.hypot(row - fromRow, col - fromCol) / far) * RIPPLE_SPREAD_MS;
+      cells.push([row, col, delay, RIPPLE_CELL_MS]);
+    }
+  }
+  return cells;
+}
+
 /**
  * What one repaint shows, read once at its start:
  *   state      the board's state from its rules (null before the first board)
  *   values     its cells in reading order; states: k
  *   solution   the solve result shown (with `marked` and `conflictCells`), or null
  *   hint, highlight  [row, col] to ring, or null
+ *   before     the cells before the press being animated, or null
+ *   ripple     true while the winning press's ripple is drawn (rippleCells)
  */
 export class BoardPainter {
   /**
@@ -34,7 +65,7 @@ export class BoardPainter {
     this.grid = grid;
     this.readColors = readColors;
     this.scene = {
-      state: null, values: new Uint8Array(0), states: 2, solution: null, hint: null, highlight: null, before: null,
+      state: null, values: new Uint8Array(0), states: 2, solution: null, hint: null, highlight: null, before: null, ripple: false,
     };
     this.palette = null; // read again on every repaint, so a theme change shows at once
     grid.beforeDraw = () => {
@@ -58,7 +89,7 @@ export class BoardPainter {
    * scale (1 at rest), blended from the cell before the press while it animates.
    */
   #look(row, col) {
-    const { state, values, before } = this.scene;
+    const { state, values, before, ripple } = this.scene;
     const index = row * state.cols + col;
     const value = values[index];
     const rgb = this.palette.rgb;
@@ -66,12 +97,20 @@ export class BoardPainter {
     const t = before ? this.grid.progressOf(row, col) : 1;
     if (t >= 1) return { value, rgb: now, glow: this.#glowOf(value), scale: 1 };
     const old = before[index];
-    return {
+    const look = {
       value,
       rgb: mix(rgb[old] ?? rgb.at(-1), now, t),
       glow: this.#glowOf(old) + (this.#glowOf(value) - this.#glowOf(old)) * t,
-      scale: 0.86 + 0.14 * t,
+      scale: ripple ? 1 : 0.86 + 0.14 * t,
     };
+    if (ripple) {
+      // The ring passing: a flash of the "on" colour that fades as it moves on.
+      const flash = Math.sin(Math.PI * t) * 0.8;
+      look.rgb = mix(look.rgb, rgb.at(-1), flash);
+      look.glow = Math.max(look.glow, flash);
+      look.scale = 1 - 0.08 * flash;
+    }
+    return look;
   }
 
   /** The halo of every lit cell, under the tiles, so that it shows in the gaps around them. */

@@ -71,7 +71,7 @@ export class PegsBoard extends PuzzleBoard {
     });
     this.playback = new SolutionPlayback(root, {
       run: (action) => this.run(action),
-      jump: (from, to) => this.#jump(from, to, false),
+      jump: (from, to) => this.#jump(from, to),
       note: (text) => this.searches.note(text),
       finished: () => this.#show(this.state, { keepNote: true }),
     });
@@ -269,14 +269,23 @@ export class PegsBoard extends PuzzleBoard {
     this.census.clear();
   }
 
-  async #jump(from, to, byPlayer = true) {
+  async #jump(from, to) {
     const state = await this.#leave({
       cmd: "pegs.move", grid: this.state.grid, goal: this.#goalParam(), from, to,
     });
     this.announce(`Jumped from ${holeName(from)} to ${holeName(to)}; ${plural(state.pegs, "peg")} left.`);
-    this.session.record(state, { byPlayer });
+    this.session.record(state);
+    this.lastLanding = to; // where the last peg sits once the game is won (winKeepClear)
     this.#show(state);
-    this.jumpMotion.start(from, to);
+    this.jumpMotion.start(from, to, { settle: this.session.isWon(state) });
+  }
+
+  /** The won game's last peg, as a box in page coordinates: the win card keeps off it. */
+  winKeepClear() {
+    if (!this.lastLanding || !this.session.isWon()) return null;
+    const [x, y] = this.cellCentre(...this.lastLanding);
+    const half = this.geo.cell / 2;
+    return new DOMRect(x - half, y - half, 2 * half, 2 * half);
   }
 
   /** The jump being animated ({from, over, to, t}), or null: tests look at it. */

@@ -7,7 +7,9 @@
 // The look: a plate (wood in the light theme, slate in the dark) under the
 // holes, holes sunk into it (shaded darker at the top, as a lamp above
 // sees them) and pegs as lit spheres with a shadow. A jump in motion is
-// drawn from `view.motion`: the peg on its way, the jumped peg fading.
+// drawn from `view.motion`: the peg on its way, the jumped peg fading; the
+// winning jump then settles the last peg into its goal (a small bounce, and a
+// ring spreading from the hole).
 
 import { drawFocusRing, reducedMotion } from "../../grid-canvas.mjs";
 
@@ -69,8 +71,8 @@ export function boardGeometry(cells, { triangular, editing, width, height }) {
  * view: {cells, editing, colors (of PALETTE), goalCells, moves (the legal
  * jumps [[fr, fc], [tr, tc]]), selected (the picked peg [r, c] or null), hint
  * (a jump or null), cursor (the keyboard ring's cell or null), motion (a
- * jump being animated, {from, over, to, t} with t 0..1, or null: `cells`
- * already show the position after it)}.
+ * jump being animated, {from, over, to, t, settle} with t 0..1 and settle
+ * null or 0..1 after it, or null: `cells` already show the position after it)}.
  */
 export function paintBoard(canvas, ctx, geo, view) {
   const { cells, editing, colors, selected, hint, cursor, motion } = view;
@@ -94,7 +96,7 @@ export function paintBoard(canvas, ctx, geo, view) {
     ctx.arc(x, y, size, 0, 2 * Math.PI);
   };
   paintPlate(ctx, geo, cells, editing, colors);
-  const landing = motion && motion.t < 1 ? key(...motion.to) : null;
+  const landing = motion && (motion.t < 1 || motion.settle !== null) ? key(...motion.to) : null;
   for (let r = 0; r < geo.rows; r++) {
     for (let c = 0; c < geo.cols; c++) {
       const cellChar = cells[r][c];
@@ -134,7 +136,7 @@ export function paintBoard(canvas, ctx, geo, view) {
       }
     }
   }
-  if (landing) paintMotion(ctx, geo, motion, radius, colors.peg);
+  if (landing) paintMotion(ctx, geo, motion, radius, colors);
   if (hint) paintArrow(ctx, geo, hint, colors.hint);
   if (cursor && cursor[0] < geo.rows && cursor[1] < geo.cols) {
     const [x, y] = geo.at(...cursor);
@@ -225,25 +227,45 @@ function paintPeg(ctx, x, y, size, color, alpha = 1) {
   ctx.restore();
 }
 
-/** A jump under way: the jumped peg fading in its hole, the jumping one on its way, lifted. */
-function paintMotion(ctx, geo, { from, over, to, t }, radius, color) {
-  const [ox, oy] = geo.at(...over);
-  paintPeg(ctx, ox, oy, radius, color, 1 - t);
-  const [x0, y0] = geo.at(...from);
+/**
+ * A jump under way: the jumped peg fading in its hole, the jumping one on its
+ * way, lifted; then, after the winning jump (`settle` 0..1), the last peg
+ * bouncing gently into its hole as a ring of the goal colour spreads from it.
+ */
+function paintMotion(ctx, geo, { from, over, to, t, settle }, radius, colors) {
   const [x1, y1] = geo.at(...to);
+  if (t >= 1 && settle !== null) {
+    ctx.save();
+    ctx.globalAlpha = 1 - settle;
+    ctx.strokeStyle = colors.goal;
+    ctx.lineWidth = Math.max(2, geo.cell / 12) * (1 - settle * 0.5);
+    ctx.beginPath();
+    ctx.arc(x1, y1, radius * (1.15 + 1.1 * settle), 0, 2 * Math.PI);
+    ctx.stroke();
+    ctx.restore();
+    const bounce = Math.sin(3 * Math.PI * settle) * (1 - settle) ** 2; // damped: it comes to rest
+    paintPeg(ctx, x1, y1 - geo.cell * 0.1 * Math.max(0, bounce), radius * (1 + 0.12 * bounce), colors.peg);
+    return;
+  }
+  const [ox, oy] = geo.at(...over);
+  paintPeg(ctx, ox, oy, radius, colors.peg, 1 - t);
+  const [x0, y0] = geo.at(...from);
   const lift = 1 + 0.15 * Math.sin(Math.PI * t);
-  paintPeg(ctx, x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, radius * lift, color);
+  paintPeg(ctx, x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, radius * lift, colors.peg);
 }
 
 /**
  * A jump in motion: for JUMP_MS after start() the peg slides from its hole
  * to the landing hole and the jumped peg fades (`current` is what
- * paintBoard's `motion` wants, `redraw` paints a frame), then the position
- * is drawn as it is. None for readers who ask for reduced motion; stop()
+ * paintBoard's `motion` wants, `redraw` paints a frame); after the winning
+ * jump (`settle`) the last peg settles into its goal for SETTLE_MS more; then
+ * the position is drawn as it is. Drawing only: the next move is taken at
+ * once, and ends it. None for readers who ask for reduced motion; stop()
  * ends it at once.
  */
 export class JumpMotion {
   static JUMP_MS = 140; // quick enough never to hold a fast player back
+  static SETTLE_MS = 600; // the win's settle: under a second with the jump
 
   /** @param {() => void} redraw paints the board (reading `current`) */
   constructor(redraw) {
@@ -251,17 +273,21 @@ export class JumpMotion {
     this.current = null; // {from, over, to, t (eased, 0..1), frame}
   }
 
-  start(from, to) {
+  start(from, to, { settle = false } = {}) {
     this.stop();
     if (reducedMotion()) return;
-    const motion = { from, over: [(from[0] + to[0]) / 2, (from[1] + to[1]) / 2], to, t: 0, frame: 0 };
+    const motion = { from, over: [(from[0] + to[0]) / 2, (from[1] + to[1]) / 2], to, t: 0, settle: null, frame: 0 };
     const began = performance.now();
+    const { JUMP_MS, SETTLE_MS } = JumpMotion;
+    const total = JUMP_MS + (settle ? SETTLE_MS : 0);
     const step = (now) => {
       if (this.current !== motion) return;
       // A frame's stamp is when the frame began, which can precede `began`.
-      const t = Math.min(1, Math.max(0, (now - began) / JumpMotion.JUMP_MS));
+      const elapsed = Math.min(total, Math.max(0, now - began));
+      const t = Math.min(1, elapsed / JUMP_MS);
       motion.t = 1 - (1 - t) ** 2; // ease out
-      if (t >= 1) this.current = null; // the last frame: the position as it is
+      motion.settle = settle && t >= 1 ? (elapsed - JUMP_MS) / SETTLE_MS : null;
+      if (elapsed >= total) this.current = null; // the last frame: the position as it is
       else motion.frame = requestAnimationFrame(step);
       this.redraw();
     };
