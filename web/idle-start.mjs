@@ -46,7 +46,7 @@ export function whenIdle(start, { ms = IDLE_START_MS, anyConnection = false } = 
  * board in `root` (#35): the pointer moving over the board, a mouse or pen
  * button going down on it, or the keyboard's focus coming into the board or
  * its controls. Python then boots while the person aims, so that the first
- * hint comes soon. A board's own touch (PuzzleBoard's first press or key)
+ * hint comes soon. A board's own touch (whenFirstTouched: its first press or key)
  * still starts it too, wherever these are not seen.
  *
  * A focus that a press gives (a button takes the focus at pointerdown) is no
@@ -87,4 +87,30 @@ export function whenAboutToPlay(root, start) {
   root.addEventListener("pointerdown", press, true);
   for (const type of releases) globalThis.addEventListener?.(type, release, true);
   for (const type of signs) root.addEventListener(type, sign, true);
+}
+
+/** A person's touch of a board (a change: a choice in one of its menus, however made). */
+const TOUCHES = ["pointerup", "keydown", "change"];
+/** Keys that move through the page rather than play. */
+const PASSING_KEYS = new Set(["Tab", "Shift", "Control", "Alt", "Meta", "Escape"]);
+
+/**
+ * Run `touched` once, at a person's first touch of the board in `root` (a
+ * press, a tap, a key other than Tab, a control changed), so that Python's
+ * answers come soon after; a reader who only looks, or scrolls past,
+ * downloads none of it (client.mjs). A touch that scrolls the page ends in
+ * pointercancel, not pointerup. Not at pointerdown: the boot line that
+ * appears then would move what the click is about to land on. `touched`
+ * runs after the event has been handled, for the same reason.
+ */
+export function whenFirstTouched(root, touched) {
+  const start = (event) => {
+    if (event.type === "keydown" && PASSING_KEYS.has(event.key)) return;
+    // "Today" opens a view over the page: not a touch of this board's game
+    // (its lines appearing then would move the play screen under the view).
+    if (event.target.closest?.('[data-play="today"]')) return;
+    for (const type of TOUCHES) root.removeEventListener(type, start, true);
+    setTimeout(touched);
+  };
+  for (const type of TOUCHES) root.addEventListener(type, start, true);
 }

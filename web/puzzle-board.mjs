@@ -109,7 +109,7 @@
 
 import { arrangeBoardFirst, boardRoom, bringIntoView, embeddedRoom } from "./board-layout.mjs";
 import { boardStyle } from "./board-style.mjs";
-import { whenAboutToPlay } from "./idle-start.mjs";
+import { whenAboutToPlay, whenFirstTouched } from "./idle-start.mjs";
 import { KeyboardCursor } from "./keyboard-cursor.mjs";
 import { LiveRegion } from "./live-region.mjs";
 import { EngineWaitLine, LongJobs } from "./long-jobs.mjs";
@@ -120,8 +120,6 @@ import { Session, dailyDate, todaysDate } from "./session.mjs";
 import { WinCard } from "./win-card.mjs";
 
 const COARSE = globalThis.matchMedia?.("(pointer: coarse)");
-/** A person's touch of a board (a change: a choice in one of its menus, however made). */
-const TOUCHES = ["pointerup", "keydown", "change"];
 
 /**
  * On touch screens a click is a tap: "Click a peg" reads "Tap a peg" (a
@@ -154,7 +152,7 @@ export class PuzzleBoard {
     this.client = client.scoped?.((token, info) => waits.update(token, info)) ?? client;
     this.queue = Promise.resolve(); // actions run one at a time, in order
     this.pending = 0;
-    this.touched = false; // until a person's first press or key (#startPythonOnFirstTouch)
+    this.touched = false; // until a person's first press or key (whenFirstTouched, idle-start.mjs)
     this.session = new Session(this.constructor.session);
     // A job's answer about a position no longer shown is dropped.
     this.jobs = new LongJobs(this.client, { version: () => this.session.state });
@@ -182,44 +180,22 @@ export class PuzzleBoard {
     const needPython = this.constructor.pythonActions
       .flatMap((action) => [...root.querySelectorAll(`button[data-action="${action}"]`)]);
     watchPythonBoot(root, client, needPython, (error) => this.bootFailed(error));
-    if (!readonly) this.#startPythonOnFirstTouch();
-    // Sooner still: at the pointer over the board or focus on it (idle-start.mjs).
-    if (!readonly) whenAboutToPlay(root, () => this.client.startPython?.());
+    if (!readonly) {
+      // Python starts at a first touch of the board; then `touched` is true and
+      // a board's onFirstTouch() runs: what it asks Python unprompted waits for
+      // this. Sooner still at the pointer over the board or focus on it.
+      whenFirstTouched(root, () => {
+        this.touched = true;
+        this.client.startPython?.();
+        this.onFirstTouch?.();
+      });
+      whenAboutToPlay(root, () => this.client.startPython?.());
+    }
     this.#listenToKeys(readonly);
     // Moves, game IDs and the default boards need no Python (rules/): the
     // board starts at once, after the subclass constructor has finished,
     // once its stylesheet applies (board-style.mjs: else it jumps when it does).
     boardStyle(this.constructor.stylesheet).then(() => this.#begin(options));
-  }
-
-  /**
-   * Python starts at a person's first touch of the board (a press, a tap,
-   * a key other than Tab, a control changed), so that its answers come soon
-   * after; a reader who only looks, or scrolls past, downloads none of it
-   * (client.mjs). A touch
-   * that scrolls the page ends in pointercancel, not pointerup. Not at
-   * pointerdown: the boot line that appears then would move what the click
-   * is about to land on. Then `touched` is true and a board's onFirstTouch()
-   * runs: what it asks Python unprompted waits for this (another board's
-   * touch starts the shared Python, not this board's questions).
-   */
-  #startPythonOnFirstTouch() {
-    const passing = new Set(["Tab", "Shift", "Control", "Alt", "Meta", "Escape"]);
-    const start = (event) => {
-      if (event.type === "keydown" && passing.has(event.key)) return;
-      // "Today" opens a view over the page: not a touch of this board's game
-      // (its lines appearing then would move the play screen under the view).
-      if (event.target.closest?.('[data-play="today"]')) return;
-      for (const type of TOUCHES) this.root.removeEventListener(type, start, true);
-      // After this event has been handled: the boot line and a verdict line
-      // that appear now must not move the board under the touch being read.
-      setTimeout(() => {
-        this.touched = true;
-        this.client.startPython?.();
-        this.onFirstTouch?.();
-      });
-    };
-    for (const type of TOUCHES) this.root.addEventListener(type, start, true);
   }
 
   /**
