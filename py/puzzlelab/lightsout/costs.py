@@ -104,6 +104,15 @@ def _system_size(rows: int, cols: int, variant: Variant) -> tuple[int, int]:
     return unknowns, min(size, max(0, round(ea + eb * rows + ec * cols)))
 
 
+def _system_bytes(rows: int, cols: int, variant: Variant) -> float:
+    """The system's bytes while it is eliminated: three copies of its rows (a
+    form each, and for k states a list of values too); one stays after."""
+    unknowns, equations = _system_size(rows, cols, variant)
+    if variant.states == 2:
+        return equations * unknowns / 8 * 3
+    return equations * unknowns * 3 + equations * unknowns * 8 * 3
+
+
 def _where(cost: Cost) -> Cost:
     return Cost(cost.seconds * PAGE_SLOWDOWN, cost.megabytes) if IN_PAGE else cost
 
@@ -119,7 +128,7 @@ def _native_solve_cost(rows: int, cols: int, variant: Variant, boards: int = 1) 
         # Classic: a chase of whole rows and one system of min(rows, cols) unknowns.
         side = min(rows, cols)
         seconds = size * 0.1e-6 + side**3 / 64 * 0.5e-9 + boards * size * 0.15e-6
-        return Cost(seconds, 30 + size * 40e-6)
+        return Cost(seconds, 30 + size * 10e-6)  # 38 MB at 1000x1000 (bench_projections)
     unknowns, equations = _system_size(rows, cols, variant)
     terms = len(variant.offsets)
     form_bytes = unknowns / 8 if k == 2 else unknowns
@@ -147,7 +156,7 @@ def _native_solve_cost(rows: int, cols: int, variant: Variant, boards: int = 1) 
         per_board + 2 * chase + search)
     reach = max(max(abs(dr), abs(dc)) for dr, dc in variant.offsets)
     window = (2 * reach + 3) * max(rows, cols) * form_bytes * 3
-    system = equations * form_bytes * 3 + (equations * unknowns * 8 * 3 if k > 2 else 0)
+    system = _system_bytes(rows, cols, variant)
     # Per cell: the plan and three lists. The quiet patterns' expansion is not
     # counted here: how many there are is known only once the system is
     # eliminated, and :func:`check_expansion` prices it then.
@@ -158,11 +167,15 @@ def _native_solve_cost(rows: int, cols: int, variant: Variant, boards: int = 1) 
 def quiet_pattern_cost(rows: int, cols: int, variant: Variant, count: int,
                        search: bool = True) -> Cost:
     """The native cost of a solve once elimination has found its quiet patterns,
-    ``count`` of them to build: the up-front cost, their expansion's memory, and
-    (with ``search``, when there are any) the fewest-press search."""
+    ``count`` of them to build: the up-front time and the fewest-press search's
+    (with ``search``); the memory of the elimination or, once its working copies
+    are gone, of the patterns' expansion (and a k-state search's lists)."""
     base, cells = _native_solve_cost(rows, cols, variant), rows * cols
     seconds = min(SEARCH_SECONDS, SEARCH_SECONDS_PER_VALUE * cells * count) if search else 0.0
-    megabytes = base.megabytes + expansion_megabytes(cells, variant.states, count)
+    # The elimination's working copies are gone by the time the patterns are built.
+    eliminated = 0.0 if variant.is_classic else _system_bytes(rows, cols, variant) * 2 / 3 / 1e6
+    megabytes = max(base.megabytes,
+                    base.megabytes - eliminated + expansion_megabytes(cells, variant.states, count))
     if search and variant.states > 2 and count * cells <= MAX_SEARCHED_VALUES:
         megabytes += count * cells * 8 / 1e6  # a list entry per cell and pattern
     return Cost(base.seconds + seconds, megabytes)
