@@ -207,7 +207,7 @@ def check_quiet_patterns(rows: int, cols: int, variant: Variant, count: int,
     limit = f"{JOB_SECONDS:.0f} s" if over_time else f"{job_megabytes():.0f} MB"
     raise PuzzleError(
         f"This {_shape_name(rows, cols, variant)} has {count} quiet patterns to build, "
-        f"which take {need} {where}, over the limit of {limit} for one job; "
+        f"which need {need} {where}, over the limit of {limit} for one job; "
         "a smaller board fits.")
 
 
