@@ -167,19 +167,37 @@ def _census(board: str, start: str | None, goal: str | None, engine: str) -> Cal
 
 
 def _lightsout(rows: int, cols: int, rules: dict) -> Callable[[], dict]:
+    """A solve: its up-front projection, or the second one made once elimination
+    has counted the quiet patterns (the expansion and search priced), whichever
+    is larger, as the refusals compare them."""
     def run() -> dict:
+        import importlib
         import random
 
         from puzzlelab import lightsout
         from puzzlelab.lightsout import costs
+        lightsout_solve = importlib.import_module("puzzlelab.lightsout.solve")
         variant = lightsout.Variant(**rules)
-        cost = costs.solve_cost(rows, cols, variant)
+        made = [costs.solve_cost(rows, cols, variant)]
+        check = lightsout_solve.check_quiet_patterns
+
+        def recorded(r: int, c: int, v: lightsout.Variant, count: int,
+                     search: bool = True) -> None:
+            made.append(costs.quiet_pattern_cost(r, c, v, count, search))
+            check(r, c, v, count, search)
+
+        lightsout_solve.check_quiet_patterns = recorded
         rng = random.Random(1)
         board = lightsout.Board(rows, cols, 0, variant)
         for _ in range(20):
             board = board.press(rng.randrange(rows), rng.randrange(cols))
-        lightsout.solve(board)
-        return {"projected_mb": cost.megabytes, "projected_s": cost.seconds, "note": ""}
+        began = time.process_time()
+        solution = lightsout.solve(board)
+        return {"projected_mb": max(c.megabytes for c in made),
+                "projected_s": max(c.seconds for c in made),
+                "job_cpu": time.process_time() - began,
+                "note": f"{solution.kernel_dimension} quiet patterns; up front "
+                        f"{made[0].megabytes:,.0f} MB, {made[0].seconds:.1f} s"}
     return run
 
 
@@ -233,6 +251,7 @@ CASES = [
 ]
 
 
+KING = {"neighbourhood": "king"}  # Lights Out rules whose big square boards have no quiet pattern
 TRIANGLE_6 = "./oo/ooo/oooo/ooooo/oooooo"
 TRIANGLE_7 = "./oo/ooo/oooo/ooooo/oooooo/ooooooo"
 TRIANGLE_7_CUT = "o/.o/ooo/oooo/ooooo/oooooo/--ooo--"
@@ -262,6 +281,22 @@ CASES += [
          whole_process=True, long=True),
     Case("lightsout.solve", "python", "300x300, 3 states", _lightsout(300, 300, {"states": 3}),
          whole_process=True),
+    Case("lightsout.solve", "python", "600x600 classic", _lightsout(600, 600, {}),
+         whole_process=True),
+    Case("lightsout.solve", "python", "600x600 torus", _lightsout(600, 600, {"wrap": True}),
+         whole_process=True),
+    Case("lightsout.solve", "python", "300x300 king", _lightsout(300, 300, KING),
+         whole_process=True),
+    Case("lightsout.solve", "python", "600x600 king", _lightsout(600, 600, KING),
+         whole_process=True),
+    Case("lightsout.solve", "python", "600x600, 3 states", _lightsout(600, 600, {"states": 3}),
+         whole_process=True),
+    Case("lightsout.solve", "python", "1000x1000 king",
+         _lightsout(1000, 1000, KING), whole_process=True, long=True),
+    Case("lightsout.solve", "python", "1000x1000, 3 states", _lightsout(1000, 1000, {"states": 3}),
+         whole_process=True, long=True),
+    Case("lightsout.solve", "python", "1000x1000, 4 states", _lightsout(1000, 1000, {"states": 4}),
+         whole_process=True, long=True),
     Case("binairo.count", "python", "empty 8x8", _binairo_count("8x8"), whole_process=True),
     Case("binairo.count", "python", "empty 8x10", _binairo_count("8x10"), whole_process=True),
     Case("binairo.count", "python", "10x10 with 4,072 solutions",

@@ -11,6 +11,7 @@ refused up front in one sentence.
 from __future__ import annotations
 
 import random
+import tracemalloc
 
 import pytest
 
@@ -115,11 +116,58 @@ def test_what_cannot_finish_is_refused_in_one_sentence(monkeypatch):
     assert error.count(". ") == 0  # one sentence
     # In the page the worker is slower and has less memory: the limit names that.
     monkeypatch.setattr(costs, "IN_PAGE", True)
-    assert not lightsout.solve_cost(1000, 1000, Variant(states=3)).fits
-    assert costs._native_solve_cost(1000, 1000, Variant(states=3)).fits
-    big = Board(1000, 1000, 0, Variant(states=3)).game_id
+    assert not lightsout.solve_cost(1000, 1000, Variant(wrap=True, states=3)).fits
+    assert costs._native_solve_cost(1000, 1000, Variant(wrap=True, states=3)).fits
+    big = Board(1000, 1000, 0, Variant(wrap=True, states=3)).game_id
     error = api.handle({"cmd": "lightsout.solve", "game": big})["error"]
     assert "in the page" in error and "the command line" in error
+
+
+def _peak_megabytes_of_solving(board: Board) -> tuple[float, int]:
+    """The solve's peak of traced allocations (MB) and its kernel dimension."""
+    tracemalloc.start()
+    try:
+        solution = lightsout.solve(board)
+        peak = tracemalloc.get_traced_memory()[1] / 1e6
+    finally:
+        tracemalloc.stop()
+    return peak, solution.kernel_dimension
+
+
+@pytest.mark.parametrize("variant", [Variant("king"), Variant(wrap=True)],
+                         ids=["king, no quiet pattern", "torus, 20 quiet patterns"])
+def test_a_solve_is_projected_from_what_it_builds(variant):
+    # Up front only the elimination is priced; the quiet patterns' expansion is
+    # added once they are counted, so a board without any is not charged for it.
+    side = 100
+    board = Board.from_values(side, side, [random.Random(1).randrange(2)
+                                           for _ in range(side * side)], variant)
+    peak, dimension = _peak_megabytes_of_solving(board)
+    up_front = costs.solve_cost(side, side, variant)
+    with_them = costs.quiet_pattern_cost(side, side, variant, dimension)
+    # The projections include the interpreter (30 MB); tracemalloc counts the job.
+    assert 1 / 1.5 <= (with_them.megabytes - 30) / peak <= 1.5
+    if dimension == 0:
+        assert with_them == up_front
+    else:
+        assert with_them.megabytes > up_front.megabytes + 0.5 * peak
+
+
+def test_quiet_patterns_that_do_not_fit_are_refused_after_elimination(monkeypatch):
+    # Room for the elimination but not for the torus's quiet patterns: the solve
+    # starts (the up-front check passes) and is refused in one sentence once they
+    # are counted; a king board of the same size, with none, is solved.
+    side = 100
+    torus = Board(side, side, 1, Variant(wrap=True))
+    room = costs.solve_cost(side, side, torus.variant).megabytes + 0.1
+    monkeypatch.setattr(costs, "job_megabytes", lambda: room)
+    response = api.handle({"cmd": "lightsout.solve", "game": torus.game_id})
+    assert not response["ok"]
+    error = response["error"]
+    assert "quiet patterns" in error and f"limit of {room:.0f} MB" in error
+    assert error.count(". ") == 0 and error.endswith(".")  # one sentence
+    king = Board(side, side, 1, Variant("king"))
+    assert api.handle({"cmd": "lightsout.solve", "game": king.game_id})["ok"]
 
 
 def test_the_dense_baseline_is_bounded_by_its_size():

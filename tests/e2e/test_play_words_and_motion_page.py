@@ -96,7 +96,7 @@ def test_lightsout_unsolvable_hint_and_big_board_refusal_are_plain(page, site_ur
     # Python's refusal of a job too big, in the page's words (the exact one stays in the tooltip).
     monkeypatch.setattr(costs, "IN_PAGE", True)  # the page's limits, as the worker has them
     with pytest.raises(PuzzleError) as refused:
-        costs.check_cost("Solving", 5000, 5000, Variant(), costs.solve_cost)
+        costs.check_cost("Solving", 20000, 20000, Variant(), costs.solve_cost)
     plain = page.evaluate(
         """(message) => import('./puzzles/lightsout/solution.mjs')
              .then((m) => m.plainRefusal(message))""",

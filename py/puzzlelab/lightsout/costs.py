@@ -34,6 +34,17 @@ JOB_SECONDS = 60.0
 #: Memory per job at most: the page's worker has one WebAssembly heap (2 GB
 #: at most, shared with Pyodide itself).
 JOB_MEGABYTES = 1000.0 if IN_PAGE else 2000.0
+#: CPU seconds of the fewest-press search at most: it stops at its work budget.
+SEARCH_SECONDS = 5.0
+#: CPU seconds per cell and quiet pattern of building them and searching them,
+#: below :data:`SEARCH_SECONDS` (300x300 and 600x600 tori of 48 and 96 patterns,
+#: bench/bench_projections.py).
+SEARCH_SECONDS_PER_VALUE = 6e-8
+#: (k > 2, solve.py)  Kernel dimension times cells beyond which no fewest-press search runs
+#: (the answer is then labelled not proven fewest): it holds every quiet pattern
+#: as a list of cell values, and on 1000x1000 boards with 6 to 18 quiet patterns
+#: it took 60 to 100 s of CPU for an unproven answer (bench_lightsout.py --big).
+MAX_SEARCHED_VALUES = 5_000_000
 
 
 def job_megabytes() -> float:
@@ -93,6 +104,15 @@ def _system_size(rows: int, cols: int, variant: Variant) -> tuple[int, int]:
     return unknowns, min(size, max(0, round(ea + eb * rows + ec * cols)))
 
 
+def _system_bytes(rows: int, cols: int, variant: Variant) -> float:
+    """The system's bytes while it is eliminated: three copies of its rows (a
+    form each, and for k states a list of values too); one stays after."""
+    unknowns, equations = _system_size(rows, cols, variant)
+    if variant.states == 2:
+        return equations * unknowns / 8 * 3
+    return equations * unknowns * 3 + equations * unknowns * 8 * 3
+
+
 def _where(cost: Cost) -> Cost:
     return Cost(cost.seconds * PAGE_SLOWDOWN, cost.megabytes) if IN_PAGE else cost
 
@@ -100,43 +120,95 @@ def _where(cost: Cost) -> Cost:
 def _native_solve_cost(rows: int, cols: int, variant: Variant, boards: int = 1) -> Cost:
     """The native cost of the first solve of a shape and ``boards - 1`` more:
     the constants are CPU seconds per operation measured on this solver
-    (bench/bench_lightsout.py, the "estimate" column, compares them)."""
+    (bench/bench_lightsout.py, the "estimate" column, compares them). A single
+    solve leaves out the fewest-press search and the quiet patterns' memory,
+    which :func:`quiet_pattern_cost` adds once elimination has counted them."""
     size, k = rows * cols, variant.states
     if variant.is_classic:
         # Classic: a chase of whole rows and one system of min(rows, cols) unknowns.
         side = min(rows, cols)
-        seconds = size * 1e-6 + side**3 / 64 * 2e-9 + boards * size * 0.5e-6
-        return Cost(seconds, 30 + size * 40e-6)
+        seconds = size * 0.1e-6 + side**3 / 64 * 0.5e-9 + boards * size * 0.15e-6
+        return Cost(seconds, 30 + size * 10e-6)  # 38 MB at 1000x1000 (bench_projections)
     unknowns, equations = _system_size(rows, cols, variant)
     terms = len(variant.offsets)
     form_bytes = unknowns / 8 if k == 2 else unknowns
     whole_rows = _row_chase(variant, max(rows, cols), min(rows, cols)) is not None
     # Per cell and stencil term: a big-int operation on a form (XOR is cheaper
     # than a multiply-add and reduction), and the loop, unless whole rows go at once.
-    byte = 1e-9 if k == 2 else 3e-9
-    build = size * terms * (byte * form_bytes + (0.05e-6 if whole_rows else 0.4e-6))
-    chase = size * terms * 0.1e-6 + size * 0.5e-6  # a numeric chase, and the board's values
+    # Fitted to the CPU seconds of bench_lightsout.py --big (0.85 to 1.13 of them
+    # with the search; the former constants, 1.8 times these, matched wall seconds
+    # on a busy machine).
+    byte = 0.55e-9 if k == 2 else 1.65e-9
+    build = size * terms * (byte * form_bytes + (0.03e-6 if whole_rows else 0.22e-6))
+    chase = size * terms * 0.055e-6 + size * 0.28e-6  # a numeric chase, and the board's values
     if k == 2:
-        eliminate = unknowns * equations * (form_bytes * 0.5e-9 + 40e-9)
+        eliminate = unknowns * equations * (form_bytes * 0.28e-9 + 22e-9)
         per_board = 0.0
     else:
         # Byte-packed rows up to q = 13 (modk.PACKED_PRIME_LIMIT), lists above.
-        eliminate = sum((5e-9 if q <= modk.PACKED_PRIME_LIMIT else 80e-9)
+        eliminate = sum((2.8e-9 if q <= modk.PACKED_PRIME_LIMIT else 44e-9)
                         * unknowns * equations * unknowns for _, q in modk.prime_powers(k))
         per_board = eliminate  # a k-state solve eliminates again for its right-hand side
-    search = 5.0  # the fewest-press search stops at its work budget: seconds
+    search = 0.0  # a single solve's search is priced once its quiet patterns are counted
     if boards > 1:  # the gallery: its searches share GALLERY_SEARCHES budgets
-        search = GALLERY_SEARCHES * search / boards
+        search = GALLERY_SEARCHES * SEARCH_SECONDS / boards
     seconds = build + eliminate + 3 * chase + search + (boards - 1) * (
         per_board + 2 * chase + search)
     reach = max(max(abs(dr), abs(dc)) for dr, dc in variant.offsets)
     window = (2 * reach + 3) * max(rows, cols) * form_bytes * 3
-    system = equations * form_bytes * 3 + (equations * unknowns * 8 * 3 if k > 2 else 0)
-    # Per cell: the plan, three lists, and the expansion of up to 64 quiet
-    # patterns (a lane int per cell, then its text or bytes to slice the lanes
-    # from): 271 MB for the 1000x1000 torus, 258 MB with 3 states (--big).
-    per_cell = 6 + 3 * 8 + 230
+    system = _system_bytes(rows, cols, variant)
+    # Per cell: the plan and three lists. The quiet patterns' expansion is not
+    # counted here: how many there are is known only once the system is
+    # eliminated, and :func:`check_expansion` prices it then.
+    per_cell = 6 + 3 * 8
     return Cost(seconds, 30 + (window + system + size * per_cell) / 1e6)
+
+
+def quiet_pattern_cost(rows: int, cols: int, variant: Variant, count: int,
+                       search: bool = True) -> Cost:
+    """The native cost of a solve once elimination has found its quiet patterns,
+    ``count`` of them to build: the up-front time and the fewest-press search's
+    (with ``search``); the memory of the elimination or, once its working copies
+    are gone, of the patterns' expansion (and a k-state search's lists)."""
+    base, cells = _native_solve_cost(rows, cols, variant), rows * cols
+    seconds = min(SEARCH_SECONDS, SEARCH_SECONDS_PER_VALUE * cells * count) if search else 0.0
+    # The elimination's working copies are gone by the time the patterns are built.
+    eliminated = 0.0 if variant.is_classic else _system_bytes(rows, cols, variant) * 2 / 3 / 1e6
+    megabytes = max(base.megabytes,
+                    base.megabytes - eliminated + expansion_megabytes(cells, variant.states, count))
+    if search and variant.states > 2 and count * cells <= MAX_SEARCHED_VALUES:
+        megabytes += count * cells * 8 / 1e6  # a list entry per cell and pattern
+    return Cost(base.seconds + seconds, megabytes)
+
+
+def expansion_megabytes(cells: int, states: int, count: int) -> float:
+    """The memory (MB) that expanding ``count`` quiet patterns over ``cells`` cells
+    adds (plan._expand_lanes): a lane int per cell (``count`` bits, or bytes for k
+    states), the text or bytes the lanes are sliced from twice over while joined,
+    and the finished patterns."""
+    if count <= 0:
+        return 0.0
+    lane_bits = count if states == 2 else 8 * count
+    lane_int = 8 + 28 + 4 * -(-lane_bits // 30)
+    pattern_bytes = count / 8 if states == 2 else count / 2
+    return cells * (lane_int + 2 * count + pattern_bytes) / 1e6
+
+
+def check_quiet_patterns(rows: int, cols: int, variant: Variant, count: int,
+                         search: bool = True) -> None:
+    """Refuse in one sentence, once elimination has counted the quiet patterns, a
+    solve whose ``count`` patterns to build (and search) would not fit here."""
+    cost = _where(quiet_pattern_cost(rows, cols, variant, count, search))
+    if cost.fits:
+        return
+    where = "in the page" if IN_PAGE else "here"
+    over_time = cost.seconds > JOB_SECONDS
+    need = f"about {cost.seconds:.0f} s" if over_time else f"about {cost.megabytes:.0f} MB"
+    limit = f"{JOB_SECONDS:.0f} s" if over_time else f"{job_megabytes():.0f} MB"
+    raise PuzzleError(
+        f"This {_shape_name(rows, cols, variant)} has {count} quiet patterns to build, "
+        f"which need {need} {where}, over the limit of {limit} for one job; "
+        "a smaller board fits.")
 
 
 def solve_cost(rows: int, cols: int, variant: Variant) -> Cost:

@@ -17,6 +17,7 @@ from puzzlelab.jobs import Progress, Steps, due, finish
 from puzzlelab.lightsout import gf2
 from puzzlelab.lightsout.board import _HEX_DIGITS, Board, _transpose_packed, cells_of, toggled_by
 from puzzlelab.lightsout.classic_chase import _classic_quiet, _solve_classic
+from puzzlelab.lightsout.costs import MAX_SEARCHED_VALUES, check_quiet_patterns
 from puzzlelab.lightsout.fewest import (
     FOLDED_MAX_CELLS,
     _min_presses_mod,
@@ -31,11 +32,6 @@ from puzzlelab.notation import PuzzleError
 #: when the search fits its budget, by annealing above); larger ones return a
 #: plain solution. King rules with walls reach 99 at 50x50 (proven up to 35x35).
 MAX_SEARCHED_KERNEL = 100
-#: (k > 2) Kernel dimension times cells beyond which no fewest-press search runs
-#: (the answer is then labelled not proven fewest): it holds every quiet pattern
-#: as a list of cell values, and on 1000x1000 boards with 6 to 18 quiet patterns
-#: it took 60 to 100 s of CPU for an unproven answer (bench_lightsout.py --big).
-MAX_SEARCHED_VALUES = 5_000_000
 #: How many quiet patterns a solution carries when the kernel is bigger.
 SHOWN_QUIET_PATTERNS = 64
 
@@ -183,8 +179,12 @@ def solve_steps(board: Board, *, fewest: bool = True,
         dimension = len((yield from plan.kernel_steps()))
         # Whole quiet patterns are only built where they are used: to search
         # the solutions, or to show a few of them.
-        quiet = yield from plan.quiet_steps(
-            dimension if fewest and dimension <= MAX_SEARCHED_KERNEL else SHOWN_QUIET_PATTERNS)
+        wanted = min(dimension, dimension if fewest and dimension <= MAX_SEARCHED_KERNEL
+                     else SHOWN_QUIET_PATTERNS)
+        # Now that the quiet patterns are counted, refuse in words an expansion
+        # that would not fit (the up-front projection covers the elimination).
+        check_quiet_patterns(board.rows, board.cols, board.variant, wanted)
+        quiet = yield from plan.quiet_steps(wanted)
         conflict = (yield from _conflict(board)) if presses is None else None
         kernel_size = yield from plan.kernel_size_steps()
     if presses is None:
@@ -289,8 +289,12 @@ def _conflict(board: Board) -> Steps[int]:
         found = yield from witnesses(_classic_quiet(board.rows, board.cols))
     else:
         plan = yield from _plan_steps(board.rows, board.cols, mirrored)
+        dimension = len((yield from plan.kernel_steps()))
+        check_quiet_patterns(board.rows, board.cols, mirrored, min(dimension, SHOWN_QUIET_PATTERNS),
+                             search=False)
         found = yield from witnesses((yield from plan.quiet_steps(SHOWN_QUIET_PATTERNS)))
         if not found:  # then the rest of a big kernel, in one chase
+            check_quiet_patterns(board.rows, board.cols, mirrored, dimension, search=False)
             rest = (yield from plan.quiet_steps())[SHOWN_QUIET_PATTERNS:]
             found = yield from witnesses(rest)
     return min(found, key=lambda q: _weight(q, k))
