@@ -511,7 +511,7 @@ export class BinairoBoard extends PuzzleBoard {
         "is balanced, with no three in a row and no two lines alike.");
     }
     else this.say("");
-    const ownWin = elapsed !== null && this.session.isWon(state) && !this.session.help.includes("solve");
+    const ownWin = byPlayer && this.session.isWon(state) && !this.session.help.includes("solve");
     this.teaching.shown(state, { ownWin });
   }
 
