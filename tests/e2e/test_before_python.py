@@ -67,33 +67,6 @@ STARTED = ("(id) => window.puzzleLab.client.started"
 FOCUS_IN = "(id) => document.querySelector('#' + id).contains(document.activeElement)"
 
 
-@pytest.mark.parametrize("puzzle", registry_puzzles())
-def test_the_pointer_over_a_board_or_focus_on_it_starts_python_before_any_move(
-    fresh_page: Any, site_url: str, puzzle: str
-) -> None:
-    """Python starts at the first sign of play (idle-start.mjs's whenAboutToPlay),
-    not only at the first move: the pointer moving over the board, or the
-    keyboard's focus coming into it, each on a page of its own."""
-    page = fresh_page
-    root = open_slow(page, site_url, puzzle)
-    game = root.get_attribute("data-game-id")
-    box = page.locator(f"#{puzzle} .board-area canvas").first.bounding_box()
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, steps=3)
-    assert page.wait_for_function(STARTED, arg=puzzle, timeout=5_000).json_value() == "starting"
-    assert root.get_attribute("data-game-id") == game  # no move was made
-
-    page.mouse.move(1, 1)  # off the board: only the focus may start it now
-    page.goto("about:blank")
-    root = open_slow(page, site_url, puzzle)  # a new document: a new engine, not started
-    for _ in range(40):  # Tab, as a keyboard player does, until the focus is in the board
-        page.keyboard.press("Tab")
-        if page.evaluate(FOCUS_IN, puzzle):
-            break
-    else:
-        pytest.fail("Tab never reached the board")
-    assert page.wait_for_function(STARTED, arg=puzzle, timeout=5_000).json_value() == "starting"
-
-
 # The first visible button of the board's controls below its play bar (the lab's
 # Clear, New board...): what the boot line, appearing under the play bar, moves.
 BUTTON_UNDER_THE_LINE = """(id) => {
