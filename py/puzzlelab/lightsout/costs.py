@@ -128,14 +128,19 @@ def _working_bytes(rows: int, cols: int, variant: Variant) -> float:
 #: size alone can come out nearly diagonal or with a large kernel (the cross
 #: with 3 states does 0.17 to 0.61 row operations an entry from 32x32 to 41x41).
 DENSITY_SAMPLES = (32, 33, 40, 41)
+#: The fewest row operations per entry an estimate assumes (the king's count):
+#: sparser counts vary too much with the size to extrapolate (a full 5x5
+#: stencil's 0.04 to 0.06 on the samples, 0.09 at 120x120).
+ROW_OPERATIONS_FLOOR = 0.2
 
 
 @lru_cache(maxsize=32)
 def _row_operations_per_entry(variant: Variant) -> float:
     """Row operations of a k-state elimination per equation and unknown, the most
-    over :data:`DENSITY_SAMPLES` boards with these rules: about 2/3 for a dense
-    system over Z/3, 0.2 for the king's, whose chase system stays sparse (a few
-    entries a row) while it is eliminated."""
+    over :data:`DENSITY_SAMPLES` boards with these rules and at least
+    :data:`ROW_OPERATIONS_FLOOR`: about 2/3 for a dense system over Z/3, 0.2
+    for the king's, whose chase system stays sparse (a few entries a row)
+    while it is eliminated."""
     fractions = []
     for side in DENSITY_SAMPLES:
         plan = finish(_build_plan(side, side, variant))
@@ -144,7 +149,7 @@ def _row_operations_per_entry(variant: Variant) -> float:
             operations = max(modk.row_operations(plan.matrix, unknowns, p)
                              for p, _ in modk.prime_powers(variant.states))
             fractions.append(operations / (unknowns * equations))
-    return max(fractions, default=1.0)
+    return max([ROW_OPERATIONS_FLOOR, *fractions])
 
 
 def _where(cost: Cost) -> Cost:
