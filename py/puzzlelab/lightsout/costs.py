@@ -105,12 +105,51 @@ def _system_size(rows: int, cols: int, variant: Variant) -> tuple[int, int]:
 
 
 def _system_bytes(rows: int, cols: int, variant: Variant) -> float:
-    """The system's bytes while it is eliminated: three copies of its rows (a
-    form each, and for k states a list of values too); one stays after."""
+    """The system's bytes while it is eliminated: for 2 states three copies of
+    its rows as bit sets, one of which stays after; for k states the plan's
+    list of values (a pointer each, kept) and three rows packed a byte an entry
+    (the forms, and the elimination's working copies). 11 bytes an entry
+    matched the 400x400 to 1000x1000 king boards with 3 states (48 to 111 MB,
+    bench/bench_projections.py)."""
     unknowns, equations = _system_size(rows, cols, variant)
     if variant.states == 2:
         return equations * unknowns / 8 * 3
-    return equations * unknowns * 3 + equations * unknowns * 8 * 3
+    return equations * unknowns * (8 + 3)
+
+
+def _working_bytes(rows: int, cols: int, variant: Variant) -> float:
+    """The part of :func:`_system_bytes` freed once the system is eliminated:
+    two of three bit sets (2 states), or the three packed copies (k states)."""
+    system = _system_bytes(rows, cols, variant)
+    return system * 2 / 3 if variant.states == 2 else system * 3 / 11
+
+
+#: Sides of the square sample boards whose k-state elimination is counted: one
+#: size alone can come out nearly diagonal or with a large kernel (the cross
+#: with 3 states does 0.17 to 0.61 row operations an entry from 32x32 to 41x41).
+DENSITY_SAMPLES = (32, 33, 40, 41)
+#: The fewest row operations per entry an estimate assumes (the king's count):
+#: sparser counts vary too much with the size to extrapolate (a full 5x5
+#: stencil's 0.04 to 0.06 on the samples, 0.09 at 120x120).
+ROW_OPERATIONS_FLOOR = 0.2
+
+
+@lru_cache(maxsize=32)
+def _row_operations_per_entry(variant: Variant) -> float:
+    """Row operations of a k-state elimination per equation and unknown, the most
+    over :data:`DENSITY_SAMPLES` boards with these rules and at least
+    :data:`ROW_OPERATIONS_FLOOR`: about 2/3 for a dense system over Z/3, 0.2
+    for the king's, whose chase system stays sparse (a few entries a row)
+    while it is eliminated."""
+    fractions = []
+    for side in DENSITY_SAMPLES:
+        plan = finish(_build_plan(side, side, variant))
+        unknowns, equations = plan.variables, len(plan.matrix or ())
+        if unknowns and equations:
+            operations = max(modk.row_operations(plan.matrix, unknowns, p)
+                             for p, _ in modk.prime_powers(variant.states))
+            fractions.append(operations / (unknowns * equations))
+    return max([ROW_OPERATIONS_FLOOR, *fractions])
 
 
 def _where(cost: Cost) -> Cost:
@@ -140,13 +179,23 @@ def _native_solve_cost(rows: int, cols: int, variant: Variant, boards: int = 1) 
     # on a busy machine).
     byte = 0.55e-9 if k == 2 else 1.65e-9
     build = size * terms * (byte * form_bytes + (0.03e-6 if whole_rows else 0.22e-6))
+    if k > 2 and not whole_rows:
+        # Cell by cell, unknowns join as the chase goes (a column's each row),
+        # so the forms are shorter on average than the whole system: fitted
+        # on king boards with 3 states, 300x300 to 1000x1000 (CPU seconds of
+        # the plan alone; diagonal and knight rules within 0.9 to 1.0).
+        build = size * terms * (0.4e-6 + 0.5e-9 * unknowns)
     chase = size * terms * 0.055e-6 + size * 0.28e-6  # a numeric chase, and the board's values
     if k == 2:
         eliminate = unknowns * equations * (form_bytes * 0.28e-9 + 22e-9)
         per_board = 0.0
     else:
         # Byte-packed rows up to q = 13 (modk.PACKED_PRIME_LIMIT), lists above.
-        eliminate = sum((2.8e-9 if q <= modk.PACKED_PRIME_LIMIT else 44e-9)
+        # A packed row operation costs 4.2e-9 s a byte (2.8e-9 an entry at the
+        # 2/3 of a dense system, fitted on the cross); how many there are per
+        # entry is counted on sample boards: a fifth for king rules.
+        operations = _row_operations_per_entry(variant)
+        eliminate = sum((4.2e-9 * operations if q <= modk.PACKED_PRIME_LIMIT else 44e-9)
                         * unknowns * equations * unknowns for _, q in modk.prime_powers(k))
         per_board = eliminate  # a k-state solve eliminates again for its right-hand side
     search = 0.0  # a single solve's search is priced once its quiet patterns are counted
@@ -173,7 +222,7 @@ def quiet_pattern_cost(rows: int, cols: int, variant: Variant, count: int,
     base, cells = _native_solve_cost(rows, cols, variant), rows * cols
     seconds = min(SEARCH_SECONDS, SEARCH_SECONDS_PER_VALUE * cells * count) if search else 0.0
     # The elimination's working copies are gone by the time the patterns are built.
-    eliminated = 0.0 if variant.is_classic else _system_bytes(rows, cols, variant) * 2 / 3 / 1e6
+    eliminated = 0.0 if variant.is_classic else _working_bytes(rows, cols, variant) / 1e6
     megabytes = max(base.megabytes,
                     base.megabytes - eliminated + expansion_megabytes(cells, variant.states, count))
     if search and variant.states > 2 and count * cells <= MAX_SEARCHED_VALUES:

@@ -134,6 +134,30 @@ def _solve_prime(matrix: list[list[int]], rhs: list[int], columns: int, p: int
     return _LocalSolution(particular, generators)
 
 
+def row_operations(matrix: list[list[int]], columns: int, p: int) -> int:
+    """How many row operations (a multiply-add and a reduction of a whole packed
+    row) :func:`_solve_prime` makes eliminating ``matrix`` over Z/p: the cost
+    estimates count them on a sample board, as a sparse system (king rules)
+    needs a fifth of a dense one's."""
+    rows = [int.from_bytes(bytes(x % p for x in row), "little") for row in matrix]
+    done, operations = 0, 0
+    for column in range(columns):
+        shift = 8 * column
+        found = next((i for i in range(done, len(rows)) if (rows[i] >> shift) & 255), None)
+        if found is None:
+            continue
+        rows[done], rows[found] = rows[found], rows[done]
+        lead = (rows[done] >> shift) & 255
+        pivot_row = rows[done] = packed_mod(rows[done] * pow(lead, -1, p), p)
+        for i in range(len(rows)):
+            factor = (rows[i] >> shift) & 255
+            if i != done and factor:
+                rows[i] = packed_mod(rows[i] + pivot_row * (p - factor), p)
+                operations += 1
+        done += 1
+    return operations
+
+
 def _solve_prime_power(matrix: list[list[int]], rhs: list[int], columns: int, p: int, q: int
                        ) -> Steps[_LocalSolution]:
     """Solve ``matrix @ x = rhs`` over Z/q, q = p^e > p, on rows packed a byte per
