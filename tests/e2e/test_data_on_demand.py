@@ -42,7 +42,7 @@ def test_lights_out_and_binary_puzzle_hints_fetch_no_data_file(page, site_url, p
         "document.querySelector('#binairo')?.dataset.status === 'ready'", timeout=60_000)
     page.get_by_role("button", name="Hint").click()
     page.wait_for_function("window.puzzleLab.boards.binairo?.idle()", timeout=60_000)
-    assert page.locator("#binairo .message").inner_text().startswith("Hint [")
+    assert page.locator("#binairo .message").inner_text().startswith("Hint: ")
     assert lights_board(root) == board
     # The engine did run (its wheel came), and no data file did.
     assert any("/wheels/" in url for _, url in page_log.responses)
