@@ -144,11 +144,17 @@ def test_input_right_after_a_win_is_taken_at_once(page, site_url, puzzle):
     before = page.evaluate(picture)
     root = page.locator(f"#{puzzle}")
     move(page)
-    page.wait_for_function(
-        f"['solved', 'won'].includes(document.querySelector('#{puzzle}').dataset.status)")
-    board = f"window.puzzleLab.boards.{puzzle}"
-    moving = page.evaluate(f"Boolean({board}.grid?.animating || {board}.motion)")
-    page.keyboard.press("u")  # Undo, from the keyboard, while the win's motion runs
+    # Undo from the keyboard in the first frame that sees the game won, while
+    # the win's motion runs (one page turn: a busy machine cannot let the
+    # motion end between the look and the key).
+    moving = page.wait_for_function(f"""() => {{
+      const root = document.querySelector('#{puzzle}');
+      if (!['solved', 'won'].includes(root.dataset.status)) return false;
+      const board = window.puzzleLab.boards.{puzzle};
+      const moving = Boolean(board.grid?.animating || board.motion);
+      root.dispatchEvent(new KeyboardEvent('keydown', {{ key: 'u', bubbles: true }}));
+      return {{ moving }};
+    }}""", polling="raf").json_value()["moving"]
     wait_idle(page, puzzle)
     assert moving  # the key came mid-motion
     # The undo is taken at once: the game is back before its win, the card gone,
