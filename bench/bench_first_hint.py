@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
 import tempfile
 from pathlib import Path
@@ -57,6 +56,7 @@ from bench_boot import (
     Bench,
     click_cells,
     first_move,
+    median,
 )
 
 from blog_site import serve_blog  # bench_boot puts tests/ on the path
@@ -131,12 +131,6 @@ def run(rounds: int) -> dict[str, list[dict[str, Any]]]:
         server.shutdown()
         server.server_close()
     return results
-
-
-def median(samples: list[dict[str, Any]], key: str) -> float:
-    """The median of one measure over the rounds (NaN when it was not measured)."""
-    values = [s[key] for s in samples if s.get(key) is not None]
-    return statistics.median(values) if values else float("nan")
 
 
 def print_table(results: dict[str, list[dict[str, Any]]]) -> None:
