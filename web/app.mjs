@@ -2,9 +2,9 @@
 // A board is created the first time its tab is shown.
 //
 // Sharing: the URL hash is a permalink, `#PUZZLE=GAME` with the game ID
-// URL-encoded (e.g. `#lightsout=5x5%3A1f8c4a0`), or `#PUZZLE&daily=DATE` for
-// a date's daily puzzle (e.g. `#pegs&daily=2026-11-24`; a bare
-// `#daily=2026-11-24` is Lights Out's), or `#PUZZLE&deal=DEAL` for a board
+// URL-encoded (e.g. `#PUZZLE=5x5%3A1f8c4a0`, PUZZLE a registry id), or
+// `#PUZZLE&daily=DATE` for a date's daily puzzle (e.g. `#PUZZLE&daily=2026-11-24`;
+// a bare `#daily=2026-11-24` is the first registered puzzle's), or `#PUZZLE&deal=DEAL` for a board
 // dealt from a seed whose game ID is too long for a link (share-links.mjs
 // writes and reads DEAL; Python deals it again), kept current with
 // replaceState so moves do not fill the back button. Each puzzle's game and
@@ -41,7 +41,8 @@ import { noteDailyStarted } from "./daily-record.mjs";
 import { wireEmbedDialog } from "./embed-dialog.mjs";
 import { whenIdle } from "./idle-start.mjs";
 import { registerOffline } from "./offline.mjs";
-import { FAMILY_NOUNS, PUZZLES, findPuzzle } from "./puzzles/index.mjs";
+import { FAMILY_NOUNS, PUZZLES, declaredControls, findPuzzle } from "./puzzles/index.mjs";
+import { PuzzleTabs, tagline } from "./puzzle-tabs.mjs";
 import { Lab } from "./lab-panel.mjs";
 import { SaveNotes } from "./recent-list.mjs";
 import { GameStore, browserStorage, saveKey } from "./saved-game.mjs";
@@ -72,27 +73,19 @@ const firstVisit = (() => {
   return true;
 })();
 
-for (const puzzle of PUZZLES) {
-  const tab = document.createElement("button");
-  tab.type = "button";
-  tab.role = "tab";
-  tab.id = `tab-${puzzle.id}`;
-  tab.textContent = puzzle.title;
-  tab.setAttribute("aria-controls", `panel-${puzzle.id}`);
-  tab.addEventListener("click", () => show(puzzle.id));
-  tabs.append(tab);
-
-  const panel = document.createElement("section");
-  panel.id = `panel-${puzzle.id}`;
-  panel.role = "tabpanel";
-  panel.hidden = true;
-  panel.setAttribute("aria-labelledby", tab.id);
-  // The introduction is open on a first visit only; later it stays folded
-  // (under the board on phones: style.css), a click away.
-  panel.innerHTML = `<details class="intro"${firstVisit ? " open" : ""}><summary>How to play</summary>`
-    + `<p>${puzzle.intro}</p></details><p class="daily-line lab-only"></p><div id="${puzzle.id}"></div>`;
-  panels.append(panel);
-}
+// The tabs (a menu when they do not fit the row) and a panel per registered puzzle.
+// The introduction is open on a first visit only; later it stays folded
+// (under the board on phones: style.css), a click away.
+const puzzleTabs = new PuzzleTabs({
+  row: tabs.closest(".tab-row"),
+  tabs,
+  panels,
+  puzzles: PUZZLES,
+  intro: (puzzle) => `<details class="intro"${firstVisit ? " open" : ""}><summary>How to play</summary>`
+    + `<p>${puzzle.intro}</p></details><p class="daily-line lab-only"></p><div id="${puzzle.id}"></div>`,
+  select: (id) => show(id),
+});
+document.querySelector(".tagline").textContent = tagline(PUZZLES.length);
 
 /** Draw the shown board again, to fit the room a notice above it left or freed. */
 function refit() {
@@ -126,7 +119,7 @@ function notice(text) {
 }
 
 /**
- * The hash as {id, game, daily, deal}: game is undefined for a bare `#pegs`,
+ * The hash as {id, game, daily, deal}: game is undefined for a bare `#PUZZLE`,
  * daily the date of `&daily=DATE`, deal the dealing request of `&deal=DEAL`
  * (each else undefined); throws on bad encoding, and a BadDeal (its message
  * the sentence to show) on a deal that cannot be read.
@@ -213,11 +206,7 @@ function arrive(puzzle, board, game, daily, deal) {
 async function show(id, game, daily, deal) {
   const puzzle = findPuzzle(id) || PUZZLES[0];
   shown = puzzle.id;
-  for (const other of PUZZLES) {
-    const selected = other === puzzle;
-    document.getElementById(`tab-${other.id}`).setAttribute("aria-selected", String(selected));
-    document.getElementById(`panel-${other.id}`).hidden = !selected;
-  }
+  puzzleTabs.show(puzzle.id);
   document.title = `Puzzle Lab — ${puzzle.title}`;
   const boards = window.puzzleLab.boards;
   if (boards[puzzle.id]) {
@@ -236,7 +225,7 @@ async function show(id, game, daily, deal) {
       const store = stores[puzzle.id];
       if (saved === undefined || options.game !== undefined || daily !== undefined || deal) store.holdFor();
       boards[puzzle.id] = new Board(document.getElementById(puzzle.id), client,
-        { ...options, familyNouns: FAMILY_NOUNS, lab: true, today: Boolean(puzzle.daily), controls: lab.controls });
+        { ...options, ...declaredControls(puzzle), familyNouns: FAMILY_NOUNS, lab: true, controls: lab.controls });
       const labButton = boards[puzzle.id].root.querySelector('button[data-play="lab"]');
       if (labButton) lab.label(labButton);
     }

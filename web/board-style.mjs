@@ -1,4 +1,4 @@
-// A puzzle's own stylesheet (pegs.css, binairo.css), added to the document
+// A puzzle's own stylesheet (web/puzzles/<id>/<id>.css), added to the document
 // once however many boards of that puzzle the page holds. A board waits for
 // it before its first game is shown: drawn earlier, the board is sized for a
 // page without its lines' heights (the verdict and note lines take their
@@ -14,12 +14,27 @@ const STYLE_WAIT_MS = 4000;
  * Add the stylesheet at `url` (a URL, or nothing) to the document if it is
  * not there yet; resolves once it applies, has failed, or after
  * STYLE_WAIT_MS, never rejects (a board without its colours still plays).
+ * `layer`: the cascade layer it goes in (an embedded board's sheets are in
+ * the "puzzlelab" layer with board.css, so that the host page's rules win).
  */
-export function boardStyle(url) {
+export function boardStyle(url, layer = null) {
   if (!url) return Promise.resolve();
   const href = String(url);
-  if (!sheets.has(href)) sheets.set(href, added(href));
-  return sheets.get(href);
+  const key = layer ? `${layer} ${href}` : href;
+  if (!sheets.has(key)) sheets.set(key, layer ? layered(href, layer) : added(href));
+  return sheets.get(key);
+}
+
+function layered(href, layer) {
+  const style = document.createElement("style");
+  style.textContent = `@import url("${href}") layer(${layer});`;
+  const applied = new Promise((resolve) => {
+    style.addEventListener("load", resolve, { once: true });
+    style.addEventListener("error", resolve, { once: true });
+    setTimeout(resolve, STYLE_WAIT_MS);
+  });
+  document.head.append(style);
+  return applied;
 }
 
 function added(href) {

@@ -1,7 +1,7 @@
 // Puzzle Lab boards inside any page of the same origin:
 //
 //   <script type="module" src="YOUR-SITE/puzzle-lab/embed.mjs"></script>
-//   <puzzle-lab puzzle="binairo" game="4x4:1b0i1b"></puzzle-lab>
+//   <puzzle-lab puzzle="PUZZLE" game="GAME"></puzzle-lab>
 //
 // Every <puzzle-lab> element becomes a live board (also those added later),
 // and so does every `[data-puzzlelab]` element the page holds when the
@@ -9,14 +9,13 @@
 // data-puzzlelab for puzzle; elements added later: call mount()). Each board
 // keeps its room at once and draws as it comes near the screen
 // (embed-fit.mjs). Attributes:
-//   puzzle          lightsout, pegs or binairo (data-puzzlelab)
+//   puzzle          a registry id (puzzles/index.mjs; data-puzzlelab)
 //   game            a game ID (as in the main page's links); else a new board
-//   size            a new board's size, "7" or "6x8" (Lights Out; binary
-//                   puzzle: even sides from 2 to 16)
-//   variant         Lights Out rules: a neighbourhood (cross, king, diagonal,
-//                   knight), "wrap", "states=3" (2..9), space-separated;
-//                   peg solitaire: the board (english, french, wiegleb,
-//                   diamond, triangle)
+//   size            a new board's size, "7" or "6x8", where the puzzle's
+//                   registry entry declares sizes (its embed.size)
+//   variant         the rules or board, as the puzzle's registry entry
+//                   declares them (its embed.variant: e.g. a neighbourhood,
+//                   "wrap", "states=3", space-separated; or a board's name)
 //   hints           "off" hides the hint and solve buttons
 //   controls        "full" shows every control; by default a reader's board:
 //                   the rule, the board, undo, hint and a new game (or
@@ -48,7 +47,7 @@
 
 import { getClient } from "./client.mjs";
 import { readerBoard, reserve, whenNear } from "./embed-fit.mjs";
-import { FAMILY_NOUNS, PUZZLES, findPuzzle } from "./puzzles/index.mjs";
+import { FAMILY_NOUNS, PUZZLES, declaredControls, findPuzzle } from "./puzzles/index.mjs";
 
 const mounting = new WeakMap(); // element -> Promise<board>, so mounting twice is harmless
 const waiting = new WeakMap(); // element -> start(): its room kept, drawn once near the screen
@@ -73,7 +72,7 @@ function addStyle() {
   return styled;
 }
 
-const SOLVED = new Set(["solved", "won"]); // data-status of a finished game (pegs says "won")
+const SOLVED = new Set(["solved", "won"]); // data-status of a finished game (a board may say "won")
 
 /**
  * The board's events in embedder terms, read after each action (the base
@@ -287,7 +286,9 @@ function prepare(element, { puzzle, height, theme, background, help, ...choices 
     waiting.delete(element);
     const promise = Promise.all([entry.load(), addStyle()]).then(([Board]) => {
       showNotices(element);
-      const board = new Board(element, getClient(), { ...options, embedded: true, familyNouns: FAMILY_NOUNS });
+      // What the puzzle declares, but the main page's Today view (not on another page).
+      const controls = { ...declaredControls(entry), today: false };
+      const board = new Board(element, getClient(), { ...options, ...controls, embedded: true, familyNouns: FAMILY_NOUNS });
       readerBoard(element, board, entry, { chosen: Boolean(options.game), help: flag(help), reader });
       relayEvents(element, board);
       mounted.set(element, board);
@@ -355,7 +356,7 @@ export function mountAll(root = document) {
     })));
 }
 
-/** <puzzle-lab puzzle="binairo" game="…">: a board, drawn once near the screen. */
+/** <puzzle-lab puzzle="PUZZLE" game="…">: a board, drawn once near the screen. */
 class PuzzleLabElement extends HTMLElement {
   connectedCallback() {
     mountWhenNear(this, attributesOf(this));

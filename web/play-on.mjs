@@ -20,11 +20,11 @@ export class PlayOnRow {
    *   startGameId()      the game ID of the starting position, for the link
    *   dailyShown()       the date of the daily puzzle on screen, or null
    *   elapsed(done)      the game's time so far in seconds (session.clock)
-   * @param {{lab?: boolean, today?: boolean}} options lab: add the "Lab & help" button
+   * @param {{lab?: boolean, today?: boolean, daily?: boolean}} options lab: add the "Lab & help" button
    *   (the main page); today: add "Today", which opens the Today view (app.mjs hears
-   *   the "puzzle-today" event)
+   *   the "puzzle-today" event); daily: add "Daily puzzle" (a puzzle that deals one)
    */
-  constructor(root, message, board, { lab = false, today = false } = {}) {
+  constructor(root, message, board, { lab = false, today = false, daily = true } = {}) {
     this.root = root;
     this.message = message;
     this.board = board;
@@ -36,6 +36,7 @@ export class PlayOnRow {
       <label class="timer-toggle"><input type="checkbox"> Timer</label> <span class="timer"></span>
       <input type="text" class="share-text" readonly hidden aria-label="Result and link to share">
       <span class="share-status"></span>`;
+    if (!daily) bar.querySelector('[data-play="daily"]').remove();
     if (lab) {
       bar.classList.add("play-bar");
       const open = document.createElement("button");

@@ -20,7 +20,13 @@
 //   rule               one line saying how to play, above an embedded board
 //   daily              true when the puzzle deals a daily puzzle (its board's
 //                      dailyPuzzle; build.py's DAILY_REQUESTS ships the deals):
-//                      it then has a row in the Today view (today-view.mjs)
+//                      it then has a row in the Today view (today-view.mjs),
+//                      a "Today" button on the main page and a "Daily puzzle"
+//                      button under its board; without it, neither shows
+//   levels             true when the puzzle has a levels ladder: the board is
+//                      given `levels: true` (declaredControls)
+// The shell (app.mjs, embed.mjs, index.html, the CSS) names no puzzle: it
+// reads everything above from here (tests/test_shell_names_no_puzzle.py).
 
 import * as binairo from "./binairo/rules.mjs";
 import * as lightsout from "./lightsout/rules.mjs";
@@ -111,6 +117,18 @@ export const PUZZLES = [
  * board says when its request waits for another puzzle's job (progress.mjs).
  */
 export const FAMILY_NOUNS = Object.fromEntries(PUZZLES.map((puzzle) => [puzzle.id, puzzle.noun]));
+
+/**
+ * The controls a puzzle's board shows, from what its entry declares: the
+ * options app.mjs and embed.mjs add to every board they make (PuzzleBoard).
+ *   today        the main page's "Today" button (the Today view)
+ *   dailyButton  "Daily puzzle" under the board
+ *   levels       the levels ladder
+ */
+export function declaredControls(puzzle) {
+  const daily = Boolean(puzzle?.daily);
+  return { today: daily, dailyButton: daily, levels: Boolean(puzzle?.levels) };
+}
 
 /** The registry entry for `id`, or undefined. */
 export function findPuzzle(id) {

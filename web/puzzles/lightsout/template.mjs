@@ -77,13 +77,13 @@ export const TEMPLATE = `
     <button type="button" data-action="gallery" aria-expanded="false"
       title="Which boards with a single light on can be solved, and how">Gallery</button>
   </div>
-  <section class="lo-panel" data-panel="analysis" hidden aria-label="Analysis">
+  <section class="lo-panel" data-part="lab" data-panel="analysis" hidden aria-label="Analysis">
     <h3>Analysis</h3>
     <p class="job-status"><button type="button" class="inline" data-action="job-analysis" hidden>Cancel</button>
       <progress max="1" hidden></progress> <span aria-live="polite"></span></p>
     <div class="panel-body"></div>
   </section>
-  <section class="lo-panel" data-panel="gallery" hidden aria-label="Single-light gallery">
+  <section class="lo-panel" data-part="lab" data-panel="gallery" hidden aria-label="Single-light gallery">
     <h3>Single-light gallery</h3>
     <p class="panel-intro">One small board per cell, with only that light on (yellow) and the
       presses that turn it off (orange). Boards with a red frame cannot be solved.

@@ -15,7 +15,7 @@ import { playGameLinks } from "../../share-links.mjs";
 
 /** The panel's markup, in the board's template (after the census). */
 export const CATALOGUE_MARKUP = `
-  <details class="catalogue">
+  <details class="catalogue" data-part="lab">
     <summary>Every single-vacancy problem</summary>
     <p class="catalogue-intro">Start with every hole filled but one and finish with one peg, in a
       chosen hole or anywhere. For each start and each finish that can be reached: the fewest moves

@@ -9,7 +9,7 @@ const NOT = "not computed";
 
 /** The panel's markup, in the board's template. */
 export const CENSUS_MARKUP = `
-  <details class="census" open>
+  <details class="census" data-part="lab" open>
     <summary>Census</summary>
     <p class="census-intro">The census visits every position that can arise from the start,
       jump by jump, and counts them: positions, the ways to reach them, those from which the
