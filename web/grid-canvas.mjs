@@ -63,6 +63,7 @@ export class GridCanvas {
     this.handlers = handlers;
     this.rows = 1;
     this.cols = 1;
+    this.shaped = false; // nothing is drawn before the first setShape (the first game)
     this.cell = 10;
     this.drawCell = null;
     this.fillCells = null; // (pixels: Uint32Array, rows, cols) => void, one packColor() per cell
@@ -86,10 +87,11 @@ export class GridCanvas {
     this.observer.observe(canvas.parentElement);
   }
 
-  /** Set the grid's shape and the function that paints one cell. */
+  /** Set the grid's shape (the first call, for the first game, starts the drawing) and draw it. */
   setShape(rows, cols) {
     this.rows = rows;
     this.cols = cols;
+    this.shaped = true;
     this.redraw();
   }
 
@@ -100,7 +102,7 @@ export class GridCanvas {
    */
   redraw({ keepAnimation = false } = {}) {
     if (!keepAnimation) this.#stopAnimation();
-    if (!this.drawCell && !this.fillCells) return;
+    if (!this.shaped || (!this.drawCell && !this.fillCells)) return;
     const { canvas, context } = this;
     const box = canvas.parentElement.getBoundingClientRect();
     const limit = this.handlers.maxHeight ? this.handlers.maxHeight() : box.width;

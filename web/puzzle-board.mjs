@@ -15,62 +15,12 @@
 //   keyboard-cursor.mjs   the keyboard cursor on the canvas (enableKeyboard)
 //   long-jobs.mjs         what a request waits for in the shared engine
 //
-// A board extends PuzzleBoard and provides:
-//   static kind      the CSS class added to the root next to "puzzle"
-//   static template  the widget's HTML; it must hold a `.message` element
-//                    (the status line) and an `.overlay` element (boot text);
-//                    `details.settings` start folded on phones
-//   start(options)   called at once (requests the rules modules answer need
-//                    no Python), with the constructor's options: load the
-//                    first game, usually through run()
-//   static pythonActions  data-action names of the buttons that need Python
-//   static stylesheet  its own CSS file (a URL), if any: added once, and the
-//                    first game waits for it (board-style.mjs)
-// and may override:
-//   idle()                 add its own background work (call super.idle())
-//   run(action)            do something before each action (call super.run())
-//   _actionFailed(error)   how a failed action is reported (default: say it)
-//   _actionSettled()       tidy up after every action (default: nothing)
-//   bootFailed(error)      how a failed boot is reported
-// and, for keyboard play (enableKeyboard(canvas); the board keeps its game in
-// this.state, null until the first one is shown), implements:
-//   cursorBounds()         [rows, cols] the cursor moves within
-//   cursorAllowed(r, c)    whether the cursor may stop on a cell (default: yes)
-//   actAt(r, c, {back})    what Space/Enter (back: Shift or Backspace) does there
-//   describeCell(r, c)     the cell in words, announced as the cursor moves
-//   repaint()              draw the board again, with the ring at focusedCell()
-//                          (default: through this.grid, a GridCanvas); also
-//                          runs when the colour scheme changes
-//   static keyHelp         one sentence on what the keys do on this board
-// and, for the "Next puzzle" / "Daily puzzle" / "Share result" buttons under
-// the message line (shown when a board implements them), implements:
-//   nextPuzzle()           a new game like the one on screen (size, difficulty)
-//   dailyPuzzle(seed, day) the date's game: the same for everyone on that day
-//                          (seed a number YYYYMMDD, day its index since 1970)
-//   startGameId()          the game ID of the starting position, for the link
-// and, for boards dealt from a seed whose game IDs may be too long for a link
-// (share-links.mjs), implements:
-//   dealRequest()          the seeded request that dealt the start, or null
-//   dealPuzzle(request)    deal that request again (a deal link), with progress
-// and, for the game's history, which this.session (session.mjs) owns:
-//   static session         the Session's options ({idOf, moves}) for the kind
-//   static savedGames      what its saved games may hold (its rules module's SAVED_GAMES)
-//   showState(state)       draw a state the session hands back (undo, redo,
-//                          reset); undo(), redo() and reset() queue those, and
-//                          U / R on the root call the first two
-// and, to be shared and saved (app.mjs), implements:
-//   snapshot()             the game and its undo/redo history as plain JSON:
-//                          {game, moves?, start?, history: [{game, moves?}],
-//                          future: [...]} plus the board's own fields
-//                          (default: the session's)
-//   restore(snapshot)      rebuild from one; restoreSession() does the checks
-//                          (saved-game.mjs); resume(snapshot) queues it
-// Requests that may run long go through this.jobs (long-jobs.mjs): progress,
-// Cancel, one job per slot, answers dropped once the position changed.
+// What a board declares and implements, and what this base does for it, is
+// the board contract: board-kit.mjs (checked there when a board is made).
 //
 // Options every board takes: `daily` (a date, "2026-11-24": that day's daily
-// puzzle, from a #lightsout&daily=… link), `deal` (a dealing request, from a
-// #lightsout&deal=… link) or `game` (a game ID, e.g. from a
+// puzzle, from a #PUZZLE&daily=… link), `deal` (a dealing request, from a
+// #PUZZLE&deal=… link) or `game` (a game ID, e.g. from a
 // link) is tried first, then `snapshot` (a saved game; a snapshot's `daily`
 // field {date, game} marks the daily puzzle it started as, and a daily link
 // to the same date resumes it), then start() loads the default
@@ -92,7 +42,11 @@
 // Hint, Next, Today, Lab & help). setControls() switches later. `lab: true`
 // (the main page) makes the row under the board the play bar, with "Lab &
 // help"; `today: true` (a puzzle that deals a daily puzzle, on the main page)
-// adds "Today" (a "puzzle-today" event for the page's Today view).
+// adds "Today" (a "puzzle-today" event for the page's Today view);
+// `dailyButton: false` leaves out "Daily puzzle" (a board without
+// dailyPuzzle() never shows it); `levels: true` (a puzzle with a levels
+// ladder) is kept as this.levels. The page takes these three from the
+// registry (puzzles/index.mjs, declaredControls).
 // Keys on the root, the same on every board: U undo, R redo, H hint (a click
 // on the board's hint button), N next puzzle, ? help (a "puzzle-help" event
 // for the page); the canvas's own are arrows and Space (keyboard-cursor.mjs).
@@ -108,6 +62,7 @@
 // promise callback, that is after the subclass constructor has finished.
 
 import { arrangeBoardFirst, boardRoom, bringIntoView, embeddedRoom } from "./board-layout.mjs";
+import { boardProblems, checkBoardClass, classProblems, syncWithSession, wireActions } from "./board-kit.mjs";
 import { boardStyle } from "./board-style.mjs";
 import { whenFirstTouched } from "./idle-start.mjs";
 import { KeyboardCursor } from "./keyboard-cursor.mjs";
@@ -136,6 +91,7 @@ export class PuzzleBoard {
   #playOn = null; // play-on.mjs: Next puzzle, Daily puzzle, Share result, the timer
   #keyboard = null; // keyboard-cursor.mjs, once enableKeyboard(canvas) has run
   #winCard = null; // win-card.mjs: the result over the board once won
+  #actions = {}; // data-action name -> what it does (actions(), board-kit.mjs)
 
   /**
    * @param {HTMLElement} root
@@ -143,8 +99,10 @@ export class PuzzleBoard {
    * @param {object} options passed on to start()
    */
   constructor(root, client, { readonly = false, hints = true, controls = "full", lab = false, today = false, familyNouns = {},
-    embedded = false, ...options } = {}) {
+    embedded = false, dailyButton = true, levels = false, ...options } = {}) {
+    checkBoardClass(this.constructor); // the board contract (board-kit.mjs)
     this.root = root;
+    this.levels = levels;
     this.embedded = embedded; // in another page (embed.mjs): sized to its column, not the window
     if (embedded) root.dataset.embed = "";
     // The board's requests say here when the engine holds them back (client.mjs).
@@ -168,7 +126,7 @@ export class PuzzleBoard {
       gameId: () => this.gameId,
       settled: () => this.queue,
     });
-    if (!readonly && this.nextPuzzle) this.#playOn = this.#playOnRow(lab, today);
+    if (!readonly && this.nextPuzzle) this.#playOn = this.#playOnRow(lab, today, dailyButton && Boolean(this.dailyPuzzle));
     if (!readonly) this.#winCard = this.#winCardFor();
     if (readonly) this.#ignoreInput();
     if (!hints) root.dataset.hints = "off";
@@ -197,7 +155,7 @@ export class PuzzleBoard {
     // Moves, game IDs and the default boards need no Python (rules/): the
     // board starts at once, after the subclass constructor has finished,
     // once its stylesheet applies (board-style.mjs: else it jumps when it does).
-    boardStyle(this.constructor.stylesheet).then(() => this.#begin(options));
+    boardStyle(this.constructor.stylesheet, embedded ? "puzzlelab" : null).then(() => this.#begin(options));
   }
 
   /**
@@ -309,7 +267,7 @@ export class PuzzleBoard {
   }
 
   /** The next-game row under the board (play-on.mjs), on what it needs from the board. */
-  #playOnRow(lab, today) {
+  #playOnRow(lab, today, daily) {
     const { kind, title } = this.constructor;
     const row = new PlayOnRow(this.root, this.message, {
       kind,
@@ -320,7 +278,7 @@ export class PuzzleBoard {
       startGameId: () => this.startGameId(),
       dailyShown: () => this.dailyShown,
       elapsed: (done) => this.playTime(done),
-    }, { lab, today });
+    }, { lab, today, daily });
     if (lab) {
       // The play bar holds the game's own actions: Undo and Hint first.
       const first = row.element.firstElementChild;
@@ -355,10 +313,11 @@ export class PuzzleBoard {
     const today = todaysDate();
     const why = !when ? `The daily link's date, "${String(date).slice(0, 40)}", is not a real date like 2026-11-24`
       : when.seed > today.seed ? `The daily puzzle of ${date} is not out yet (today is ${today.date}, UTC)` : null;
-    if (why) {
+    const none = !this.dailyPuzzle ? `${this.constructor.title} has no daily puzzle` : null;
+    if (why || none) {
       // An action like the others (the page hears it settle), which changes nothing.
       return this.run(() => {
-        this.notify(`${why}; ${instead}.`, source);
+        this.notify(`${none ?? why}; ${instead}.`, source);
         otherwise?.();
       });
     }
@@ -434,6 +393,8 @@ export class PuzzleBoard {
     // subclass added there (the key help): Undo, Hint and Next stay in reach.
     const area = this.root.querySelector(".board-area");
     if (area && this.#playOn) area.after(this.#playOn.element);
+    this.#actions = { undo: () => this.undo(), redo: () => this.redo(), ...this.actions() };
+    wireActions(this, this.#actions, this.constructor.actionsWithoutGame);
     const { snapshot, game, daily, deal, gameLabel = "The game in the link", ...defaults } = options;
     this.gameLabel = gameLabel;
     const fresh = () => {
@@ -572,10 +533,28 @@ export class PuzzleBoard {
     });
   }
 
-  /** Rebuild the game and its history from snapshot(); boards override. */
-  async restore() {
-    throw new Error(`${this.constructor.name} cannot restore a saved game`);
+  /**
+   * Rebuild the game and its history from snapshot(): each game ID loaded
+   * through the rules request `loadCommand` ("<kind>.load"), then shown.
+   */
+  async restore(snapshot) {
+    const { loadCommand = `${this.constructor.kind}.load` } = this.constructor;
+    const { state } = await this.restoreSession(snapshot, (game) => this.client.request({ cmd: loadCommand, game }));
+    this.showState(state);
   }
+
+  /** What this board breaks of the board contract (board-kit.mjs), in words; [] when nothing. */
+  contractProblems() {
+    return [...classProblems(this.constructor), ...boardProblems(this, this.#actions)];
+  }
+
+  /** The board's data-action names and what each does; every board overrides this. */
+  actions() {
+    return {};
+  }
+
+  /** Data-action names that work before the first game exists (a Cancel). */
+  static actionsWithoutGame = [];
 
   /**
    * Check a snapshot and load each of its game IDs through `load` (a rules
@@ -621,6 +600,7 @@ export class PuzzleBoard {
       .catch((error) => this._actionFailed(error))
       .finally(() => {
         this.pending--;
+        if (this.state) syncWithSession(this);
         this._actionSettled();
         this.root.dispatchEvent(new CustomEvent("puzzle-change", { bubbles: true }));
       });
@@ -660,8 +640,10 @@ export class PuzzleBoard {
     this.#winCard?.statusChanged(status, { byMove: this.session.moves > 0 });
   }
 
+  /** The game ID on screen; the controls that follow the session follow it (board-kit.mjs). */
   setGameId(id) {
     this.root.dataset.gameId = id;
+    syncWithSession(this);
   }
 
   /**

@@ -100,7 +100,7 @@ const TEMPLATE = `
   <p class="counters line-counts" data-field="summary"></p>
   <div class="board-area"><canvas aria-label="Binary puzzle grid"></canvas>
     <div class="overlay" hidden></div></div>
-  <div class="binairo-solutions" hidden></div>
+  <div class="binairo-solutions" data-part="lab" hidden></div>
   ${FEWEST_MARKUP}
   ${COUNTS_MARKUP}
   <details class="how-it-works">
@@ -137,6 +137,8 @@ export class BinairoBoard extends PuzzleBoard {
   static mainActions = ["generate"];
   static keyHelp = "arrow keys move the ring, 0 or 1 writes that digit, Backspace or Delete clears it, Space or Enter cycles empty → 0 → 1 (with Shift backwards),";
   static session = { moves: false }; // saved games hold game IDs only
+  static counter = null; // no move count: the digits placed are the win card's (winFacts)
+  static actionsWithoutGame = ["cancel-job"]; // a first deal may be cancelled
 
   /**
    * Mount a binary puzzle in `root`.
@@ -264,12 +266,6 @@ export class BinairoBoard extends PuzzleBoard {
   /** The game ID of the givens alone: the puzzle as it started. */
   startGameId() {
     return this.state.game.split(":").slice(0, 2).join(":");
-  }
-
-  async restore(snapshot) {
-    const { state } = await this.restoreSession(snapshot,
-      (game) => this.client.request({ cmd: "binairo.load", game }));
-    this.#show(state);
   }
 
   showState(state) {
@@ -496,8 +492,6 @@ export class BinairoBoard extends PuzzleBoard {
     this.givenRows = state.givens.split("/");
     this.setGameId(state.game);
     this.setStatus(this.session.isWon(state) ? "solved" : "ready");
-    this.root.querySelector('[data-action="undo"]').disabled = !this.session.canUndo;
-    this.root.querySelector('[data-action="redo"]').disabled = !this.session.canRedo;
     if (reshaped) {
       this.pointed = null;
       this.root.querySelector('[data-field="rows"]').value = state.rows;
@@ -604,9 +598,11 @@ export class BinairoBoard extends PuzzleBoard {
       "change", () => this.state && this.#refresh());
     this.root.querySelector('[data-field="line-counts"]').addEventListener(
       "change", () => this.state && this.#refresh({ reshape: true }));
-    const actions = {
-      undo: () => this.undo(),
-      redo: () => this.redo(),
+  }
+
+  /** What each button does (the base wires them: board-kit.mjs; undo and redo are its own). */
+  actions() {
+    return {
       // Restart is a move like any other, so Undo brings the digits back.
       restart: () => this.run(async () => this.#record(
         await this.client.request({ cmd: "binairo.load", game: this.state.game.split(":").slice(0, 2).join(":") }))),
@@ -620,12 +616,6 @@ export class BinairoBoard extends PuzzleBoard {
       load: () => this.run(() => this.#load()),
       "cancel-job": () => this.jobs.cancel("job"),
     };
-    this.root.addEventListener("click", (event) => {
-      const button = event.target.closest("button[data-action]");
-      if (!button || !this.root.contains(button)) return;
-      if (!this.state && button.dataset.action !== "cancel-job") return;
-      actions[button.dataset.action]();
-    });
   }
 
   /**

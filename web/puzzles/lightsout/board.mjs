@@ -33,11 +33,13 @@ import { TEMPLATE } from "./template.mjs";
 export class LightsOutBoard extends PuzzleBoard {
   #startSolved = null; // {game, answer}: the solver's answer for the start board (#startSolution)
   static kind = "lightsout";
+  static stylesheet = new URL("./lightsout.css", import.meta.url);
   static savedGames = SAVED_GAMES; // what a saved game may hold (rules.mjs)
   static title = "Lights Out";
   static pythonActions = ["hint", "solution", "apply-solution", "analysis", "gallery"];
   static template = TEMPLATE;
   static mainActions = ["random"];
+  static counter = "Presses"; // "Presses: 3" in its [data-field="moves"] (board-kit.mjs)
   static keyHelp = "arrow keys move the ring, Space or Enter presses the ringed light (in Edit mode: paints it), H rings a hint,";
 
   #proveFewest; // asks for the analysis's proving search (kept-jobs.mjs)
@@ -118,7 +120,6 @@ export class LightsOutBoard extends PuzzleBoard {
       before: this.pressedFrom,
       ripple: this.rippling,
     }));
-    this.#wireActions();
     this.enableKeyboard(this.canvas);
   }
 
@@ -167,12 +168,6 @@ export class LightsOutBoard extends PuzzleBoard {
   /** Presses since the start (the session's count). */
   get moves() {
     return this.session.moves;
-  }
-
-  async restore(snapshot) {
-    const { state } = await this.restoreSession(snapshot,
-      (game) => this.client.request({ cmd: "lightsout.load", game }));
-    this.#show(state);
   }
 
   showState(state) {
@@ -443,10 +438,7 @@ export class LightsOutBoard extends PuzzleBoard {
     if (this.hint?.game !== state.game) this.hint = null;
     this.setGameId(state.game);
     this.setStatus(this.session.isWon(state) ? "solved" : "ready");
-    this.#field("moves").textContent = `Presses: ${this.moves}`;
     this.#field("lit").textContent = this.#litText(state);
-    this.root.querySelector('[data-action="undo"]').disabled = !this.session.canUndo;
-    this.root.querySelector('[data-action="redo"]').disabled = !this.session.canRedo;
     this.controls.showVariant(state.variant);
     this.pressedFrom = reshaped ? null : pressedFrom;
     // The winning press: the last lights ripple out from it (painter.mjs).
@@ -545,12 +537,11 @@ export class LightsOutBoard extends PuzzleBoard {
     return this.root.querySelector(`[data-field="${name}"]`);
   }
 
-  #wireActions() {
-    const actions = {
+  /** What each button does (the base wires them: board-kit.mjs; undo and redo are its own). */
+  actions() {
+    return {
       play: () => this.#setMode("play"),
       edit: () => this.#setMode("edit"),
-      undo: () => this.undo(),
-      redo: () => this.redo(),
       // Reset is a move like any other, so Undo brings the game back.
       reset: () => this.reset({ always: true }),
       random: () => this.run(() => this.#newBoard(true)),
@@ -569,10 +560,6 @@ export class LightsOutBoard extends PuzzleBoard {
       prove: () => this.#proveFewest(),
       "job-gallery": () => this.kept.gallery.cancelOrRetry(),
     };
-    this.root.addEventListener("click", (event) => {
-      const button = event.target.closest("button[data-action]");
-      if (button && this.root.contains(button) && this.state) actions[button.dataset.action]?.();
-    });
     // H, U, R, N and ? are the base's keys (PuzzleBoard), the same on every board.
   }
 

@@ -43,6 +43,7 @@ export class PegsBoard extends PuzzleBoard {
   static keyHelp = "arrow keys move the ring from hole to hole, Space or Enter on a peg picks it up (its jumps are marked green), then Space or Enter on a marked hole jumps there (in Edit mode: applies the tool),";
   // The history keeps grids; the goal, the same for the whole game, is the board's.
   static session = { idOf: (state) => state.grid, won: (state) => state.won };
+  static counter = "Jumps"; // "Jumps: 3" in its [data-field="moves"] (board-kit.mjs)
 
   constructor(root, client, options = {}) {
     const { lab = false, controls = "full" } = options;
@@ -304,11 +305,8 @@ export class PegsBoard extends PuzzleBoard {
     this.hint = null;
     this.setGameId(this.#gameIdOf(state.grid));
     this.setStatus(this.session.isWon(state) ? "won" : state.stuck ? "stuck" : "ready");
-    this.#field("moves").textContent = `Jumps: ${this.moves}`;
     this.#field("pegs").textContent = `${plural(state.pegs, "peg")} on ${state.holes} holes`;
     this.#field("goal-text").textContent = `Goal: ${state.goal_text}`;
-    this.#button("undo").disabled = !this.session.canUndo;
-    this.#button("redo").disabled = !this.session.canRedo;
     if (this.mode === "edit") {
       this.say(`Edit: ${pressVerb()} holes with the chosen tool, then switch to Play. At most 64 holes.`);
     } else if (this.session.isWon(state)) {
@@ -571,12 +569,11 @@ export class PegsBoard extends PuzzleBoard {
 
   // --- wiring ----------------------------------------------------------------------
 
-  #wire() {
-    const actions = {
+  /** What each button does (the base wires them: board-kit.mjs; undo and redo are its own). */
+  actions() {
+    return {
       play: () => this.#setMode("play"),
       edit: () => this.#setMode("edit"),
-      undo: () => this.undo(),
-      redo: () => this.redo(),
       reset: () => this.reset(),
       hint: () => this.searches.hint(),
       solve: () => { this.playback.stop(); this.searches.solve(); },
@@ -594,15 +591,15 @@ export class PegsBoard extends PuzzleBoard {
         this.run(() => this.#newGame(formatCells(cells, this.state.lattice)));
       },
     };
+  }
+
+  #wire() {
+    // The editor's tools are a choice, not an action.
     this.root.addEventListener("click", (event) => {
-      const button = event.target.closest("button");
-      if (!button || !this.root.contains(button) || !this.state) return;
-      if (button.dataset.tool) {
-        this.editor.chooseTool(button);
-        return;
-      }
-      actions[button.dataset.action]?.();
+      const button = event.target.closest("button[data-tool]");
+      if (button && this.root.contains(button) && this.state) this.editor.chooseTool(button);
     });
+    const actions = this.actions();
     this.#field("board").addEventListener("change", () => {
       const board = this.boards?.find((b) => b.name === this.#field("board").value);
       if (!board) {
