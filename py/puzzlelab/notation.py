@@ -1,14 +1,25 @@
-"""Text notations shared by every puzzle family: plain grids and packed bits.
+"""Text notations shared by every puzzle family: the game-ID toolkit.
 
 A plain grid is its rows joined by ``/`` (newlines work too, so a grid can be
 pasted from a file). A packed board is a hex string whose first digit holds
 cells 0..3 in reading order, most significant bit first, so that the text
 reads in the same order as the board.
+
+A sized game ID is ``COLSxROWS[;OPTION…]:PART[:PART…]`` (:func:`sized_pattern`,
+:func:`read_sized`, :func:`sized_id`): the size prefix, the options a family
+allows, then its parts. A run-length part writes cells as they are, but a
+run of 1 to 26 blank cells as one letter ``a`` to ``z`` (:func:`encode_runs`,
+:func:`decode_runs`). A clue list is a number list per line, numbers joined
+by ``.`` and lines by ``/`` (``3.1/2/0``: :func:`clue_list`,
+:func:`parse_clue_list`). web/rules/game-ids.mjs is the same toolkit in
+JavaScript; tests/test_game_ids.py tests both, and each against the other.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 
 class PuzzleError(ValueError):
@@ -91,3 +102,110 @@ def hex_to_bits(text: str, size: int) -> int:
     if "1" in binary[size:]:
         raise PuzzleError("The board data has bits set beyond the last cell.")
     return int(binary[:size][::-1], 2)
+
+
+# --- sized game IDs ------------------------------------------------------------
+
+
+def sized_pattern(part: str, *, options: bool = False, parts: int = 1) -> re.Pattern[str]:
+    """The pattern of ``COLSxROWS[;OPTION…]:PART[:PART…]`` for :func:`read_sized`.
+
+    ``part`` is a regular expression for one part (e.g. ``[0-9a-fA-F]*``);
+    ``options``: whether ``;…`` options may follow the size; ``parts``: how
+    many parts at most (the first one is required, the others optional).
+    """
+    written = r"((?:;[^:;]*)*)" if options else "()"
+    more = "".join(rf"(?::({part}))?" for _ in range(parts - 1))
+    return re.compile(rf"(\d+)x(\d+){written}:({part}){more}")
+
+
+@dataclass(frozen=True)
+class SizedId:
+    """A sized game ID taken apart: its shape, its options text and its parts
+    (``None`` for an optional part left out)."""
+
+    cols: int
+    rows: int
+    options: str
+    parts: tuple[str | None, ...]
+
+
+def read_sized(
+    text: object,
+    pattern: re.Pattern[str],
+    check_shape: Callable[[int, int], None],
+    not_text: str,
+) -> tuple[SizedId | None, str]:
+    """The game-ID skeleton every sized family shares: ``text`` stripped, and
+    taken apart when it is a sized game ID (its shape checked by
+    ``check_shape(rows, cols)``, which raises), else ``None`` with the
+    stripped text for the family's plain grid. Text that is not a string
+    raises a PuzzleError saying ``not_text``.
+    """
+    if not isinstance(text, str):
+        raise PuzzleError(not_text)
+    stripped = text.strip()
+    match = pattern.fullmatch(stripped)
+    if not match:
+        return None, stripped
+    cols, rows = int(match[1]), int(match[2])
+    check_shape(rows, cols)
+    return SizedId(cols, rows, match[3], tuple(match.groups()[3:])), stripped
+
+
+def sized_id(cols: int, rows: int, *parts: str, options: str = "") -> str:
+    """``COLSxROWS[OPTIONS]:PART[:PART…]``, the inverse of :func:`read_sized`."""
+    return f"{cols}x{rows}{options}:" + ":".join(parts)
+
+
+# --- run-length cells --------------------------------------------------------------
+
+_RUN_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def encode_runs(cells: str, blank: str = ".") -> str:
+    """``cells`` (one character each) with every run of ``blank`` written as
+    letters: ``a`` for one, ``z`` for 26 (a longer run takes several letters)."""
+    out: list[str] = []
+    for run, cell in re.findall(rf"({re.escape(blank)}*)([^{re.escape(blank)}]?)", cells):
+        while run:
+            out.append(_RUN_LETTERS[min(len(run), 26) - 1])
+            run = run[26:]
+        out.append(cell)
+    return "".join(out)
+
+
+def decode_runs(text: str, size: int, part: str, blank: str = ".") -> str:
+    """The inverse of :func:`encode_runs`, which must give ``size`` cells (else a
+    PuzzleError naming the game ID's ``part``, e.g. "givens")."""
+    cells = "".join(
+        blank * (ord(char) - ord("a") + 1) if "a" <= char <= "z" else char for char in text
+    )
+    if len(cells) != size:
+        raise PuzzleError(f"The game ID's {part} describe {len(cells)} cells, not {size}.")
+    return cells
+
+
+# --- clue lists ------------------------------------------------------------------------
+
+
+def clue_list(lines: Sequence[Sequence[int]]) -> str:
+    """Numbers per line: ``[[3, 1], [2], []]`` is ``3.1/2/`` (an empty line is empty)."""
+    return "/".join(".".join(str(number) for number in line) for line in lines)
+
+
+_CLUE_LINE = re.compile(r"(?:[0-9]+(?:\.[0-9]+)*)?")
+
+
+def parse_clue_list(text: str, count: int, part: str) -> list[list[int]]:
+    """The inverse of :func:`clue_list`: ``count`` lines of whole numbers (else a
+    PuzzleError naming the game ID's ``part``, e.g. "row clues")."""
+    lines = text.split("/")
+    if len(lines) != count:
+        raise PuzzleError(f"The game ID's {part} give {len(lines)} lines, not {count}.")
+    for number, line in enumerate(lines, start=1):
+        if not _CLUE_LINE.fullmatch(line):
+            raise PuzzleError(
+                f"The game ID's {part}, line {number}: {line[:20]!r} is not numbers joined by '.'."
+            )
+    return [[int(n) for n in line.split(".")] if line else [] for line in lines]

@@ -31,12 +31,10 @@
 import * as binairo from "./binairo/rules.mjs";
 import * as lightsout from "./lightsout/rules.mjs";
 import * as pegs from "./pegs/rules.mjs";
+import { sizedShape } from "../rules/game-ids.mjs";
 
-/** The [rows, cols] a "COLSxROWS:…" game ID names (Lights Out, binary puzzle), or null. */
-function widthByHeight(game) {
-  const match = /^\s*(\d+)x(\d+)/.exec(game ?? "");
-  return match ? [Number(match[2]), Number(match[1])] : null;
-}
+/** The [rows, cols] a "COLSxROWS:…" game ID names (rules/game-ids.mjs), or null. */
+const widthByHeight = sizedShape;
 
 /** The [rows, cols] of a peg board's grid ("--ooo--/…", a goal after "@"), or null. */
 function pegGrid(grid) {

@@ -8,15 +8,22 @@ game ID ``COLSxROWS:GIVENS[:ENTRIES]`` described in :mod:`puzzlelab.binairo`.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
-from puzzlelab.notation import PuzzleError, parse_rows
+from puzzlelab.notation import (
+    PuzzleError,
+    decode_runs,
+    encode_runs,
+    parse_rows,
+    read_sized,
+    sized_id,
+    sized_pattern,
+)
 
 MIN_SIDE = 2
 MAX_SIDE = 16
 GRID_MEANING = "0, 1, or . for an empty cell"
-_GAME_ID = re.compile(r"(\d+)x(\d+):([01a-z]*)(?::([01a-z]*))?")
+_GAME_ID = sized_pattern("[01a-z]*", parts=2)  # COLSxROWS:GIVENS[:ENTRIES]
 
 
 def check_shape(rows: int, cols: int) -> None:
@@ -61,15 +68,14 @@ class Grid:
     @classmethod
     def parse(cls, text: str) -> Grid:
         """A game ID (``8x8:...``) or a plain grid of ``0``, ``1`` and ``.``."""
-        if not isinstance(text, str):
-            raise PuzzleError("The grid must be text: rows of 0, 1 and . joined by '/'.")
-        stripped = text.strip()
-        match = _GAME_ID.fullmatch(stripped)
-        if match:
-            cols, rows = int(match[1]), int(match[2])
-            check_shape(rows, cols)
-            given = _decode_cells(match[3], rows * cols, "givens")
-            entries = _decode_cells(match[4] or "", rows * cols, "entries") if match[4] else None
+        sized, stripped = read_sized(
+            text, _GAME_ID, check_shape, "The grid must be text: rows of 0, 1 and . joined by '/'."
+        )
+        if sized:
+            cols, rows = sized.cols, sized.rows
+            givens_text, entries_text = sized.parts
+            given = decode_runs(givens_text or "", rows * cols, "givens")
+            entries = decode_runs(entries_text, rows * cols, "entries") if entries_text else None
             gone, gzero = _cells_to_masks(given, rows, cols)
             if entries is None:
                 return cls(rows, cols, tuple(gone), tuple(gzero))
@@ -130,12 +136,11 @@ class Grid:
     @property
     def game_id(self) -> str:
         """``COLSxROWS:GIVENS[:ENTRIES]``, see the module notes."""
-        size = f"{self.cols}x{self.rows}"
         given = _encode_cells(self.given_ones, self.given_zeros, self.cols)
         if not any(self.entry_ones) and not any(self.entry_zeros):
-            return f"{size}:{given}"
+            return sized_id(self.cols, self.rows, given)
         entries = _encode_cells(self.entry_ones, self.entry_zeros, self.cols)
-        return f"{size}:{given}:{entries}"
+        return sized_id(self.cols, self.rows, given, entries)
 
     @property
     def filled(self) -> int:
@@ -186,16 +191,6 @@ class Grid:
         )
 
 
-def _decode_cells(text: str, size: int, part: str) -> str:
-    cells = []
-    for char in text:
-        cells.append("." * (ord(char) - ord("a") + 1) if "a" <= char <= "z" else char)
-    out = "".join(cells)
-    if len(out) != size:
-        raise PuzzleError(f"The game ID's {part} describe {len(out)} cells, not {size}.")
-    return out
-
-
 def _cells_to_masks(cells: str, rows: int, cols: int) -> tuple[list[int], list[int]]:
     ones, zeros = [0] * rows, [0] * rows
     for index, char in enumerate(cells):
@@ -208,24 +203,13 @@ def _cells_to_masks(cells: str, rows: int, cols: int) -> tuple[list[int], list[i
 
 
 def _encode_cells(ones: tuple[int, ...], zeros: tuple[int, ...], cols: int) -> str:
-    out = []
-    run = 0
-    for o, z in zip(ones, zeros, strict=True):
-        for c in range(cols):
-            digit = "1" if o >> c & 1 else "0" if z >> c & 1 else None
-            if digit is None:
-                run += 1
-                if run == 26:
-                    out.append("z")
-                    run = 0
-                continue
-            if run:
-                out.append(chr(ord("a") + run - 1))
-                run = 0
-            out.append(digit)
-    if run:
-        out.append(chr(ord("a") + run - 1))
-    return "".join(out)
+    """Row masks as a run-length part: 0, 1, and a..z for runs of empty cells."""
+    cells = "".join(
+        "1" if o >> c & 1 else "0" if z >> c & 1 else "."
+        for o, z in zip(ones, zeros, strict=True)
+        for c in range(cols)
+    )
+    return encode_runs(cells)
 
 
 def rows_text(ones: list[int], cols: int) -> list[str]:

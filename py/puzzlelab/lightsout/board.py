@@ -20,7 +20,9 @@ from puzzlelab.notation import (
     bits_to_rows,
     hex_to_bits,
     parse_rows,
+    read_sized,
     rows_to_bits,
+    sized_id,
 )
 
 MAX_SIDE = 1000
@@ -61,17 +63,15 @@ class Board:
 
         ``variant`` (when given) replaces the rules written in the game ID.
         """
-        if not isinstance(text, str):
-            raise PuzzleError("A Lights Out board must be given as text.")
-        stripped = text.strip()
-        match = _GAME_ID.fullmatch(stripped)
-        if match:
-            cols, rows = int(match[1]), int(match[2])
-            check_shape(rows, cols)
-            written = Variant.from_options(match[3])
+        sized, stripped = read_sized(
+            text, _GAME_ID, check_shape, "A Lights Out board must be given as text."
+        )
+        if sized:
+            cols, rows, (cells,) = sized.cols, sized.rows, sized.parts
+            written = Variant.from_options(sized.options)
             bits = _cell_bits(written.states)
-            lights = hex_to_bits(match[4], rows * cols * bits) if bits == 1 else _hex_cells(
-                match[4], rows * cols, written.states
+            lights = hex_to_bits(cells or "", rows * cols * bits) if bits == 1 else _hex_cells(
+                cells or "", rows * cols, written.states
             )
             board = cls(rows, cols, lights, written)
             return board if variant is None else board.with_variant(variant)
@@ -129,7 +129,7 @@ class Board:
             payload = bits_to_hex(self.lights, self.size)
         else:
             payload = format(self.lights, f"0{self.size}x")[::-1]
-        return f"{self.cols}x{self.rows}{self.variant.options}:{payload}"
+        return sized_id(self.cols, self.rows, payload, options=self.variant.options)
 
     @property
     def grid(self) -> str:

@@ -7,17 +7,16 @@ light has; it reads and writes the options part of a game ID.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from puzzlelab.notation import PuzzleError
+from puzzlelab.notation import PuzzleError, sized_pattern
 
 MAX_STATES = 9
 MAX_STENCIL_SIDE = 9
 
 
-_GAME_ID = re.compile(r"(\d+)x(\d+)((?:;[^:;]*)*):([0-9a-fA-F]*)")
+_GAME_ID = sized_pattern("[0-9a-fA-F]*", options=True)  # COLSxROWS[;options]:HEX
 
 Offsets = tuple[tuple[int, int], ...]
 

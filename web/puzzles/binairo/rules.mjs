@@ -15,12 +15,13 @@
  */
 
 import { accept, argument, bitCount, handleWith, parseRows } from "../../rules/common.mjs";
+import { decodeRuns, encodeRuns, readSized, sizedId, sizedPattern } from "../../rules/game-ids.mjs";
 
 export const MIN_SIDE = 2;
 export const MAX_SIDE = 16;
 /** What a cell holds, in the order a click cycles them: empty, 0, 1. */
 export const CELL_VALUES = [".", "0", "1"];
-const GAME_ID = /^([0-9]+)x([0-9]+):([01a-z]*)(?::([01a-z]*))?$/;
+const GAME_ID = sizedPattern("[01a-z]*", { parts: 2 }); // COLSxROWS:GIVENS[:ENTRIES]
 
 /** Whether `rows` x `cols` is a grid shape: even sides from MIN_SIDE to MAX_SIDE. */
 export const fitsShape = (rows, cols) => [rows, cols]
@@ -68,15 +69,12 @@ export class Grid {
 
   /** A game ID (COLSxROWS:GIVENS[:ENTRIES]) or a plain grid of 0, 1 and "." (all givens). */
   static parse(text) {
-    accept(typeof text === "string", "grid not text");
-    const stripped = text.trim();
-    const match = GAME_ID.exec(stripped);
-    if (match) {
-      const cols = Number(match[1]);
-      const rows = Number(match[2]);
-      accept(fitsShape(rows, cols), "shape out of range");
-      const given = decodeCells(match[3], rows * cols, "givens");
-      const entries = match[4] ? decodeCells(match[4], rows * cols, "entries") : null;
+    const { sized, stripped } = readSized(text, GAME_ID, fitsShape);
+    if (sized) {
+      const { cols, rows } = sized;
+      const [givens, entryText] = sized.parts;
+      const given = decodeRuns(givens, rows * cols, "givens");
+      const entries = entryText ? decodeRuns(entryText, rows * cols, "entries") : null;
       const [gOne, gZero] = cellsToMasks(given, rows, cols);
       if (entries === null) return new Grid(rows, cols, gOne, gZero);
       const [eOne, eZero] = cellsToMasks(entries, rows, cols);
@@ -136,10 +134,9 @@ export class Grid {
 
   /** COLSxROWS:GIVENS[:ENTRIES]: digits, and a..z for runs of 1..26 empty cells. */
   get gameId() {
-    const size = `${this.cols}x${this.rows}`;
     const given = encodeCells(this.givenOnes, this.givenZeros, this.cols);
-    if (!this.entryOnes.some(Boolean) && !this.entryZeros.some(Boolean)) return `${size}:${given}`;
-    return `${size}:${given}:${encodeCells(this.entryOnes, this.entryZeros, this.cols)}`;
+    if (!this.entryOnes.some(Boolean) && !this.entryZeros.some(Boolean)) return sizedId(this.cols, this.rows, [given]);
+    return sizedId(this.cols, this.rows, [given, encodeCells(this.entryOnes, this.entryZeros, this.cols)]);
   }
 
   /** How many cells hold a digit. */
@@ -270,13 +267,6 @@ export function nextValue(current, back = false) {
   return CELL_VALUES[(CELL_VALUES.indexOf(current) + step) % CELL_VALUES.length];
 }
 
-function decodeCells(text, size, part) {
-  let out = "";
-  for (const char of text) out += char >= "a" && char <= "z" ? ".".repeat(char.charCodeAt(0) - 96) : char;
-  accept(out.length === size, `the ${part} do not fill the grid`);
-  return out;
-}
-
 function cellsToMasks(cells, rows, cols) {
   const ones = new Array(rows).fill(0);
   const zeros = new Array(rows).fill(0);
@@ -288,29 +278,13 @@ function cellsToMasks(cells, rows, cols) {
   return [ones, zeros];
 }
 
+/** Row masks as a run-length part: 0, 1, and a..z for runs of empty cells. */
 function encodeCells(ones, zeros, cols) {
-  let out = "";
-  let run = 0;
+  let cells = "";
   ones.forEach((o, r) => {
-    for (let c = 0; c < cols; c++) {
-      const digit = (o >> c) & 1 ? "1" : (zeros[r] >> c) & 1 ? "0" : null;
-      if (digit === null) {
-        run += 1;
-        if (run === 26) {
-          out += "z";
-          run = 0;
-        }
-        continue;
-      }
-      if (run) {
-        out += String.fromCharCode(96 + run);
-        run = 0;
-      }
-      out += digit;
-    }
+    for (let c = 0; c < cols; c++) cells += (o >> c) & 1 ? "1" : (zeros[r] >> c) & 1 ? "0" : ".";
   });
-  if (run) out += String.fromCharCode(96 + run);
-  return out;
+  return encodeRuns(cells);
 }
 
 /** The requests these rules answer, as api.py does: name -> (request -> state). */

@@ -12,11 +12,12 @@
  */
 
 import { NotMine, accept, argument, handleWith, parseRows } from "../../rules/common.mjs";
+import { readSized, sizedId, sizedPattern } from "../../rules/game-ids.mjs";
 
 export const MAX_SIDE = 1000;
 export const MAX_STATES = 9;
 export const MAX_STENCIL_SIDE = 9;
-const GAME_ID = /^([0-9]+)x([0-9]+)((?:;[^:;]*)*):([0-9a-fA-F]*)$/;
+const GAME_ID = sizedPattern("[0-9a-fA-F]*", { options: true }); // COLSxROWS[;options]:HEX
 const WHOLE = /^[0-9]+$/;
 const HEX = "0123456789abcdef";
 const HEX_CODES = Uint8Array.from(HEX, (ch) => ch.charCodeAt(0));
@@ -171,16 +172,12 @@ export class Board {
    * `variant` (when given) replaces the rules written in the game ID.
    */
   static parse(text, variant = null) {
-    accept(typeof text === "string", "board not text");
-    const stripped = text.trim();
-    const match = GAME_ID.exec(stripped);
-    if (match) {
-      const cols = Number(match[1]);
-      const rows = Number(match[2]);
-      accept(fitsShape(rows, cols), "shape out of range");
-      const written = Variant.fromOptions(match[3]);
+    const { sized, stripped } = readSized(text, GAME_ID, fitsShape);
+    if (sized) {
+      const { cols, rows, parts: [cells] } = sized;
+      const written = Variant.fromOptions(sized.options);
       const values = written.states === 2
-        ? hexToValues(match[4], rows * cols) : hexCells(match[4], rows * cols, written.states);
+        ? hexToValues(cells, rows * cols) : hexCells(cells, rows * cols, written.states);
       const board = new Board(rows, cols, values, written);
       return variant === null ? board : board.withVariant(variant);
     }
@@ -213,7 +210,7 @@ export class Board {
     } else {
       payload = v.map((d) => HEX_CODES[d]);
     }
-    return `${this.cols}x${this.rows}${this.variant.options}:${ASCII.decode(payload)}`;
+    return sizedId(this.cols, this.rows, [ASCII.decode(payload)], this.variant.options);
   }
 
   /** The plain grid: rows of cell states joined by '/'. */
