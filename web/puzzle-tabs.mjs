@@ -50,8 +50,10 @@ export class PuzzleTabs {
       tab.setAttribute("aria-controls", `panel-${puzzle.id}`);
       tab.setAttribute("aria-selected", "false");
       tab.addEventListener("click", () => {
+        const fromMenu = this.row.hasAttribute("data-menu-open");
         this.openMenu(false);
         select(puzzle.id);
+        if (fromMenu) this.menuButton.focus(); // the tab chosen is hidden with the menu
       });
       tabs.append(tab);
 
@@ -65,6 +67,10 @@ export class PuzzleTabs {
     }
     this.menuButton.addEventListener("click", () => this.openMenu(this.menuButton.getAttribute("aria-expanded") !== "true"));
     tabs.addEventListener("keydown", (event) => this.#key(event));
+    // Tabbing out of an open menu closes it.
+    tabs.addEventListener("focusout", (event) => {
+      if (!this.row.contains(event.relatedTarget)) this.openMenu(false);
+    });
     document.addEventListener("pointerdown", (event) => {
       if (!this.row.contains(event.target)) this.openMenu(false);
     });

@@ -77,6 +77,7 @@ def pick(page: Any, puzzle: str) -> None:
         page.locator(".puzzle-menu").click()
     page.locator(f"#tab-{puzzle}").click()
     assert page.locator(f"#tab-{puzzle}").get_attribute("aria-selected") == "true"
+    wait_board(page, puzzle)
     assert page.locator(f"#panel-{puzzle}").is_visible()
 
 
