@@ -97,7 +97,7 @@ export function classProblems(Board) {
 
 /** Whether a class between `Board` and PuzzleBoard (exclusive) defines `method`. */
 function hasOwnUp(Board, method) {
-  for (let at = Object.getPrototypeOf(Board); at && at.name !== "PuzzleBoard"; at = Object.getPrototypeOf(at)) {
+  for (let at = Object.getPrototypeOf(Board); at?.prototype && at.name !== "PuzzleBoard"; at = Object.getPrototypeOf(at)) {
     if (Object.hasOwn(at.prototype, method)) return true;
   }
   return false;
