@@ -159,9 +159,15 @@ def test_a_puzzle_without_a_daily_puzzle_shows_no_daily_control_and_refuses_a_da
 
 
 def test_the_real_registry_shows_tabs_in_both_themes(fresh_page, site_url, screenshot_dir):
-    """Today's three puzzles keep their tabs (no menu) at phone and laptop width."""
+    """Today's three puzzles keep their tabs (no menu) at phone and laptop width,
+    and each mounted board keeps the board contract (board-kit.mjs)."""
     page = fresh_page
     ids = registry_puzzles()
+    page.goto(f"{site_url}#{ids[0]}")
+    for puzzle in ids:
+        pick(page, puzzle)
+        problems = page.evaluate("(id) => window.puzzleLab.boards[id].contractProblems()", puzzle)
+        assert problems == [], (puzzle, problems)
     for size in (PHONE, LAPTOP):
         page.set_viewport_size(size)
         page.goto(f"{site_url}#{ids[0]}")
