@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from lightsout_brute import after_presses, offsets_of, stencil_of
+
 from puzzlelab import api, binairo, lightsout, pegs
 from puzzlelab.binairo import Grid
 from puzzlelab.notation import PuzzleError
@@ -274,7 +275,7 @@ def test_lightsout_presses_match_python(node: str) -> None:
 def test_every_3x3_pattern_presses_as_brute_force_does(node: str) -> None:
     """Every non-empty 3x3 pattern (off centre, without the pressed cell,
     lopsided), walls and wrap, k = 2..5, on boards up to 4x4: a press of every
-    cell answers as the independent press of tests/lightsout_brute.py, in
+    cell answers as the independent press of tests/lightsout/lightsout_brute.py, in
     Python and in the page's rules; a pattern without cells is refused alike."""
     record = Recorder()
     rng = random.Random(16)

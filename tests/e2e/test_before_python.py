@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from conftest import registry_puzzles
+from puzzle_homes import registry_puzzles
 from puzzlelab import api, pegs
 from puzzlelab.binairo import Grid
 from puzzlelab.lightsout import Board

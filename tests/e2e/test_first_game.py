@@ -11,10 +11,10 @@ from datetime import UTC, datetime
 from urllib.parse import unquote
 
 import pytest
+from peg_catalogue_file import par
 from test_binairo_page import click_cell as click_binary
 from test_lightsout_page import ask, click_cell, current, marked_cells
 
-from peg_catalogue_file import par
 from puzzlelab import binairo, pegs
 from puzzlelab.binairo import Grid
 

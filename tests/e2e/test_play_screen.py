@@ -10,13 +10,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from peg_catalogue_file import par
 from test_binairo_page import click_cell as click_binary
 from test_first_game import wait_board, wait_idle
 from test_lightsout_page import ask, click_cell, current
 from test_session_page import COUNT_REQUESTS
 
 from conftest import PageLog, open_page
-from peg_catalogue_file import par
 from puzzlelab import binairo, pegs
 from puzzlelab.binairo import Grid
 

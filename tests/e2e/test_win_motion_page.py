@@ -11,7 +11,7 @@ from urllib.parse import quote
 
 import pytest
 
-from conftest import registry_puzzles
+from puzzle_homes import registry_puzzles
 from puzzlelab import binairo
 from puzzlelab.jobs import finish
 from puzzlelab.lightsout import Board

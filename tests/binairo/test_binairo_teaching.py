@@ -17,7 +17,7 @@ from puzzlelab import api, binairo
 from puzzlelab.binairo.grid import Grid
 from puzzlelab.jobs import finish
 
-WEB = Path(__file__).resolve().parent.parent / "web" / "puzzles" / "binairo"
+WEB = Path(__file__).resolve().parents[2] / "web" / "puzzles" / "binairo"
 LESSON = json.loads((WEB / "lesson.json").read_text())["steps"]
 
 # The lab's words for the rules and their levels: never in a hint the play screen shows.

@@ -21,7 +21,7 @@ from puzzlelab.pegs import census as pegs_census
 from puzzlelab.pegs import commands as pegs_commands
 from puzzlelab.pegs.goals import goal_distances
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 ENGLISH = "--ooo--/--ooo--/ooooooo/ooo.ooo/ooooooo/--ooo--/--ooo--"
 TRIANGLE = "./oo/ooo/oooo/ooooo"
 SMALL_BOARDS = [
@@ -666,7 +666,7 @@ def test_english_census_figures():
 
 @needs_numpy
 def test_english_opening_book_and_count_table_are_what_the_census_gives():
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
     import peg_book
 
     from puzzlelab.pegs import count as pegs_count

@@ -20,7 +20,7 @@ from puzzlelab import limits
 from puzzlelab.notation import PuzzleError
 from puzzlelab.pegs import fewest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GB = 10**9
 
 #: The usual French game with numpy (bench/bench_projections.py --long): the

@@ -6,13 +6,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_pegs import SMALL_BOARDS, brute_count
 
 from puzzlelab import api, pegs
 from puzzlelab.jobs import finish
 from puzzlelab.notation import PuzzleError
 from puzzlelab.pegs import census as pegs_census
 from puzzlelab.pegs import count as pegs_count
-from test_pegs import SMALL_BOARDS, brute_count
 
 #: The number of winning games of the English central game (the published figure).
 ENGLISH_WINS = 40_861_647_040_079_968

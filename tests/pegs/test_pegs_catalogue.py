@@ -21,7 +21,7 @@ import pytest
 from puzzlelab import pegs
 from puzzlelab.pegs import catalogue
 
-CATALOGUE = Path(__file__).resolve().parent.parent / "web" / "puzzles" / "pegs" / "catalogue.json"
+CATALOGUE = Path(__file__).resolve().parents[2] / "web" / "puzzles" / "pegs" / "catalogue.json"
 
 
 @pytest.fixture(scope="module")

@@ -9,6 +9,7 @@ import time
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from referees import count_brute, partial
 
 from job_gaps import longest_gap
 from puzzlelab import binairo, jobs
@@ -17,7 +18,6 @@ from puzzlelab.binairo import count as binairo_count
 from puzzlelab.binairo.count import count
 from puzzlelab.jobs import finish
 from puzzlelab.notation import PuzzleError
-from referees import count_brute, partial
 
 SETTINGS = settings(max_examples=25, deadline=None)
 A253316 = {2: 2, 4: 72, 6: 4140, 8: 4_111_116, 10: 48_183_195_384}

@@ -21,7 +21,7 @@ from puzzlelab import api, binairo
 from puzzlelab.binairo import Grid
 from test_js_rules import answers_in_js
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_first_deals_are_many_different_good_medium_puzzles(build_py: ModuleType) -> None:

@@ -12,14 +12,14 @@ import random
 from pathlib import Path
 
 import pytest
+from referees import count_rows
 
 from puzzlelab import api
 from puzzlelab.binairo import Grid, count, fewest_clues, grid_classes, rules, solver, sparse_deals
 from puzzlelab.jobs import finish
 from puzzlelab.notation import PuzzleError
-from referees import count_rows
 
-TABLE = Path(__file__).resolve().parent.parent / "web" / "puzzles" / "binairo" / "fewest-clues.json"
+TABLE = Path(__file__).resolve().parents[2] / "web" / "puzzles" / "binairo" / "fewest-clues.json"
 
 
 def table_row(n: int) -> dict:

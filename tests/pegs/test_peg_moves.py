@@ -15,11 +15,12 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-from conftest import unavailable
 from peg_catalogue_file import catalogue
+
+from conftest import unavailable
 from puzzlelab import api, pegs
 
-PEGS = Path(__file__).resolve().parent.parent / "web" / "puzzles" / "pegs"
+PEGS = Path(__file__).resolve().parents[2] / "web" / "puzzles" / "pegs"
 MODULE = PEGS / "moves.mjs"
 #: Node reads the data on stdin: the catalogue (100 kB) passes what argv may hold.
 STDIN = """

@@ -2,7 +2,7 @@
 on a win, its table of single-vacancy problems in the lab (a row plays that
 problem), and "Show me the shortest", move by move.
 
-Which boards the catalogue holds is the file's to say (tests/peg_catalogue_file.py):
+Which boards the catalogue holds is the file's to say (tests/pegs/peg_catalogue_file.py):
 the tests take the triangle when it is there, else the file's first board. The
 moves a game took are counted here from the jumps played, apart from the page.
 """
@@ -14,9 +14,9 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
+from peg_catalogue_file import catalogue, players_moves
 from test_pegs_page import BOARD, click, open_board, wait_idle
 
-from peg_catalogue_file import catalogue, players_moves
 from puzzlelab import api
 
 pytestmark = pytest.mark.e2e

@@ -13,7 +13,7 @@ from test_binairo_page import BOARD, cell_centre, message, open_board, wait_idle
 
 pytestmark = pytest.mark.e2e
 
-LESSON = json.loads((Path(__file__).resolve().parents[2] / "web" / "puzzles" / "binairo"
+LESSON = json.loads((Path(__file__).resolve().parents[3] / "web" / "puzzles" / "binairo"
                      / "lesson.json").read_text())["steps"]
 SHOWN_GIVENS = "window.puzzleLab.boards.binairo.state?.givens"
 

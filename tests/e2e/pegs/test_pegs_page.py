@@ -6,8 +6,8 @@ import re
 from urllib.parse import quote
 
 import pytest
-
 from peg_catalogue_file import par
+
 from puzzlelab import pegs
 
 pytestmark = pytest.mark.e2e

@@ -39,7 +39,7 @@ from puzzlelab.notation import PuzzleError
 
 np = pytest.importorskip("numpy")
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 #: Valid grids (OEIS A253316) and classes under the 16 symmetries.
 GRIDS = {2: 2, 4: 72, 6: 4140}
 CLASSES = {2: 1, 4: 10, 6: 321}

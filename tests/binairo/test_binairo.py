@@ -12,15 +12,15 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from referees import count_brute, partial
 
 from puzzlelab import api, binairo
 from puzzlelab.binairo import Grid
 from puzzlelab.binairo import count as binairo_count
 from puzzlelab.jobs import finish
 from puzzlelab.notation import PuzzleError
-from referees import count_brute, partial
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SETTINGS = settings(max_examples=25, deadline=None)
 
 

@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-CATALOGUE = Path(__file__).resolve().parent.parent / "web" / "puzzles" / "pegs" / "catalogue.json"
+CATALOGUE = Path(__file__).resolve().parents[2] / "web" / "puzzles" / "pegs" / "catalogue.json"
 
 
 @functools.cache

@@ -18,7 +18,6 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from lightsout_brute import (
     after_presses,
     every_press,
@@ -27,6 +26,7 @@ from lightsout_brute import (
     press_effect,
     stencil_of,
 )
+
 from puzzlelab import api
 from puzzlelab.lightsout import Board, Solution, Variant, press_lower_bound, solve
 from puzzlelab.notation import PuzzleError

@@ -7,7 +7,7 @@ made to match again, wrong types, huge numbers, lists, nothing at all), the
 answer is the true one, nothing raises, and a file not used is said in one
 sentence. The true answers come from the search in this process (4x4: 4
 clues, 2x2: 1), itself checked against a second method in
-tests/test_binairo_fewest_clues.py.
+tests/binairo/test_binairo_fewest_clues.py.
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ from puzzlelab.binairo import fewest_clues, fewest_clues_dask, fewest_clues_nati
 from puzzlelab.jobs import Progress, finish
 from puzzlelab.notation import PuzzleError
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 #: 6x6 cut into this many tasks: each some tens of milliseconds.
 TASKS = 48
 #: The longest any step of starting a cluster may take here.

@@ -3,8 +3,8 @@ clues" table and its search run here, the "How many grids" tables, and the
 "fewest clues" deal.
 
 The tables are the shipped files (web/puzzles/binairo/fewest-clues.json and
-grid-counts.json, as the build copies them; tests/test_binairo_sparse_deals.py
-and tests/test_binairo_count_rules.py check their figures against the search
+grid-counts.json, as the build copies them; tests/binairo/test_binairo_sparse_deals.py
+and tests/binairo/test_binairo_count_rules.py check their figures against the search
 and the counter). Every puzzle the page hands out is
 checked natively: by the solver (exactly one solution) and by the counter.
 """
@@ -156,7 +156,7 @@ def test_the_6x6_search_shows_progress_and_cancel_stops_it_within_a_second(
 
 @pytest.mark.parametrize("n", [6, 8])
 def test_a_fewest_clues_deal(page, site_url, n):
-    # The size's minimum from the shipped table (tests/test_binairo_sparse_deals.py
+    # The size's minimum from the shipped table (tests/binairo/test_binairo_sparse_deals.py
     # checks it against the search on 6x6 and the data files on both sizes).
     fewest = next(row["clues"] for row in shipped_table("fewest-clues.json")["sizes"]
                   if row["size"] == n)

@@ -10,6 +10,7 @@ import random
 from pathlib import Path
 
 import pytest
+from referees import partial
 
 from puzzlelab import api
 from puzzlelab.binairo import Grid
@@ -18,9 +19,8 @@ from puzzlelab.binairo.count import count
 from puzzlelab.cli import build_parser
 from puzzlelab.notation import PuzzleError
 from puzzlelab.terminal import request_of
-from referees import partial
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 TABLE = ROOT / "web" / "puzzles" / "binairo" / "grid-counts.json"
 
 

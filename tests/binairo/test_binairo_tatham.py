@@ -7,7 +7,7 @@ the tool's exhaustive C counter (``tools/unruly_gen/referee.c``) found about a
 target number of solutions (6 to about 86,000); its count is stored beside each
 grid. Here every stored grid must come from its game ID, ``binairo_count``
 must give the stored count, and a Python counter written apart from both
-(``count_rows`` in ``tests/referees.py``) must agree on the grids it counts
+(``count_rows`` in ``tests/binairo/referees.py``) must agree on the grids it counts
 within a second or so (it tries rows top to bottom and needs minutes for some
 of the big ones). ``PUZZLELAB_SLOW=1`` has ``binairo_count`` count the big grids
 too (about half a minute more; ``bench/bench_binairo.py --only tatham`` times
@@ -25,12 +25,12 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from referees import count_brute, count_rows, partial
 
 from puzzlelab.binairo import Grid
 from puzzlelab.binairo.count import count
-from referees import count_brute, count_rows, partial
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = [json.loads(line) for line in
             (ROOT / "tests" / "data" / "unruly_grids.jsonl").read_text().splitlines()]
 SLOW = os.environ.get("PUZZLELAB_SLOW", "") not in ("", "0")
