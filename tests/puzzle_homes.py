@@ -31,6 +31,13 @@ def registry_puzzles() -> list[str]:
     return re.findall(r'^\s{4}id: "([a-z0-9]+)"', registry, re.MULTILINE)
 
 
+def registry_titles() -> dict[str, str]:
+    """Each puzzle's title in the page's registry (its tab), by id."""
+    registry = (ROOT / "web" / "puzzles" / "index.mjs").read_text(encoding="utf-8")
+    return dict(re.findall(r'^\s{4}id: "([a-z0-9]+)",.*?^\s{4}title: "([^"]+)"', registry,
+                           re.MULTILINE | re.DOTALL))
+
+
 def family_names() -> list[str]:
     """The family names of Python's registry (families.py), in its order."""
     from puzzlelab.families import FAMILIES
@@ -49,13 +56,14 @@ def e2e_home(puzzle: str) -> Path:
 
 
 def add_homes_to_path() -> None:
-    """Put every puzzle's test home on ``sys.path``, so that the helpers kept
-    there (brute forces, referees, readers of shipped files) import by name
-    from its browser tests and its facts too."""
+    """Put every puzzle's test homes on ``sys.path``, so that the helpers kept
+    there (brute forces, referees, readers of shipped files, a board's page
+    helpers) import by name from its facts and its other tests, whichever
+    module pytest happens to collect first."""
     for puzzle in registry_puzzles():
-        folder = str(home(puzzle))
-        if folder not in sys.path:
-            sys.path.insert(0, folder)
+        for folder in (str(home(puzzle)), str(e2e_home(puzzle))):
+            if folder not in sys.path:
+                sys.path.insert(0, folder)
 
 
 @cache

@@ -1,0 +1,96 @@
+"""What the cross-cutting tests need to know about Lights Out (see
+tests/puzzle_homes.py; every registered puzzle declares the same names)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any
+
+import lightsout_rules_requests
+
+from page_moves import Board, click_grid_cell
+from puzzlelab import api, lightsout
+
+# --- game IDs and moves in the page -------------------------------------------------
+
+#: A game a person plays (two moves with play()), another one a link names, and a
+#: game ID the rules reject.
+GAME = "5x5:1f8c4a0"
+OTHER_GAME = "5x5:1000000"
+BAD_GAME = "garbage"
+
+
+def load_request(game: str) -> dict[str, Any]:
+    """What the board asks Python for a linked game ID."""
+    return {"cmd": "lightsout.load", "game": game}
+
+
+#: The label of the board's move counter (data-field="moves": "Presses: 2"),
+#: shown for every game; None for a board without one.
+COUNTER = "Presses"
+
+
+def play(page: Any, board: Board, move: int) -> None:
+    """The ``move``-th (0 or 1) move of a little game on GAME (or on the
+    embed demo's board): a press on the first row's second or third light."""
+    click_grid_cell(page.locator(board.selector), page, 0, [1, 2][move], 5)
+
+
+def move_on_other(page: Any, board: Board) -> None:
+    """One move on OTHER_GAME."""
+    play(page, board, 0)
+
+
+def check_history(order: list[dict], snapshot: dict) -> None:
+    """What holds along a restored game's history (start to end): a press is one move."""
+    for before, after in itertools.pairwise(order):
+        assert after["moves"] in (0, before["moves"] + 1), snapshot
+
+
+#: The data-* attributes of an embed (beside data-puzzlelab) of another game than
+#: the page's saved one.
+EMBED_ATTRIBUTES = {"game": "garbage"}
+
+# --- the page's rules against Python (test_js_rules.py) -----------------------------
+
+#: The requests the page's rules answer themselves when Python accepts them.
+LOCAL_COMMANDS = frozenset({"lightsout.load", "lightsout.press"})
+#: Requests the page's rules must leave to Python.
+PYTHON_ONLY_REQUESTS = [{"cmd": "lightsout.solve", "game": "3x3:1ff"}]
+#: Requests of the first screen, beside the shipped first deals and hints.
+FIRST_SCREEN_REQUESTS = [{"cmd": "lightsout.new", "rows": 5, "cols": 5, "random": False}]
+#: A hint request that is not shipped (None: every hint is a first deal's).
+HINT_AFTER_A_MOVE = None
+
+#: Random games, big boards and bad requests, recorded for the comparison.
+rules_differential = lightsout_rules_requests.rules_differential
+
+
+def check_first_hint(hint: dict[str, Any], result: dict[str, Any]) -> None:
+    """A shipped first hint's press takes one off the fewest presses."""
+    fewest = api.handle({"cmd": "lightsout.solve", "game": hint["game"]})["result"]
+    after = lightsout.Board.parse(hint["game"]).press(*result["press"])
+    then = api.handle({"cmd": "lightsout.solve", "game": after.game_id})["result"]
+    assert fewest["press_count"] >= 1 and then["press_count"] == fewest["press_count"] - 1
+
+
+LIGHTS = ["3x3:1ff", "4x2;wrap;n=king;k=3:01201201", "101/010/101", "3x3;n=0101.1010:000"]
+
+
+def odd_text_requests(rng: random.Random, odd_text: Any) -> list[dict[str, Any]]:
+    """One round of game IDs with odd characters (rules_differential.ODD)."""
+    first = {"cmd": "lightsout.load", "game": odd_text(rng, rng.choice(LIGHTS))}
+    game = odd_text(rng, rng.choice(LIGHTS))
+    return [first, {"cmd": "lightsout.press", "game": game, "row": 0, "col": 1, "states": 3}]
+
+
+# --- fuzzing (test_fuzz.py) -----------------------------------------------------------
+
+#: A valid value of each required argument of the family's commands.
+VALID_ARGUMENTS = {"game": "101/010", "rows": 4, "row": 0, "col": 0}
+
+
+def tame_command_line(argv: list[str]) -> list[str]:
+    """A fuzzed command line made quick to answer when it happens to be valid."""
+    return argv

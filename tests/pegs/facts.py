@@ -1,0 +1,105 @@
+"""What the cross-cutting tests need to know about peg solitaire (see
+tests/puzzle_homes.py; every registered puzzle declares the same names)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pegs_rules_requests
+
+from page_moves import Board, click_centres
+from puzzlelab import api, pegs
+
+# --- game IDs and moves in the page -------------------------------------------------
+
+ENGLISH = "--ooo--/--ooo--/ooooooo/ooo.ooo/ooooooo/--ooo--/--ooo--"
+#: A game a person plays (two moves with play()): the English board after one
+#: jump; another one a link names, and a game ID the rules reject.
+GAME = "--ooo--/--o.o--/ooo.ooo/ooooooo/ooooooo/--ooo--/--ooo--"
+OTHER_GAME = ENGLISH
+BAD_GAME = "xyz"
+
+
+def load_request(game: str) -> dict[str, Any]:
+    """What the board asks Python for a linked game ID."""
+    return {"cmd": "pegs.load", "grid": game, "goal": None}
+
+
+#: The label of the board's move counter (data-field="moves": "Jumps: 2"),
+#: shown for every game; None for a board without one.
+COUNTER = "Jumps"
+#: The jumps (a peg, then the hole it lands in) of play()'s little game.
+JUMPS = [[(4, 3), (2, 3)], [(3, 1), (3, 3)]]
+
+
+def play(page: Any, board: Board, move: int) -> None:
+    """The ``move``-th (0 or 1) jump of a little game on GAME (or the embed
+    demo's English board): a click on a peg, then on the hole two cells away."""
+    click_centres(page, board.js, JUMPS[move])
+
+
+def move_on_other(page: Any, board: Board) -> None:
+    """One jump on OTHER_GAME (the English board): into the centre from below."""
+    click_centres(page, board.js, [(5, 3), (3, 3)])
+
+
+def check_history(order: list[dict], snapshot: dict) -> None:
+    """What holds along a restored game's history: each jump takes one peg."""
+    for entry in order:
+        assert entry["moves"] == snapshot["start"].count("o") - entry["game"].count("o"), snapshot
+
+
+#: The data-* attributes of an embed (beside data-puzzlelab) of another game than
+#: the page's saved one.
+EMBED_ATTRIBUTES = {"variant": "french"}
+
+# --- the page's rules against Python (test_js_rules.py) -----------------------------
+
+#: The requests the page's rules answer themselves when Python accepts them.
+LOCAL_COMMANDS = frozenset({"pegs.boards", "pegs.load", "pegs.move"})
+#: Requests the page's rules must leave to Python.
+PYTHON_ONLY_REQUESTS = [{"cmd": "pegs.status", "grid": "o.o"}]
+#: Requests of the first screen, beside the shipped first deals and hints.
+FIRST_SCREEN_REQUESTS = [
+    {"cmd": "pegs.boards"},
+    {"cmd": "pegs.load", "grid": pegs.standard_start("english").grid, "goal": None},
+]
+#: A hint request that is not shipped: one after a move is Python's.
+HINT_AFTER_A_MOVE = {"cmd": "pegs.hint",
+                     "grid": pegs.standard_start("english").grid.replace("o", ".", 1),
+                     "goal": None}
+#: Random boards and jumps and bad requests, recorded for the comparison.
+rules_differential = pegs_rules_requests.rules_differential
+
+
+def check_first_hint(hint: dict[str, Any], result: dict[str, Any]) -> None:
+    """A shipped first hint is a jump there is to make on its board."""
+    moves = api.handle({"cmd": "pegs.load", "grid": hint["grid"], "goal": None})["result"]["moves"]
+    assert result["solvable"] and result["move"] in [m[:2] for m in moves]
+
+
+PEG_GRIDS = ["o.o", "t:o/oo/ooo", "o/oo/o.o", "english", "--o--/-ooo-/oo.oo"]
+PEG_GOALS = ["any", "1,1", "(0, 2)", "centre", "o..", None]
+
+
+def odd_text_requests(rng: random.Random, odd_text: Any) -> list[dict[str, Any]]:
+    """One round of boards and goals with odd characters (rules_differential.ODD)."""
+    return [
+        {"cmd": "pegs.load", "grid": odd_text(rng, rng.choice(PEG_GRIDS)),
+         "goal": rng.choice(PEG_GOALS)},
+        {"cmd": "pegs.load", "grid": rng.choice(PEG_GRIDS),
+         "goal": odd_text(rng, rng.choice(PEG_GOALS) or "")},
+    ]
+
+
+# --- fuzzing (test_fuzz.py) -----------------------------------------------------------
+
+#: A valid value of each required argument of the family's commands.
+VALID_ARGUMENTS = {"grid": "english", "board": "triangle", "from": [1, 3], "to": [3, 3]}
+
+
+def tame_command_line(argv: list[str]) -> list[str]:
+    """A fuzzed command line made quick to answer when it happens to be valid:
+    a census is cut short by its own --max-classes."""
+    return [*argv, "--max-classes", "200"] if argv[1:2] == ["census"] else argv
