@@ -38,6 +38,13 @@ def registry_titles() -> dict[str, str]:
                            re.MULTILINE | re.DOTALL))
 
 
+def registry_nouns() -> dict[str, str]:
+    """Each puzzle's name in a sentence (the registry's ``noun``), by id."""
+    registry = (ROOT / "web" / "puzzles" / "index.mjs").read_text(encoding="utf-8")
+    return dict(re.findall(r'^\s{4}id: "([a-z0-9]+)",.*?^\s{4}noun: "([^"]+)"', registry,
+                           re.MULTILINE | re.DOTALL))
+
+
 def family_names() -> list[str]:
     """The family names of Python's registry (families.py), in its order."""
     from puzzlelab.families import FAMILIES
