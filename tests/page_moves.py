@@ -44,3 +44,18 @@ class Board:
         """``puzzle``'s board on the embed demo page (id ``demo-<puzzle>``)."""
         return cls(f"#demo-{puzzle}",
                    f"PuzzleLab.mount(document.getElementById('demo-{puzzle}'))")
+
+
+def click_canvas(page: Any, puzzle: str, where: str, button: str = "left") -> None:
+    """Click ``puzzle``'s canvas on the main page at ``where`` (JavaScript giving
+    [x, y] in the canvas, from ``board``): Playwright brings it into view first,
+    so that the click lands on a phone-sized window."""
+    x, y = page.evaluate(
+        f"(() => {{ const board = window.puzzleLab.boards.{puzzle}; return {where}; }})()")
+    page.locator(f"#{puzzle} .board-area canvas").click(position={"x": x, "y": y}, button=button)
+
+
+def grid_at(row: int, col: int) -> str:
+    """A GridCanvas cell's centre in its canvas (for click_canvas)."""
+    return (f"[({col} + 0.5) * board.grid.canvas.clientWidth / board.grid.cols,"
+            f" ({row} + 0.5) * board.grid.canvas.clientHeight / board.grid.rows]")

@@ -66,7 +66,10 @@ def add_homes_to_path() -> None:
     """Put every puzzle's test homes on ``sys.path``, so that the helpers kept
     there (brute forces, referees, readers of shipped files, a board's page
     helpers) import by name from its facts and its other tests, whichever
-    module pytest happens to collect first."""
+    module pytest happens to collect first; and tests/e2e/, whose shared
+    browser modules a puzzle's own browser tests import."""
+    if str(TESTS / "e2e") not in sys.path:
+        sys.path.append(str(TESTS / "e2e"))
     for puzzle in registry_puzzles():
         for folder in (str(home(puzzle)), str(e2e_home(puzzle))):
             if folder not in sys.path:

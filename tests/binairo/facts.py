@@ -8,9 +8,10 @@ from typing import Any
 
 import binairo_rules_requests
 
-from page_moves import Board, click_grid_cell
-from puzzlelab import api
+from page_moves import Board, click_canvas, click_grid_cell, grid_at
+from puzzlelab import api, binairo
 from puzzlelab.binairo import Grid
+from puzzlelab.jobs import finish
 
 # --- game IDs and moves in the page -------------------------------------------------
 
@@ -50,6 +51,23 @@ def check_history(order: list[dict], snapshot: dict) -> None:
 #: The data-* attributes of an embed (beside data-puzzlelab) of another game than
 #: the page's saved one.
 EMBED_ATTRIBUTES = {"size": "6"}
+
+
+def near_win() -> tuple[str, Any]:
+    """A game one move from its win, and that move (page -> None): a 6x6 puzzle
+    solved but for one tile, and that tile's click (right for a 1)."""
+    puzzle, _ = finish(binairo.generate_steps(6, 6, "easy", 35))
+    (solution,) = binairo.solutions(puzzle)
+    full = (1 << puzzle.cols) - 1
+    row, col = next((r, c) for r in range(puzzle.rows) for c in range(puzzle.cols)
+                    if puzzle.cell(r, c) == ".")
+    left_out = ~(1 << col)
+    ones = [line & left_out if r == row else line for r, line in enumerate(solution)]
+    zeros = [~line & full & (left_out if r == row else full) for r, line in enumerate(solution)]
+    button = "right" if solution[row] >> col & 1 else "left"
+    return puzzle.with_entries(ones, zeros).game_id, lambda page: click_canvas(
+        page, "binairo", grid_at(row, col), button)
+
 
 # --- the page's rules against Python (test_js_rules.py) -----------------------------
 

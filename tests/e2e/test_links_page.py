@@ -16,7 +16,6 @@ import random
 from urllib.parse import quote
 
 import pytest
-from test_embed_page import board_ready
 
 from main_page import game_id, hash_game, link, note_shown, play, stored, wait_board, wait_game
 from page_moves import Board
@@ -246,6 +245,21 @@ STORED = """() => JSON.stringify(Object.keys(localStorage)
   .map((key) => [key, localStorage.getItem(key)]))"""
 
 
+def embedded_ready(page, element_id: str) -> str:
+    """Bring an embedded board into view (it draws as it comes near the screen),
+    wait until it has answered every action; its game ID."""
+    page.locator(f"#{element_id}").scroll_into_view_if_needed()
+    page.wait_for_function(
+        """(id) => {
+          const board = window.PuzzleLab?.boardOf(document.getElementById(id));
+          return board?.idle() && board.gameId;
+        }""",
+        arg=element_id,
+        timeout=90_000,
+    )
+    return page.locator(f"#{element_id}").get_attribute("data-game-id")
+
+
 def test_no_embed_attribute_touches_a_saved_game(page, site_url):
     """Embeds of the same origin (data-game, data-size, data-variant, a bad data-game, moves
     on them) neither read nor write the page's saved games."""
@@ -257,27 +271,35 @@ def test_no_embed_attribute_touches_a_saved_game(page, site_url):
         wait_board(page, puzzle)
     before = page.evaluate(STORED)
     page.goto(site_url + "embed-demo.html")
+    boards = []
+    for puzzle in puzzles:  # each puzzle's other attributes, and a board to play
+        boards += [[f"attributes-{puzzle}", puzzle, facts(puzzle).EMBED_ATTRIBUTES],
+                   [f"played-{puzzle}", puzzle, {"game": facts(puzzle).GAME}]]
     page.evaluate(
         """(boards) => {
-          for (const [puzzle, attributes] of boards) {
+          for (const [id, puzzle, attributes] of boards) {
             const element = document.createElement('div');
+            element.id = id;
             element.dataset.puzzlelab = puzzle;
             Object.assign(element.dataset, attributes);
             document.body.append(element);
           }
           return window.PuzzleLab.mountAll();
         }""",
-        [[puzzle, facts(puzzle).EMBED_ATTRIBUTES] for puzzle in puzzles],
+        boards,
     )
     for puzzle in puzzles:
-        start = board_ready(page, puzzle)
-        facts(puzzle).play(page, Board.demo(puzzle), 0)
+        embedded_ready(page, f"attributes-{puzzle}")
+        played = f"played-{puzzle}"
+        start = embedded_ready(page, played)
+        facts(puzzle).play(
+            page, Board(f"#{played}", f"PuzzleLab.mount(document.getElementById('{played}'))"), 0)
         page.wait_for_function(
             "([id, start]) => document.getElementById(id).dataset.gameId !== start",
-            arg=[f"demo-{puzzle}", start])
+            arg=[played, start])
     page.wait_for_function(
         "[...document.querySelectorAll('[data-puzzlelab]')]"
-        ".every((e) => window.PuzzleLab.boardOf(e)?.idle() && e.dataset.gameId)")
+        ".every((e) => window.PuzzleLab.boardOf(e)?.idle() && e.dataset.gameId)", timeout=90_000)
     assert page.evaluate(STORED) == before
     for puzzle in puzzles:
         page.goto(f"{site_url}#{puzzle}")

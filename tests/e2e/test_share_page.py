@@ -9,6 +9,7 @@ import pytest
 
 from main_page import game_id, hash_game, link, play, python_reason, wait_board
 from puzzle_homes import facts, registry_puzzles, registry_titles
+from puzzlelab import api
 
 pytestmark = pytest.mark.e2e
 
@@ -97,10 +98,13 @@ def test_bad_hash_and_corrupt_saves_give_notice_and_keep_the_save(page, site_url
 
 
 def foreign_snapshot(puzzle: str) -> dict:
-    """A saved game of ``puzzle`` holding the game ID of another puzzle."""
-    puzzles = registry_puzzles()
-    other = puzzles[puzzles.index(puzzle) - 1]
-    return {"game": facts(other).GAME, "history": [], "future": []}
+    """A saved game of ``puzzle`` holding another puzzle's game ID, one that
+    ``puzzle``'s Python refuses."""
+    for other in registry_puzzles():
+        game = facts(other).GAME
+        if other != puzzle and not api.handle(facts(puzzle).load_request(game))["ok"]:
+            return {"game": game, "history": [], "future": []}
+    raise AssertionError(f"no other puzzle's GAME is refused by {puzzle}")
 
 
 @pytest.mark.parametrize("puzzle", registry_puzzles())

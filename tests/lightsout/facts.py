@@ -9,7 +9,7 @@ from typing import Any
 
 import lightsout_rules_requests
 
-from page_moves import Board, click_grid_cell
+from page_moves import Board, click_canvas, click_grid_cell, grid_at
 from puzzlelab import api, lightsout
 
 # --- game IDs and moves in the page -------------------------------------------------
@@ -51,6 +51,14 @@ def check_history(order: list[dict], snapshot: dict) -> None:
 #: The data-* attributes of an embed (beside data-puzzlelab) of another game than
 #: the page's saved one.
 EMBED_ATTRIBUTES = {"game": "garbage"}
+
+
+def near_win() -> tuple[str, Any]:
+    """A game one move from its win, and that move (page -> None): a plus, whose
+    middle press clears it."""
+    plus = lightsout.Board(3, 3, lights=0b010111010)
+    return plus.game_id, lambda page: click_canvas(page, "lightsout", grid_at(1, 1))
+
 
 # --- the page's rules against Python (test_js_rules.py) -----------------------------
 

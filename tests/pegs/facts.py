@@ -8,7 +8,7 @@ from typing import Any
 
 import pegs_rules_requests
 
-from page_moves import Board, click_centres
+from page_moves import Board, click_canvas, click_centres
 from puzzlelab import api, pegs
 
 # --- game IDs and moves in the page -------------------------------------------------
@@ -53,6 +53,19 @@ def check_history(order: list[dict], snapshot: dict) -> None:
 #: The data-* attributes of an embed (beside data-puzzlelab) of another game than
 #: the page's saved one.
 EMBED_ATTRIBUTES = {"variant": "french"}
+
+
+#: The English board with two pegs left: (3, 1) over (3, 2) lands in the centre, its goal.
+LAST_JUMP = "--...--/--...--/......./.oo..../......./--...--/--...--"
+
+
+def near_win() -> tuple[str, Any]:
+    """A game one move from its win, and that move (page -> None): the last jump."""
+    def jump(page: Any) -> None:
+        click_canvas(page, "pegs", "board.geo.at(3, 1)")
+        click_canvas(page, "pegs", "board.geo.at(3, 3)")
+    return LAST_JUMP, jump
+
 
 # --- the page's rules against Python (test_js_rules.py) -----------------------------
 
