@@ -29,6 +29,7 @@ CROSS_CUTTING = (
     "tests/e2e/test_tabs_page.py",     # a tab per puzzle
     "tests/e2e/test_before_python.py",  # play before Python is up
     "tests/e2e/test_win_motion_page.py",  # the win card
+    "tests/e2e/test_keyboard_page.py",  # keys only, and what is heard
 )
 
 #: What each puzzle's tests/<id>/facts.py declares (each name is described there).
@@ -36,7 +37,7 @@ FACTS = ("GAME", "OTHER_GAME", "BAD_GAME", "load_request", "COUNTER", "play", "m
          "check_history", "EMBED_ATTRIBUTES", "LOCAL_COMMANDS", "PYTHON_ONLY_REQUESTS",
          "FIRST_SCREEN_REQUESTS", "HINT_AFTER_A_MOVE", "rules_differential",
          "check_first_hint", "odd_text_requests", "VALID_ARGUMENTS", "tame_command_line",
-         "near_win")
+         "near_win", "KEYBOARD_GAME", "keyboard_play", "keyboard_after_reload")
 
 #: Test modules outside a puzzle's homes that still name a puzzle, to be made to
 #: loop over the registry (or moved home). The goal is none; a module may leave
@@ -48,14 +49,12 @@ NOT_YET_FOLLOWING = frozenset({
     "tests/e2e/test_docs_snippets.py",
     "tests/e2e/test_embed_page.py",
     "tests/e2e/test_engine_sharing.py",
-    "tests/e2e/test_keyboard_page.py",
     "tests/e2e/test_layout_page.py",
     "tests/e2e/test_offline.py",
     "tests/e2e/test_play_screen.py",
     "tests/e2e/test_play_words_and_motion_page.py",
     "tests/e2e/test_snapshot.py",
     "tests/e2e/test_today_page.py",
-    "tests/e2e/test_win_motion_page.py",
     "tests/js/saved_game_driver.mjs",
     "tests/test_api.py",
     "tests/test_cli.py",

@@ -8,6 +8,7 @@ from typing import Any
 
 import binairo_rules_requests
 
+from keyboard_play import check_solved, keys, spoken, status
 from page_moves import Board, click_canvas, click_grid_cell, grid_at
 from puzzlelab import api, binairo
 from puzzlelab.binairo import Grid
@@ -67,6 +68,28 @@ def near_win() -> tuple[str, Any]:
     button = "right" if solution[row] >> col & 1 else "left"
     return puzzle.with_entries(ones, zeros).game_id, lambda page: click_canvas(
         page, "binairo", grid_at(row, col), button)
+
+
+# --- keyboard play (test_keyboard_page.py) ------------------------------------------
+
+#: The game keyboard_play starts from.
+KEYBOARD_GAME = ".011/1100/0101/1010"  # solved but for a 0 in the top left corner
+
+
+def keyboard_play(page: Any, screenshot_dir: Any) -> None:
+    """Solve KEYBOARD_GAME with keys only (the board has the focus), checking
+    what is heard on the way."""
+    # Binary puzzle: Space cycles the empty corner to 0, then 1; the 0 key writes 0.
+    assert "Row 1 column 1, empty" in spoken(page, "binairo")
+    keys(page, "binairo", "Space", "Space")  # 0, then 1: not solved
+    assert status(page, "binairo") == "ready"
+    keys(page, "binairo", "0")  # back to 0
+    said = "Row 1 column 1: 0; 0 empty cells."
+    check_solved(page, "binairo", "solved", "Solved in", said, screenshot_dir)
+
+
+def keyboard_after_reload(page: Any) -> None:
+    """Nothing beyond every board's (its game and undo history come back)."""
 
 
 # --- the page's rules against Python (test_js_rules.py) -----------------------------

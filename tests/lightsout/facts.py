@@ -9,6 +9,7 @@ from typing import Any
 
 import lightsout_rules_requests
 
+from keyboard_play import check_solved, keys, spoken, status
 from page_moves import Board, click_canvas, click_grid_cell, grid_at
 from puzzlelab import api, lightsout
 
@@ -58,6 +59,35 @@ def near_win() -> tuple[str, Any]:
     middle press clears it."""
     plus = lightsout.Board(3, 3, lights=0b010111010)
     return plus.game_id, lambda page: click_canvas(page, "lightsout", grid_at(1, 1))
+
+
+# --- keyboard play (test_keyboard_page.py) ------------------------------------------
+
+#: The game keyboard_play starts from.
+KEYBOARD_GAME = "3x3:5d0"  # a plus sign: one press in the centre
+
+
+def keyboard_play(page: Any, screenshot_dir: Any) -> None:
+    """Solve KEYBOARD_GAME with keys only (the board has the focus), checking
+    what is heard on the way."""
+    # Lights Out: down, right, press the centre.
+    assert "Row 1 column 1, off" in spoken(page, "lightsout")
+    keys(page, "lightsout", "ArrowDown", "ArrowRight")
+    assert "Row 2 column 2, on" in spoken(page, "lightsout")
+    page.screenshot(path=str(screenshot_dir / "keyboard-lightsout-cursor.png"))
+    keys(page, "lightsout", "Space")
+    said = "All lights are out — solved in 1 press"
+    check_solved(page, "lightsout", "solved", "All lights are out", said, screenshot_dir)
+    keys(page, "lightsout", "u")  # U undoes, R redoes
+    assert status(page, "lightsout") == "ready"
+    keys(page, "lightsout", "h")  # a hint is heard as well as seen
+    assert "Hint: press the ringed cell (row 2, column 2)" in spoken(page, "lightsout")
+    keys(page, "lightsout", "r")
+    assert status(page, "lightsout") == "solved"
+
+
+def keyboard_after_reload(page: Any) -> None:
+    """Nothing beyond every board's (its game and undo history come back)."""
 
 
 # --- the page's rules against Python (test_js_rules.py) -----------------------------

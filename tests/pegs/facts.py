@@ -8,6 +8,7 @@ from typing import Any
 
 import pegs_rules_requests
 
+from keyboard_play import check_solved, keys, spoken, tab_to_board
 from page_moves import Board, click_canvas, click_centres
 from puzzlelab import api, pegs
 
@@ -65,6 +66,51 @@ def near_win() -> tuple[str, Any]:
         click_canvas(page, "pegs", "board.geo.at(3, 1)")
         click_canvas(page, "pegs", "board.geo.at(3, 3)")
     return LAST_JUMP, jump
+
+
+# --- keyboard play (test_keyboard_page.py) ------------------------------------------
+
+#: The game keyboard_play starts from.
+KEYBOARD_GAME = "oo...@any"  # one jump from one peg; the goal is one peg anywhere
+
+
+def keyboard_play(page: Any, screenshot_dir: Any) -> None:
+    """Solve KEYBOARD_GAME with keys only (the board has the focus), checking
+    what is heard on the way."""
+    # Peg solitaire: pick up the first peg, walk two holes right, jump.
+    page.evaluate("""() => {
+      const region = document.querySelector('#pegs .live-region');
+      window.heardPegs = [];
+      new MutationObserver(() => window.heardPegs.push(region.textContent))
+        .observe(region, { childList: true, characterData: true, subtree: true });
+    }""")
+    keys(page, "pegs", "Space")
+    # The first touch also asks for the position's verdict, which may be heard next.
+    page.wait_for_timeout(50)
+    assert "Picked up the peg; 1 jump from here." in " ".join(page.evaluate("window.heardPegs"))
+    page.locator('#pegs [data-action="hint"]').click()  # a result note is heard too
+    page.wait_for_function("window.puzzleLab.boards.pegs.idle()", timeout=60_000)
+    assert "Hint" in spoken(page, "pegs")
+    tab_to_board(page, "pegs")
+    keys(page, "pegs", "ArrowRight", "ArrowRight")
+    assert "Row 1 column 3, empty hole, a jump target" in spoken(page, "pegs")
+    page.screenshot(path=str(screenshot_dir / "keyboard-pegs-picked.png"))
+    keys(page, "pegs", "Enter")
+    said = "Jumped from row 1 column 1 to row 1 column 3; 1 peg left."
+    check_solved(page, "pegs", "won", "Solved in 1 move", said, screenshot_dir)
+    # The goal is part of the game ID, so the link keeps it; a bad goal is refused.
+    assert page.locator("#pegs").get_attribute("data-game-id") == "..o..@any"
+    assert page.evaluate("location.hash") == "#pegs=..o..%40any"
+    assert page.locator('#pegs [data-field="goal"]').input_value() == "any"
+    page.evaluate("location.hash = '#pegs=oo...%40nowhere'")
+    page.locator("#page-notice").wait_for(state="visible")
+    assert 'unknown goal "nowhere"' in page.locator("#page-notice").inner_text()
+    assert page.locator("#pegs").get_attribute("data-game-id") == "..o..@any"
+
+
+def keyboard_after_reload(page: Any) -> None:
+    """After a reload, the game came back with its goal."""
+    assert page.locator('#pegs [data-field="goal"]').input_value() == "any"
 
 
 # --- the page's rules against Python (test_js_rules.py) -----------------------------
