@@ -29,6 +29,10 @@ CROSS_CUTTING = (
     "tests/e2e/test_tabs_page.py",     # a tab per puzzle
     "tests/e2e/test_before_python.py",  # play before Python is up
     "tests/e2e/test_win_motion_page.py",  # the win card
+)
+#: Cross-cutting modules that loop over every puzzle inside one test (one page
+#: load for all): each must ask the registry for them and name none itself.
+LOOPING = (
     "tests/e2e/test_keyboard_page.py",  # keys only, and what is heard
 )
 
@@ -60,7 +64,6 @@ NOT_YET_FOLLOWING = frozenset({
     "tests/test_cli.py",
     "tests/test_cli_words.py",
     "tests/test_daily_record.py",
-    "tests/test_data_files.py",
     "tests/test_interleaved_jobs.py",
     "tests/test_limits.py",
     "tests/test_read_back_data_files.py",
@@ -97,6 +100,13 @@ def test_every_cross_cutting_module_covers_every_puzzle():
         assert names, f"{module} collects no test"
         for puzzle in registry_puzzles():
             assert any(puzzle in name for name in names), f"{module} does not cover {puzzle}"
+
+
+@pytest.mark.parametrize("module", LOOPING)
+def test_every_looping_module_asks_the_registry(module):
+    text = (ROOT / module).read_text(encoding="utf-8")
+    assert "registry_puzzles()" in text or "all_facts()" in text, module
+    assert module not in modules_naming_a_puzzle(), module
 
 
 def modules_naming_a_puzzle() -> set[str]:

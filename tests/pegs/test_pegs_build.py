@@ -10,7 +10,10 @@ import zipfile
 from pathlib import Path
 from types import ModuleType
 
+import test_build
 from test_build import ROOT
+
+wheel = test_build.wheel  # its fixture, shared
 
 
 def test_wheel_leaves_the_data_files_to_the_site(build_py: ModuleType, wheel: Path) -> None:

@@ -1,10 +1,11 @@
-"""Peg solitaire: its own cases of tests/test_data_files.py, moved here from it (that
-module's subject: Large data files fetched on demand: a request whose data file is
-absent reports what it needs (the web worker then writes it and starts the request
-again), and the command line says in one sentence that it is missing)."""
+"""Large data files fetched on demand (peg solitaire's opening book and count
+table): a request whose data file is absent reports what it needs (the web
+worker then writes it and starts the request again), and the command line
+says in one sentence that it is missing."""
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,12 +15,11 @@ from puzzlelab import api, data_files, pegs
 from puzzlelab.cli import main
 from puzzlelab.pegs import book as pegs_book
 from puzzlelab.pegs import count as pegs_count
-from test_data_files import ENGLISH_SOLUTIONS, copy_in, run
 
 BOOK = "pegs/data/english-central.book"
-
-
 COUNTS = "pegs/data/english-central.counts"
+#: The winning move sequences of the English central game (its census; tools/peg_levels.py).
+ENGLISH_SOLUTIONS = 40_861_647_040_079_968
 
 
 def forget_loaded_data() -> None:
@@ -35,6 +35,20 @@ def empty_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path
     monkeypatch.setattr(pegs_book, "BOOK_DIR", tmp_path)
     yield tmp_path
     forget_loaded_data()  # later tests load the real files again
+
+
+def run(request: dict) -> dict:
+    """Step a job to its last report (a result or a need), checking that it then stays finished."""
+    job = api.start(request)
+    while True:
+        report = job.step()
+        if report["type"] != "progress":
+            assert job.finished and job.step() == report
+            return report
+
+
+def copy_in(name: str, folder: Path) -> None:
+    shutil.copy(data_files.ROOT / name, folder / Path(name).name)
 
 
 def test_the_repository_has_the_data_files_where_python_reads_them() -> None:
@@ -76,6 +90,18 @@ def test_a_peg_count_needs_the_book_then_the_count_table(empty_data: Path) -> No
     copy_in(COUNTS, empty_data)
     answer = run(request)
     assert answer["ok"] and answer["result"]["solutions"] == ENGLISH_SOLUTIONS
+
+
+def test_requests_of_other_games_need_no_data_file(empty_data: Path) -> None:
+    for request in (
+        {"cmd": "pegs.hint", "grid": "french"},
+        {"cmd": "pegs.status", "grid": "./oo/ooo/oooo/ooooo", "goal": "any"},
+        {"cmd": "pegs.hint", "grid": "english", "goal": "0,2"},  # not the booked game
+        {"cmd": "lightsout.hint", "game": "5x5:bb6ae98"},
+        {"cmd": "binairo.hint", "game": "6x6:0a0b0c1d0e1d0d1c0a"},
+    ):
+        answer = run(request)
+        assert answer["type"] == "result" and answer["ok"], (request, answer)
 
 
 def test_handle_and_the_command_line_say_in_one_sentence_that_the_file_is_missing(

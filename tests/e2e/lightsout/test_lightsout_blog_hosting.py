@@ -5,6 +5,7 @@ beside it)."""
 from __future__ import annotations
 
 import pytest
+import test_blog_hosting
 from test_blog_hosting import open_post
 
 from blog_site import (
@@ -13,6 +14,8 @@ from blog_site import (
 from puzzlelab import api
 
 pytestmark = pytest.mark.e2e
+
+blog = test_blog_hosting.blog  # its fixture, shared
 
 
 LIGHTS = 'puzzle-lab[puzzle="lightsout"]'

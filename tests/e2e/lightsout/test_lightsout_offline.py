@@ -10,6 +10,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+import test_offline
 from test_offline import (
     BOARD,
     current,
@@ -20,6 +21,8 @@ from test_offline import (
 )
 
 pytestmark = pytest.mark.e2e
+
+site_copy, sw_page = test_offline.site_copy, test_offline.sw_page  # its fixtures, shared
 
 
 def test_after_one_visit_the_site_plays_and_solves_with_the_server_stopped(
