@@ -7,7 +7,7 @@ Run from the repository root::
 
 * **solve + uniqueness**: :func:`puzzlelab.binairo.solutions` with limit 2 on
   generated hard puzzles (fixed seeds), beside the baseline: the seed's
-  row-by-row enumeration (``count_brute`` in ``tests/referees.py``, rows from
+  row-by-row enumeration (``count_brute`` in ``tests/binairo/referees.py``, rows from
   the valid-row table, columns checked at the end), which must run to the end
   to know there is no second solution. The baseline is skipped ("—") above
   8x8, where it no longer finishes within a minute.
@@ -59,13 +59,14 @@ from pathlib import Path
 from types import ModuleType
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "binairo"))
+
+from referees import count_brute
 
 from puzzlelab import api, binairo
 from puzzlelab.binairo import Grid
 from puzzlelab.binairo import count as binairo_count
 from puzzlelab.jobs import finish
-from referees import count_brute
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -22,6 +22,12 @@ from typing import Any
 
 import pytest
 
+from puzzle_homes import add_homes_to_path
+
+# Each puzzle's test home (tests/<id>/) holds helpers its browser tests and
+# facts import by name.
+add_homes_to_path()
+
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 RESULTS = ROOT / "test-results"
@@ -70,13 +76,6 @@ def run_node(node: str, script: str, *args: str) -> Any:
                           capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
-
-
-def registry_puzzles() -> list[str]:
-    """The puzzle ids of the page's registry (web/puzzles/index.mjs), in its
-    order: for tests that must hold on every puzzle, without naming one."""
-    registry = (ROOT / "web" / "puzzles" / "index.mjs").read_text(encoding="utf-8")
-    return re.findall(r'^\s{4}id: "([a-z]+)"', registry, re.MULTILINE)
 
 
 def load_build_module() -> ModuleType:

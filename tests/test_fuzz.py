@@ -11,11 +11,8 @@ answers at once; the ranges themselves are fuzzed with huge values.
 
 from __future__ import annotations
 
-import contextlib
-import io
 import math
 import re
-import sys
 import time
 from fractions import Fraction
 
@@ -23,8 +20,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cli_in_process import run_cli
+from puzzle_homes import facts
 from puzzlelab import api, arguments, params
-from puzzlelab.cli import VERBS, main
+from puzzlelab.cli import VERBS
+from puzzlelab.families import family_of
 from puzzlelab.notation import PuzzleError
 from puzzlelab.terminal import Verb, option
 
@@ -121,21 +121,17 @@ def test_api_commands_answer_malformed_requests_with_one_sentence(command, data)
     check_answer(request, answer(request))
 
 
-#: A valid value of each required argument, by family and name.
-VALID = {"game": {"lightsout": "101/010", "binairo": "..../..../..../...."},
-         "grid": "english", "board": "triangle", "rows": 4, "row": 0, "col": 0, "value": "1",
-         "from": [1, 3], "to": [3, 3], "size": 4}
-
-
 @pytest.mark.parametrize("command", sorted(params.COMMANDS))
 def test_every_argument_with_every_kind_of_value(command, tmp_path, monkeypatch):
     """Each argument in turn given each kind of JSON value, the required others valid."""
     monkeypatch.chdir(tmp_path)  # a text taken as a work folder lands here
     base = {"cmd": command}
+    family = family_of(command)  # "describe" and "ping" belong to none
+    valid = facts(family).VALID_ARGUMENTS if family else {}
     for arg in params.COMMANDS[command]:
         if arg.required:
-            valid = VALID[arg.name]
-            base[arg.name] = valid[command.split(".")[0]] if isinstance(valid, dict) else valid
+            assert arg.name in valid, f"declare a valid {arg.name} in the family's facts.py"
+            base[arg.name] = valid[arg.name]
     for arg in params.COMMANDS[command]:
         for value in (None, True, False, 0, -1, 7, 10**9, -(10**9), 2**63, 10**400, 0.5,
                       float("nan"), float("inf"), -float("inf"), "", "x", "²", "-1,-1",
@@ -159,18 +155,6 @@ def test_request_texts_that_are_not_json(text):
 
 
 # --- the command line --------------------------------------------------------------
-
-
-def run_cli(argv: list[str], stdin: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    saved = sys.stdin
-    sys.stdin = io.StringIO(stdin)
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            code = main(argv)
-    finally:
-        sys.stdin = saved
-    return code, out.getvalue(), err.getvalue()
 
 
 word = st.one_of(st.sampled_from(WORDS), grids, st.text(max_size=10),
@@ -198,17 +182,9 @@ def command_lines(draw: st.DrawFn, verb: Verb) -> list[str]:
 def test_cli_verbs_answer_malformed_words_with_one_line(verb, data, stdin):
     argv = data.draw(command_lines(verb))
     # Verbs that may start a long valid job get small words only by the
-    # strategies above; a census is cut short by its own --max-classes.
-    if argv[:2] == ["pegs", "census"]:
-        argv = [*argv, "--max-classes", "200"]
-    # A valid 8x8 fewest-clues search takes minutes, and its --work, --workers and
-    # --dask reach the disk, processes and the network (tested on their own in
-    # test_binairo_fewest_clues.py): its words are fuzzed on 4x4 and without those.
-    if argv[:2] == ["binairo", "fewest-clues"]:
-        argv = [("4" if w.strip() == "8" else w) for w in argv]
-        while any(w in ("--work", "--workers", "--dask") for w in argv):
-            at = next(i for i, w in enumerate(argv) if w in ("--work", "--workers", "--dask"))
-            del argv[at:at + 2]
+    # strategies above; the family's facts make the rest quick (a census cut
+    # short, a search on a small board).
+    argv = facts(verb.family).tame_command_line(argv)
     code, _, err = run_cli(argv, stdin)
     assert "Traceback" not in err and "Internal error" not in err, (argv, err)
     if code == 2:
@@ -326,20 +302,3 @@ def test_json_numbers_are_judged_exactly_and_quoted_exactly(arg, value):
     assert message is not None
     if math.isfinite(value):
         assert f"is {value!r}, " in message, message
-
-
-def test_the_boundary_in_a_real_command_line():
-    """The issue's case, in the real program: the limit is accepted, the limit plus
-    a hair is refused with the word and the limit as they are."""
-    grid = "0110/1001/0101/1010"
-    code, _, err = run_cli(["binairo", "minimize", grid, "--budget", "600.0000000001"], "")
-    assert (code, err) == (2, "error: --budget is 600.0000000001, above the limit of 600 "
-                              "seconds.\n")
-    code, _, err = run_cli(["binairo", "minimize", grid, "--budget", "600.00000000000000001"], "")
-    assert code == 2 and "is 600.00000000000000001, above the limit of 600 seconds" in err
-    code, out, err = run_cli(["binairo", "minimize", grid, "--budget", "0.0", "--json"], "")
-    assert code == 0 and err == "" and '"clues":' in out
-    # More digits than Python turns into an int by default: still a sentence.
-    code, _, err = run_cli(["lightsout", "random", "1" * 4500], "")
-    assert code == 2 and err.startswith("error: ROWS is 1111") and "(4,500 characters), above " \
-        "the limit of 1000." in err

@@ -9,9 +9,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from puzzle_homes import facts, family_names
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "py" / "puzzlelab"
-FAMILIES = ("lightsout", "pegs", "binairo")
+FAMILIES = tuple(family_names())
 #: The request surface and its schema: no family code, families only via puzzlelab.families.
 CORE = ("api", "params", "arguments", "cli", "terminal", "families", "jobs", "notation",
         "limits", "console", "folders")
@@ -29,7 +33,7 @@ def _imports(path: Path, modules: set[str]) -> set[str]:
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            # "from puzzlelab import pegs" imports the module puzzlelab.pegs.
+            # "from puzzlelab import <family>" imports the module puzzlelab.<family>.
             names = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
         else:
             continue
@@ -75,11 +79,14 @@ def test_the_core_names_no_family() -> None:
         assert not family_imports, (core, family_imports)
 
 
-def test_a_request_loads_only_its_own_family() -> None:
+@pytest.mark.parametrize("family", FAMILIES)
+def test_a_request_loads_only_its_own_family(family: str) -> None:
+    request = facts(family).load_request(facts(family).GAME)
+    others = set(FAMILIES) - {family}
     script = ("import sys\nfrom puzzlelab import api\n"
-              "assert api.handle({'cmd': 'binairo.load', 'game': '4x4:1b0i1b'})['ok']\n"
+              f"assert api.handle({request!r})['ok']\n"
               "loaded = {m.split('.')[1] for m in sys.modules if m.startswith('puzzlelab.')}\n"
-              "assert not loaded & {'lightsout', 'pegs'}, loaded\n")
+              f"assert not loaded & {others!r}, loaded\n")
     env = dict(os.environ, PYTHONPATH=str(ROOT / "py"))
     done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
                           text=True, timeout=60)

@@ -15,10 +15,7 @@ with 8,824 of its 10,000 positions came out "unknown" for both.
 
 from __future__ import annotations
 
-import math
 import time
-
-import pytest
 
 from puzzlelab import api, jobs, lightsout, pegs
 from puzzlelab.lightsout import Board, Variant
@@ -116,16 +113,6 @@ def _round_robin(requests: list[dict]) -> tuple[list[dict], list[float]]:
     return answers, longest  # type: ignore[return-value]
 
 
-def test_the_peg_verdict_alone_is_decided_within_its_budget():
-    # The premise of the interleaved case: alone it needs most of its budget.
-    _cold()
-    solver = pegs.solver(pegs.Position.parse(PEG_GRID).geo,
-                         pegs.parse_goal(pegs.Position.parse(PEG_GRID).geo, "any"))
-    before = solver.nodes
-    assert api.handle(PEG_STATUS)["result"]["verdict"] == "dead"
-    assert PEG_STATUS["budget"] / 2 < solver.nodes - before <= PEG_STATUS["budget"]
-
-
 def test_jobs_paused_at_every_look_at_the_clock_give_their_answers_alone(monkeypatch):
     # REPORT_SECONDS 0: every look at the clock ends the step, so the jobs
     # interleave as finely as they can, the same way on every run.
@@ -218,38 +205,3 @@ def test_the_work_clock_leaves_out_a_jobs_waits_between_steps(monkeypatch):
     finally:
         del api.COMMANDS["test.reads"]
     assert readings[1] - readings[0] == 1
-
-
-@pytest.mark.parametrize("base", [2, 3, 4, 5, 6, 9, 16])
-def test_counts_too_long_to_show_are_not_computed_but_read_the_same(base):
-    # lightsout.analyse's counts near the bound where they turn into a power form.
-    for exponent in range(1, 4000, 37):
-        for divisor in (1, base, base ** min(exponent, 7), 3):
-            value = base**exponent // divisor
-            power = (base, exponent) if base in (2, 3, 5) and divisor == 1 else None
-            exact = lightsout_commands._count("n", value, power)
-            quick = lightsout_commands._power_count("n", base, exponent, divisor, power)
-            if exact["n"] is not None or power:
-                assert quick == exact, (base, exponent, divisor)
-            else:  # "about 2^e": the float estimate of e may be one off at most
-                e = int(exact["n_text"].removeprefix("about 2^"))
-                assert quick["n"] is None
-                assert abs(int(quick["n_text"].removeprefix("about 2^")) - e) <= 1
-                assert math.isclose(e, value.bit_length() - 1)
-
-
-def test_a_cold_classic_solve_reports_while_it_builds_the_shape(monkeypatch):
-    # The classic shape of 1000x1000 (its recurrence and elimination) took a
-    # fifth of a second natively in one step, without a report: it now looks
-    # at the clock, and pausing there changes nothing.
-    game = Board(200, 200).press(100, 66).game_id
-    request = {"cmd": "lightsout.solve", "game": game, "press_list": False}
-    expected = _alone([request])
-    monkeypatch.setattr(jobs, "REPORT_SECONDS", 0.0)
-    _cold()
-    job = api.start(request)
-    messages = set()
-    while (response := job.step())["type"] == "progress":
-        messages.add(response["message"])
-    assert _answer(response) == expected[0]
-    assert "Chasing the lights" in messages and "Solving the chase system" in messages

@@ -15,13 +15,14 @@ from pathlib import Path
 import pytest
 
 from conftest import unavailable
+from puzzle_homes import registry_nouns
 
 MODULE = Path(__file__).resolve().parent.parent / "web" / "progress.mjs"
 SCRIPT = """
 let now = 0;
 globalThis.performance = { now: () => now };
 const { ProgressMeter } = await import(process.argv[1]);
-const meter = new ProgressMeter("binairo.count", "Counting");
+const meter = new ProgressMeter("any.count", "Counting");
 const lines = [];
 for (const [at, done, message] of JSON.parse(process.argv[2])) {
   now = at;
@@ -85,7 +86,7 @@ def test_the_waiting_line_names_every_command_and_where_it_runs(node: str) -> No
     )
     assert done.returncode == 0, done.stderr
     lines = json.loads(done.stdout)
-    families = {"lightsout": "Lights Out", "pegs": "peg solitaire", "binairo": "binary puzzle"}
+    families = registry_nouns()
     for cmd, mine in cases:
         line = lines[f"{cmd} {str(mine).lower()}"]
         family = cmd.split(".")[0]
@@ -94,8 +95,14 @@ def test_the_waiting_line_names_every_command_and_where_it_runs(node: str) -> No
         assert f" running {where}: Counting… 34%" in line, line
         assert (f"({families.get(family)})" in line) == (family in families), line
         assert "undefined" not in line and "null" not in line, line
-    assert lines["binairo.count false"] == (
-        "Waiting for a count (binary puzzle) running in another tab or frame: Counting… 34%")
+    counts = [cmd for cmd in params.COMMANDS if cmd.endswith(".count")]
+    assert counts
+    for cmd in counts:
+        assert lines[f"{cmd} false"] == (
+            f"Waiting for a count ({families[cmd.split('.')[0]]}) running in another tab or "
+            "frame: Counting… 34%")
+
+
 # --- every line agrees with its numbers -------------------------------------
 
 PROPERTY_SCRIPT = """
@@ -104,7 +111,7 @@ globalThis.performance = { now: () => now };
 const { ProgressMeter } = await import(process.argv[1]);
 const out = [];
 for (const sequence of JSON.parse(process.argv[2])) {
-  const meter = new ProgressMeter("binairo.count", "Counting");
+  const meter = new ProgressMeter("any.count", "Counting");
   out.push(sequence.map(([at, done, total, message]) => {
     now = at;
     return meter.update({ done, total, message });

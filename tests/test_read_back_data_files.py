@@ -17,18 +17,14 @@ import zlib
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from puzzlelab import api, data_files, pegs, records
-from puzzlelab.binairo import Grid, solver, sparse_deals
-from puzzlelab.data_files import DataDamaged
-from puzzlelab.pegs import count as pegs_count
+from puzzlelab import data_files, records
+from puzzlelab.binairo import sparse_deals
 
 SETTINGS = settings(max_examples=30, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.function_scoped_fixture])
-BOOK = pegs.BOOK_DIR / pegs.BOOKS["english"]
-COUNTS = pegs.BOOK_DIR / pegs_count.COUNT_TABLES["english"]
 
 
 #: How a file is damaged: (way, where as a fraction of its length, a byte to
@@ -60,34 +56,6 @@ def damaged(data: bytes, how: tuple) -> bytes:
 def _one_sentence(error: Exception) -> None:
     text = str(error)
     assert "\n" not in text and text.endswith(".") and len(text) < 400, text
-
-
-@SETTINGS
-@given(book=st.booleans(), how=DAMAGE)
-def test_a_damaged_opening_book_or_count_table_is_one_sentence(tmp_path_factory, book, how):
-    folder = tmp_path_factory.mktemp("book")
-    which = BOOK if book else COUNTS
-    path = folder / which.name
-    path.write_bytes(damaged(which.read_bytes(), how))
-    with pytest.raises(DataDamaged) as caught:
-        if which == BOOK:
-            book = pegs.OpeningBook.load(path)
-            for level in book.levels:
-                book.levels[level]
-        else:
-            table = pegs_count.CountTable.load(path, pegs.opening_book("english"))
-            for level in table.streams:
-                table.counts(level)
-    _one_sentence(caught.value)
-    assert which.name in str(caught.value) or "level" in str(caught.value)
-
-
-def test_the_shipped_book_and_table_pass_their_own_checks():
-    book = pegs.OpeningBook.load(BOOK)
-    table = pegs_count.CountTable.load(COUNTS, book)
-    assert book.header["digest"] == data_files.file_digest(
-        book.header, BOOK.read_bytes().partition(b"\n")[2])
-    assert len(book.levels[32]) == 1 and table.counts(32)[0] > 0
 
 
 def _deal_folder(tmp_path: Path, n: int, data: bytes, monkeypatch) -> None:
@@ -129,33 +97,6 @@ def _fake_minimum(lines: list[str]) -> None:
                             "classes": len(kept) + 1}), *kept, f"{grid} {givens & (givens - 1):x}"]
 
 
-@pytest.mark.parametrize("n", sparse_deals.SIZES)
-@pytest.mark.parametrize("change", [_flip_givens, _claim_fewer, _fake_minimum, None])
-def test_a_deal_from_a_damaged_file_is_a_real_puzzle_or_one_sentence(tmp_path, monkeypatch,
-                                                                     n, change):
-    fewest = sparse_deals.catalogue(n)[0]
-    original = (data_files.ROOT / sparse_deals.file_name(n)).read_bytes()
-    data = original[:len(original) // 2] if change is None else _remade(n, change)
-    _deal_folder(tmp_path, n, data, monkeypatch)
-    try:
-        for seed in range(40):  # a seed that deals the changed class is among them
-            reply = api.handle({"cmd": "binairo.new", "rows": n, "difficulty": "fewest",
-                                "seed": seed})
-            if not reply["ok"]:
-                assert reply["error"].startswith(f"The data file {sparse_deals.file_name(n)} "
-                                                 "is damaged")
-                assert "\n" not in reply["error"]
-                return
-            answer = reply["result"]
-            puzzle = Grid.parse(answer["game"])
-            assert len(solver.solutions(puzzle, 2)) == 1
-            assert answer["fewest_possible"] == fewest
-        # (only the first class's givens were changed: some seeds may miss it)
-        assert change is _flip_givens
-    finally:
-        sparse_deals.catalogue.cache_clear()
-
-
 def test_a_record_names_its_job_and_its_digest(tmp_path):
     path = tmp_path / "r.jsonl"
     records.write_record(path, "kind", 1, {"a": 1}, {"x": [1, 2]})
@@ -171,38 +112,3 @@ def test_a_record_names_its_job_and_its_digest(tmp_path):
     shutil.rmtree(tmp_path)
     with pytest.raises(records.RecordRejected, match="cannot be read"):
         records.read_record(path, "kind", 1, {"a": 1})
-
-
-def test_the_catalogue_tools_cache_is_checked_before_use(tmp_path, monkeypatch, capsys):
-    """tools/peg_catalogue.py --cache: a cache file is used only when it is
-    this problem's, whole and of the right form; otherwise said and recomputed."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location(
-        "peg_catalogue_tool", Path(__file__).resolve().parents[1] / "tools" / "peg_catalogue.py")
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
-    monkeypatch.setattr(tool, "CACHE", tmp_path)
-    start = pegs.standard_start("triangle")
-    calls = []
-
-    def compute() -> int:
-        calls.append(1)
-        return 7
-
-    def cached() -> object:
-        return tool.cached("counts", start, "all", compute, tool._count_value)
-
-    assert cached() == 7 and cached() == 7 and len(calls) == 1  # kept, then read back
-    (path,) = tmp_path.iterdir()
-    good = path.read_bytes()
-    for bad in (good[:-3], good.replace(b"7", b"8"), b"7\n", b"",
-                records.encode_record(tool.CACHE_KIND, tool.CACHE_FORMAT,
-                                      json.loads(good.partition(b"\n")[0])["params"], -1),
-                records.encode_record(tool.CACHE_KIND, tool.CACHE_FORMAT,
-                                      {"kind": "counts", "board": "english"}, 7)):
-        path.write_bytes(bad)
-        calls.clear()
-        assert cached() == 7 and calls == [1]
-        said = capsys.readouterr().out
-        assert said.count("\n") == 1 and "computed again: " in said

@@ -18,9 +18,11 @@ import random
 from typing import Any
 
 from conftest import run_node
+from puzzle_homes import registry_puzzles
 from test_saved_game import ROOT, run
 
-SAVED, RECENT = "puzzlelab.saved.lightsout", "puzzlelab.recent.lightsout."
+PUZZLE = registry_puzzles()[0]  # any puzzle: the store is the same for each
+SAVED, RECENT = f"puzzlelab.saved.{PUZZLE}", f"puzzlelab.recent.{PUZZLE}."
 HOUR = 3_600_000
 
 

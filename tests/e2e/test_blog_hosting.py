@@ -25,14 +25,12 @@ from blog_site import (
     serve_blog,
     subpath_snippet,
 )
-from puzzlelab import api
 
 pytestmark = pytest.mark.e2e
 
 # The issue's (#25) budget for a reader who scrolls past three boards.
 READER_BUDGET = 600_000
 PYTHON_DIRS = tuple(f"{SUBPATH}{name}/" for name in ("pyodide", "wheels", "data"))
-LIGHTS = 'puzzle-lab[puzzle="lightsout"]'
 BOARDS_SHOWN = f"""(wanted) => {{
   const found = [...document.querySelectorAll('{BOARDS}')];
   return found.length === wanted && found.every((el) => el.dataset.gameId);
@@ -100,49 +98,3 @@ def test_scrolling_past_three_boards_fetches_boards_and_no_python(fresh_page, bl
     assert not catalogue, f"the peg catalogue was fetched for a mere reader: {catalogue}"
     total = sum(sent.values())
     assert total <= READER_BUDGET, f"{total:,} bytes sent; the budget is {READER_BUDGET:,}"
-
-
-def test_a_board_in_the_post_plays_and_its_hint_answers(fresh_page, blog):
-    page = fresh_page
-    url, served = blog
-    mark = served.mark()
-    open_post(page, url)
-    lights = page.locator(LIGHTS)
-    lights.scroll_into_view_if_needed()
-    page.wait_for_function(
-        f"document.querySelector('{LIGHTS}').dataset.gameId === '5x5:1f8c4a0'", timeout=60_000)
-    start = "5x5:1f8c4a0"
-    # A press on the middle cell, clicked where the board draws it.
-    row, col = 2, 2
-    x, y = lights.evaluate("""(el, [r, c]) => {
-      const board = window.PuzzleLab.boardOf(el);
-      const rect = board.canvas.getBoundingClientRect();
-      return [rect.left + (c + 0.5) * rect.width / board.grid.cols,
-              rect.top + (r + 0.5) * rect.height / board.grid.rows];
-    }""", [row, col])
-    page.mouse.click(x, y)
-    pressed = api.handle({"cmd": "lightsout.press", "game": start, "row": row, "col": col})
-    expected = pressed["result"]["game"]
-    page.wait_for_function(f"document.querySelector('{LIGHTS}').dataset.gameId !== '{start}'",
-                           timeout=30_000)
-    assert lights.get_attribute("data-game-id") == expected
-    # Its Hint: Python starts (from the sub-path) and rings a cell.
-    lights.locator('[data-action="hint"]').click()
-    hint = page.wait_for_function(
-        """(el) => {
-          const board = window.PuzzleLab.boardOf(el);
-          return board.hint?.game === el.dataset.gameId && board.hint.press;
-        }""", arg=lights.element_handle(), timeout=120_000).json_value()
-    said = f"Hint: press the ringed cell (row {hint[0] + 1}, column {hint[1] + 1})"
-    assert said in lights.inner_text()
-    # Checked apart from the page: pressing the ringed cell leaves one press fewer.
-    fewest = api.handle({"cmd": "lightsout.solve", "game": expected})["result"]["press_count"]
-    after = api.handle({"cmd": "lightsout.press", "game": expected, "row": hint[0], "col": hint[1]})
-    later = api.handle({"cmd": "lightsout.solve", "game": after["result"]["game"]})
-    assert later["result"]["press_count"] == fewest - 1
-    python = [path for path in served.since(mark) if path.startswith(f"{SUBPATH}pyodide/")]
-    assert python, "the hint was answered without Python's files from the sub-path"
-    # The peg board beside it, untouched, asked nothing: no opening book came.
-    data = [path for path in served.since(mark)
-            if path.startswith(f"{SUBPATH}data/") or path.endswith("/catalogue.json")]
-    assert not data, f"an untouched board fetched solver data: {data}"

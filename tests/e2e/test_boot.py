@@ -162,28 +162,6 @@ def test_a_missing_wheel_shows_a_clear_boot_error_on_the_page(
     page.screenshot(path=str(screenshot_dir / "boot-check-missing-wheel.png"))
 
 
-def test_the_main_page_says_in_words_when_python_cannot_start(
-    page: Any, site_url: str, screenshot_dir: Path
-) -> None:
-    page.context.route("**/wheels/**", lambda route: route.abort())
-    dedicated(page).goto(site_url)
-    board = page.locator("#lightsout")
-    page.wait_for_function(
-        "document.querySelector('#lightsout')?.dataset.python === 'error'", timeout=90_000
-    )
-    message = board.locator(".message").inner_text()
-    assert "The solvers could not start (moves still work" in message
-    assert "Could not install" in message
-    # The board itself still plays: a press changes it.
-    before = board.get_attribute("data-game-id")
-    box = board.locator(".board-area canvas").bounding_box()
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.wait_for_function(
-        "(before) => document.querySelector('#lightsout').dataset.gameId !== before", arg=before
-    )
-    page.screenshot(path=str(screenshot_dir / "main-page-boot-error.png"), full_page=True)
-
-
 def test_a_worker_script_that_fails_to_load_is_a_boot_error(page: Any, site_url: str) -> None:
     page.context.route("**/worker.mjs", lambda route: route.fulfill(status=404, body="gone"))
     assert open_boot_check(dedicated(page), site_url) == "error"

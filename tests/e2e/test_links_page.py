@@ -11,55 +11,23 @@ real restore path of each board gets corrupted saved games.
 
 from __future__ import annotations
 
-import itertools
 import json
 import random
 from urllib.parse import quote
 
 import pytest
-from test_embed_page import board_ready
-from test_embed_page import play as play_embed
-from test_share_page import BINAIRO, LIGHTSOUT, PEGS, game_id, hash_game, link, play, wait_board
+
+from main_page import game_id, hash_game, link, note_shown, play, stored, wait_board, wait_game
+from page_moves import Board
+from puzzle_homes import facts, registry_puzzles
 
 pytestmark = pytest.mark.e2e
 
-ENGLISH = "--ooo--/--ooo--/ooooooo/ooo.ooo/ooooooo/--ooo--/--ooo--"
-# The game a person plays (two moves with test_share_page.play), and another one a link names.
-GAME = {"lightsout": LIGHTSOUT, "pegs": PEGS, "binairo": BINAIRO}
-OTHER = {"lightsout": "5x5:1000000", "pegs": ENGLISH, "binairo": "4x4:b1e0g"}  # ..1./..../0.../....
-BAD = {"lightsout": "garbage", "pegs": "xyz", "binairo": "4x4:zzzz"}  # game IDs the rules reject
-
 
 def move_on_other(page, puzzle: str) -> None:
-    """One move on OTHER[puzzle]."""
-    if puzzle == "pegs":
-        for r, c in ((5, 3), (3, 3)):
-            page.mouse.click(*page.evaluate(f"window.puzzleLab.boards.pegs.cellCentre({r}, {c})"))
-    else:
-        play(page, puzzle, 0)
+    """One move on the facts' OTHER_GAME."""
+    facts(puzzle).move_on_other(page, Board.main(puzzle))
     wait_board(page, puzzle)
-
-
-def stored(page, puzzle: str, key: str = "saved") -> dict | None:
-    """The saved game and its history; the timer's reading saved with it
-    (which moves on whenever the game is saved again) is left out."""
-    text = page.evaluate(f"localStorage.getItem('puzzlelab.{key}.{puzzle}')")
-    if text is None:
-        return None
-    snapshot = json.loads(text)["snapshot"]
-    snapshot.pop("clock", None)
-    return snapshot
-
-
-def wait_game(page, puzzle: str, game: str) -> None:
-    """Wait until `puzzle`'s board shows `game` and has settled."""
-    page.wait_for_function(
-        f"document.querySelector('#{puzzle}').dataset.gameId === {json.dumps(game)}")
-    wait_board(page, puzzle)
-
-
-def note_shown(page) -> bool:
-    return page.locator("#kept-note").is_visible()
 
 
 def arrive(page, puzzle: str, how: str, game: str) -> None:
@@ -102,9 +70,9 @@ def undo_through(page, puzzle: str, seen: list[str]) -> None:
         assert game_id(page, puzzle) == expected
 
 
-@pytest.mark.parametrize("puzzle", ["lightsout", "pegs", "binairo"])
+@pytest.mark.parametrize("puzzle", registry_puzzles())
 def test_links_never_replace_a_game_in_progress(page, site_url, puzzle):
-    game, other = GAME[puzzle], OTHER[puzzle]
+    game, other = facts(puzzle).GAME, facts(puzzle).OTHER_GAME
 
     # No game in progress: a fresh load, a hash change, an in-page link and
     # back/forward simply load, and what is shown is saved.
@@ -133,7 +101,7 @@ def test_links_never_replace_a_game_in_progress(page, site_url, puzzle):
     malformed = {
         f"#{puzzle}=%E0%A4%A": "game ID is not correctly encoded; the board is unchanged.",
         "#sudoku=1": 'The link names an unknown puzzle, "sudoku"; the board is unchanged.',
-        f"#{puzzle}={quote(BAD[puzzle], safe='')}": "could not be loaded (",
+        f"#{puzzle}={quote(facts(puzzle).BAD_GAME, safe='')}": "could not be loaded (",
         f"#{puzzle}&daily=2026-02-30": 'The daily link\'s date, "2026-02-30", is not a real date',
     }
     for count, (target, sentence) in enumerate(malformed.items(), start=1):
@@ -194,22 +162,6 @@ def test_links_never_replace_a_game_in_progress(page, site_url, puzzle):
     assert stored(page, puzzle) == now
 
 
-def test_daily_link_in_the_open_page_keeps_a_game_in_progress(page, site_url):
-    """A daily link (peg solitaire's needs no Python) follows the same rule."""
-    page.goto(link(site_url, "pegs", PEGS))
-    wait_board(page, "pegs")
-    play(page, "pegs", 0)
-    wait_board(page, "pegs")
-    progress = stored(page, "pegs")
-    page.evaluate("location.hash = '#pegs&daily=2026-01-01'")
-    page.wait_for_function("window.puzzleLab.boards.pegs.dailyShown === '2026-01-01'")
-    wait_board(page, "pegs")
-    assert note_shown(page) and stored(page, "pegs") == progress
-    page.get_by_role("button", name="Back to your game").click()
-    wait_game(page, "pegs", progress["game"])
-    assert not note_shown(page) and stored(page, "pegs") == progress
-
-
 # --- corrupted saved games through each board's real restore ----------------------
 
 def corrupted(rng: random.Random, good: dict) -> dict:
@@ -236,9 +188,9 @@ def corrupted(rng: random.Random, good: dict) -> dict:
     return snap
 
 
-@pytest.mark.parametrize("puzzle", ["lightsout", "pegs", "binairo"])
+@pytest.mark.parametrize("puzzle", registry_puzzles())
 def test_corrupted_saved_games_are_repaired_or_refused_never_shown(page, site_url, puzzle):
-    page.goto(link(site_url, puzzle, GAME[puzzle]))
+    page.goto(link(site_url, puzzle, facts(puzzle).GAME))
     wait_board(page, puzzle)
     for move in (0, 1):
         play(page, puzzle, move)
@@ -274,19 +226,14 @@ def test_corrupted_saved_games_are_repaired_or_refused_never_shown(page, site_ur
             moves = entry.get("moves", 0)
             assert type(moves) is int and moves >= 0, (case, snap)
         order = [*snap["history"], snap, *reversed(snap["future"])]
-        if puzzle == "lightsout":
-            for before, after in itertools.pairwise(order):
-                assert after["moves"] in (0, before["moves"] + 1), (case, snap)
+        facts(puzzle).check_history(order, snap)
         if result["counter"] is not None:
             assert int(result["counter"].split(": ")[1]) == snap["moves"] >= 0
             shown_counts += 1
-        if puzzle == "pegs":  # each jump takes one peg
-            for entry in order:
-                assert entry["moves"] == snap["start"].count("o") - entry["game"].count("o"), snap
         if result["error"] is not None:
             # Refused: the board keeps the game it had, whole.
             assert snap == result["before"], case
-    if puzzle != "binairo":
+    if facts(puzzle).COUNTER is not None:  # a board with a counter shows it for every game
         assert shown_counts == len(cases)
     assert any(r["error"] for r in results) and any(r["error"] is None for r in results)
 
@@ -298,60 +245,65 @@ STORED = """() => JSON.stringify(Object.keys(localStorage)
   .map((key) => [key, localStorage.getItem(key)]))"""
 
 
+def embedded_ready(page, element_id: str) -> str:
+    """Bring an embedded board into view (it draws as it comes near the screen),
+    wait until it has answered every action; its game ID."""
+    page.locator(f"#{element_id}").scroll_into_view_if_needed()
+    page.wait_for_function(
+        """(id) => {
+          const board = window.PuzzleLab?.boardOf(document.getElementById(id));
+          return board?.idle() && board.gameId;
+        }""",
+        arg=element_id,
+        timeout=90_000,
+    )
+    return page.locator(f"#{element_id}").get_attribute("data-game-id")
+
+
 def test_no_embed_attribute_touches_a_saved_game(page, site_url):
     """Embeds of the same origin (data-game, data-size, data-variant, a bad data-game, moves
     on them) neither read nor write the page's saved games."""
-    for puzzle in GAME:
-        page.goto(link(site_url, puzzle, GAME[puzzle]))
+    puzzles = registry_puzzles()
+    for puzzle in puzzles:
+        page.goto(link(site_url, puzzle, facts(puzzle).GAME))
         wait_board(page, puzzle)
         play(page, puzzle, 0)
         wait_board(page, puzzle)
     before = page.evaluate(STORED)
     page.goto(site_url + "embed-demo.html")
+    boards = []
+    for puzzle in puzzles:  # each puzzle's other attributes, and a board to play
+        boards += [[f"attributes-{puzzle}", puzzle, facts(puzzle).EMBED_ATTRIBUTES],
+                   [f"played-{puzzle}", puzzle, {"game": facts(puzzle).GAME}]]
     page.evaluate(
-        """() => {
-          for (const [puzzle, game] of [['lightsout', 'garbage'], ['pegs', ''], ['binairo', '']]) {
+        """(boards) => {
+          for (const [id, puzzle, attributes] of boards) {
             const element = document.createElement('div');
+            element.id = id;
             element.dataset.puzzlelab = puzzle;
-            if (game) element.dataset.game = game;
-            if (puzzle === 'pegs') element.dataset.variant = 'french';
-            if (puzzle === 'binairo') element.dataset.size = '6';
+            Object.assign(element.dataset, attributes);
             document.body.append(element);
           }
           return window.PuzzleLab.mountAll();
-        }"""
+        }""",
+        boards,
     )
-    for puzzle in GAME:
-        start = board_ready(page, puzzle)
-        play_embed(page, puzzle)
+    for puzzle in puzzles:
+        embedded_ready(page, f"attributes-{puzzle}")
+        played = f"played-{puzzle}"
+        start = embedded_ready(page, played)
+        facts(puzzle).play(
+            page, Board(f"#{played}", f"PuzzleLab.mount(document.getElementById('{played}'))"), 0)
         page.wait_for_function(
             "([id, start]) => document.getElementById(id).dataset.gameId !== start",
-            arg=[f"demo-{puzzle}", start])
+            arg=[played, start])
     page.wait_for_function(
         "[...document.querySelectorAll('[data-puzzlelab]')]"
-        ".every((e) => window.PuzzleLab.boardOf(e)?.idle() && e.dataset.gameId)")
+        ".every((e) => window.PuzzleLab.boardOf(e)?.idle() && e.dataset.gameId)", timeout=90_000)
     assert page.evaluate(STORED) == before
-    page.goto(f"{site_url}#binairo")
-    wait_board(page, "binairo")
-    saved = json.loads(dict(json.loads(before))["puzzlelab.saved.binairo"])["snapshot"]
-    saved.pop("clock", None)  # as stored() leaves it out
-    assert stored(page, "binairo") == saved
-
-
-def test_a_repaired_saved_game_says_so_and_keeps_the_original_aside(page, site_url):
-    page.goto(site_url + "build-info.json")  # the site's origin, without booting a board
-    corrupt = {"version": 1, "puzzle": "lightsout", "snapshot": {
-        "game": "5x5:fd8c4a0", "moves": -5, "start": "5x5:1f8c4a0",
-        "history": [{"game": "5x5:1f8c4a0", "moves": 0}], "future": []}}
-    text = json.dumps(corrupt)
-    page.evaluate("(text) => localStorage.setItem('puzzlelab.saved.lightsout', text)", text)
-    page.goto("about:blank")
-    page.goto(site_url + "#lightsout")
-    wait_board(page, "lightsout")
-    assert game_id(page, "lightsout") == "5x5:fd8c4a0"
-    assert page.locator("#lightsout [data-field='moves']").inner_text() == "Presses: 1"
-    notice = page.locator("#page-notice").inner_text()
-    assert ("Lights Out: The saved game was repaired (a move count that was not a whole number"
-            " of at least 0). The original is kept aside in this browser.") in notice
-    assert page.evaluate("localStorage.getItem('puzzlelab.aside.lightsout')") == text
-    assert stored(page, "lightsout")["moves"] == 1
+    for puzzle in puzzles:
+        page.goto(f"{site_url}#{puzzle}")
+        wait_board(page, puzzle)
+        saved = json.loads(dict(json.loads(before))[f"puzzlelab.saved.{puzzle}"])["snapshot"]
+        saved.pop("clock", None)  # as stored() leaves it out
+        assert stored(page, puzzle) == saved

@@ -10,13 +10,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from peg_catalogue_file import par
 from test_binairo_page import click_cell as click_binary
 from test_first_game import wait_board, wait_idle
 from test_lightsout_page import ask, click_cell, current
 from test_session_page import COUNT_REQUESTS
 
 from conftest import PageLog, open_page
-from peg_catalogue_file import par
 from puzzlelab import binairo, pegs
 from puzzlelab.binairo import Grid
 
@@ -218,63 +218,3 @@ def test_a_won_game_shows_its_card_in_view(new_page, site_url, size):
     start = page.evaluate("window.puzzleLab.boards.binairo.startGameId()")
     assert shared.startswith("Binary puzzle: ") and shared.endswith(
         f"#binairo={start.replace(':', '%3A').replace('/', '%2F')}"), shared
-
-
-def test_the_timer_survives_a_reload_and_restarts_on_reset(new_page, site_url):
-    page = new_page(lab_open=True, **LAPTOP)
-    page.goto(f"{site_url}#lightsout")
-    root = wait_board(page, "lightsout")
-    page.wait_for_timeout(2100)
-    click_cell(page, 0, 0, current(root))
-    wait_idle(page, "lightsout")
-    page.reload()
-    wait_board(page, "lightsout")
-    clock = "(b => b.session.clock(b.startGameId(), false))(window.puzzleLab.boards.lightsout)"
-    assert page.evaluate(clock) >= 2000
-    page.locator("#lightsout").get_by_role("button", name="Reset").click()
-    wait_idle(page, "lightsout")
-    assert page.evaluate(clock) < 1500
-
-
-def test_keys_and_the_focus_ring_for_keyboard_use_only(new_page, site_url):
-    page = new_page(**LAPTOP)
-    page.goto(f"{site_url}#pegs")
-    root = wait_board(page, "pegs")
-    page.wait_for_function(
-        "document.querySelector('#pegs').dataset.python === 'ready'", timeout=90_000)
-    canvas = root.locator(".board-area canvas")
-    canvas.click(position={"x": 5, "y": 5})
-    assert canvas.evaluate("c => getComputedStyle(c).boxShadow") == "none"
-    page.keyboard.press("ArrowRight")
-    assert canvas.evaluate("c => getComputedStyle(c).boxShadow") != "none"
-    page.keyboard.press("h")  # H asks the base's hint: the peg board's once
-    wait_idle(page, "pegs")
-    assert page.evaluate("window.puzzleLab.boards.pegs.session.help") == ["hint"]
-    before = root.get_attribute("data-game-id")
-    page.keyboard.press("n")
-    wait_idle(page, "pegs")
-    assert root.get_attribute("data-game-id") != before
-    page.keyboard.press("?")
-    assert root.get_attribute("data-controls") == "full"
-    assert page.locator("#panel-pegs details.intro").evaluate("d => d.open")
-
-
-def test_an_iframe_embed_draws_the_board_as_big_as_a_script_embed(new_page, site_url):
-    page = new_page(**LAPTOP)
-    game = "5x5:1f8c4a0"
-    host = f"""<!doctype html><html><body>
-      <script type="module" src="embed.mjs"></script>
-      <div data-puzzlelab="lightsout" data-game="{game}"></div>
-      <iframe id="frame" src="embed.html?puzzle=lightsout&game={game}" width="100%"
-        style="border: 0"></iframe></body></html>"""
-    page.route(f"{site_url}host.html",
-               lambda route: route.fulfill(body=host, content_type="text/html"))
-    page.goto(f"{site_url}host.html")
-    page.wait_for_function("document.querySelector('[data-puzzlelab] canvas')?.width > 0")
-    frame = page.frame_locator("#frame")
-    frame.locator("canvas").first.wait_for()
-    page.wait_for_timeout(500)
-    script_width = page.locator("[data-puzzlelab] .board-area canvas").bounding_box()["width"]
-    frame_width = frame.locator(".board-area canvas").bounding_box()["width"]
-    assert script_width > 200
-    assert abs(frame_width - script_width) <= 2, (frame_width, script_width)

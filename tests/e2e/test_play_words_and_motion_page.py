@@ -9,10 +9,6 @@ from urllib.parse import quote
 
 import pytest
 
-from puzzlelab.lightsout import costs
-from puzzlelab.lightsout.variant import Variant
-from puzzlelab.notation import PuzzleError
-
 pytestmark = pytest.mark.e2e
 
 # Lab words and notations a player should not meet on the play screen (issue #24).
@@ -69,53 +65,6 @@ def canvas_size(page, puzzle: str) -> tuple[float, float]:
     return box["width"], box["height"]
 
 
-def test_lightsout_play_screen_says_no_lab_word(page, site_url):
-    root = open_board(page, site_url, "lightsout")
-    for row, col in ((0, 0), (2, 2), (4, 1)):
-        press_lightsout(page, row, col)
-    root.get_by_role("button", name="Hint").click()
-    wait_idle(page, "lightsout")
-    text = play_lines(page, "lightsout")
-    assert "Hint: press the ringed cell" in text
-    assert not LAB_WORDS.search(text), text
-    # The solver's note, in a player's words too.
-    page.evaluate("document.querySelector('#lightsout [data-action=solution]').click()")
-    wait_idle(page, "lightsout")
-    text = play_lines(page, "lightsout")
-    assert "This board can be solved" in text
-    assert not LAB_WORDS.search(text), text
-
-
-def test_lightsout_unsolvable_hint_and_big_board_refusal_are_plain(page, site_url, monkeypatch):
-    # 4x4 has unsolvable boards: one light in a corner is one of them.
-    open_board(page, site_url, "lightsout", "4x4:8000")
-    page.locator("#lightsout").get_by_role("button", name="Hint").click()
-    wait_idle(page, "lightsout")
-    message = page.locator("#lightsout .message").inner_text()
-    assert "cannot be solved" in message and not LAB_WORDS.search(message), message
-    # Python's refusal of a job too big, in the page's words (the exact one stays in the tooltip).
-    monkeypatch.setattr(costs, "IN_PAGE", True)  # the page's limits, as the worker has them
-    with pytest.raises(PuzzleError) as refused:
-        costs.check_cost("Solving", 20000, 20000, Variant(), costs.solve_cost)
-    plain = page.evaluate(
-        """(message) => import('./puzzles/lightsout/solution.mjs')
-             .then((m) => m.plainRefusal(message))""",
-        str(refused.value),
-    )
-    assert plain and "too big to solve here" in plain and not LAB_WORDS.search(plain)
-
-
-def test_pegs_play_screen_says_no_lab_word(page, site_url):
-    root = open_board(page, site_url, "pegs")
-    jump(page, (1, 3), (3, 3))
-    jump(page, (2, 1), (2, 3))
-    root.get_by_role("button", name="Hint").click()
-    wait_idle(page, "pegs")
-    text = play_lines(page, "pegs")
-    assert "Hint: jump the peg" in text
-    assert not LAB_WORDS.search(text), text
-
-
 def test_touch_screens_read_tap(browser, site_url):
     context = browser.new_context(
         viewport={"width": 375, "height": 740}, has_touch=True, is_mobile=True,
@@ -132,51 +81,6 @@ def test_touch_screens_read_tap(browser, site_url):
         assert "A tap toggles" in message and "click" not in message.lower()
     finally:
         context.close()
-
-
-def test_a_new_lightsout_puzzle_starts_with_its_solution_hidden(page, site_url):
-    root = open_board(page, site_url, "lightsout")
-    button = root.locator("[data-action=solution]")
-    for start_next in (
-        "window.puzzleLab.boards.lightsout.nextPuzzle()",
-        "document.querySelector('#lightsout [data-action=random]').click()",
-    ):
-        button.evaluate("(b) => b.click()")
-        wait_idle(page, "lightsout")
-        assert button.get_attribute("aria-pressed") == "true"
-        assert page.evaluate("window.puzzleLab.boards.lightsout.solution") is not None
-        before = root.get_attribute("data-game-id")
-        page.evaluate(start_next)
-        wait_idle(page, "lightsout")
-        assert root.get_attribute("data-game-id") != before
-        assert button.get_attribute("aria-pressed") == "false"
-        assert button.inner_text() == "Show solution"
-        assert not page.evaluate("window.puzzleLab.boards.lightsout.showSolution")
-        assert root.locator(".solution-note").inner_text().strip() == ""
-
-
-@pytest.mark.parametrize("viewport", [(1280, 800), (375, 740)])
-def test_the_peg_board_keeps_its_size_when_a_hint_line_appears(page, site_url, viewport):
-    page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
-    root = open_board(page, site_url, "pegs")
-    size = canvas_size(page, "pegs")
-    top = page.locator("#pegs .board-area canvas").bounding_box()["y"]
-    root.get_by_role("button", name="Hint").click()
-    wait_idle(page, "pegs")
-    assert root.locator(".solution-note").inner_text().strip().startswith("Hint:")
-    assert canvas_size(page, "pegs") == size
-    # A line was kept for it: where it fits on one line, the board does not move either.
-    if viewport[0] >= 1000:
-        assert abs(page.locator("#pegs .board-area canvas").bounding_box()["y"] - top) < 1
-
-
-def test_the_lightsout_board_keeps_its_size_when_a_hint_is_said(page, site_url):
-    root = open_board(page, site_url, "lightsout")
-    size = canvas_size(page, "lightsout")
-    root.get_by_role("button", name="Hint").click()
-    wait_idle(page, "lightsout")
-    assert "Hint:" in root.locator(".message").inner_text()
-    assert canvas_size(page, "lightsout") == size
 
 
 def settled_picture(page, puzzle: str, reduce: bool, move) -> tuple[str, bool]:
@@ -202,28 +106,6 @@ def settled_picture(page, puzzle: str, reduce: bool, move) -> tuple[str, bool]:
     seen = page.evaluate("window.stopLooking = true; window.animationSeen")
     picture = page.evaluate(f"document.querySelector('#{puzzle} .board-area canvas').toDataURL()")
     return picture, seen
-
-
-def test_a_press_animates_and_ends_as_drawn_without_motion(page, site_url):
-    open_board(page, site_url, "lightsout")
-    still, moved = settled_picture(page, "lightsout", True, lambda: press_lightsout(page, 2, 2))
-    assert not moved
-    page.evaluate("window.puzzleLab.boards.lightsout.undo()")
-    wait_idle(page, "lightsout")
-    animated, moved = settled_picture(page, "lightsout", False, lambda: press_lightsout(page, 2, 2))
-    assert moved
-    assert animated == still
-
-
-def test_a_jump_animates_and_ends_as_drawn_without_motion(page, site_url):
-    open_board(page, site_url, "pegs")
-    still, moved = settled_picture(page, "pegs", True, lambda: jump(page, (1, 3), (3, 3)))
-    assert not moved
-    page.evaluate("window.puzzleLab.boards.pegs.undo()")
-    wait_idle(page, "pegs")
-    animated, moved = settled_picture(page, "pegs", False, lambda: jump(page, (1, 3), (3, 3)))
-    assert moved
-    assert animated == still
 
 
 # Chromium stamps an animation frame with the time the frame began, which can be

@@ -3,64 +3,22 @@
 from __future__ import annotations
 
 import json
-from urllib.parse import quote, unquote
+from urllib.parse import unquote
 
 import pytest
 
+from main_page import game_id, hash_game, link, play, python_reason, wait_board
+from puzzle_homes import facts, registry_puzzles, registry_titles
+from puzzlelab import api
+
 pytestmark = pytest.mark.e2e
 
-LIGHTSOUT = "5x5:1f8c4a0"
-PEGS = "--ooo--/--o.o--/ooo.ooo/ooooooo/ooooooo/--ooo--/--ooo--"  # English after one jump
-BINAIRO = "4x4:1b0i1b"  # 1..0/..../..../.1..
-FOREIGN = {"game": LIGHTSOUT, "history": [], "future": []}  # a Lights Out game under pegs
 TOP = {"x": 0, "y": 0, "width": 1000, "height": 200}  # the tabs and the share controls
 
 
-def link(site_url: str, puzzle: str, game: str) -> str:
-    return f"{site_url}#{puzzle}={quote(game, safe='')}"
-
-
-def wait_board(page, puzzle: str) -> None:
-    """Wait until the board has booted and answered every queued action."""
-    page.wait_for_function(
-        f"window.puzzleLab?.boards.{puzzle}?.idle() "
-        f"&& document.querySelector('#{puzzle}').dataset.gameId",
-        timeout=90_000,
-    )
-
-
-def game_id(page, puzzle: str) -> str:
-    return page.locator(f"#{puzzle}").get_attribute("data-game-id")
-
-
-def hash_game(page, puzzle: str) -> str:
-    text = page.evaluate("location.hash")
-    assert text.startswith(f"#{puzzle}=")
-    return unquote(text.split("=", 1)[1])
-
-
-def play(page, puzzle: str, move: int) -> None:
-    """Make the `move`-th (0 or 1) move of a little game on each board."""
-    if puzzle == "pegs":
-        jumps = [((4, 3), (2, 3)), ((3, 1), (3, 3))][move]
-        for r, c in jumps:
-            page.mouse.click(*page.evaluate(f"window.puzzleLab.boards.pegs.cellCentre({r}, {c})"))
-        return
-    # A cell of the first row: Lights Out's 5x5, or the 4x4 binary puzzle
-    # (whose canvas has one more row and column for its counters).
-    cells = 5
-    col = [1, 2][move]
-    canvas = page.locator(f"#{puzzle} canvas").first
-    canvas.scroll_into_view_if_needed()
-    box = canvas.bounding_box()
-    x, y = (col + 0.5) * box["width"] / cells, 0.5 * box["height"] / cells
-    page.mouse.click(box["x"] + x, box["y"] + y)
-
-
-@pytest.mark.parametrize(
-    ("puzzle", "game"), [("lightsout", LIGHTSOUT), ("pegs", PEGS), ("binairo", BINAIRO)]
-)
-def test_permalink_moves_and_reload_keep_game_and_undo_history(page, site_url, puzzle, game):
+@pytest.mark.parametrize("puzzle", registry_puzzles())
+def test_permalink_moves_and_reload_keep_game_and_undo_history(page, site_url, puzzle):
+    game = facts(puzzle).GAME
     page.goto(link(site_url, puzzle, game))
     wait_board(page, puzzle)
     assert page.locator(f"#tab-{puzzle}").get_attribute("aria-selected") == "true"
@@ -89,67 +47,85 @@ def test_permalink_moves_and_reload_keep_game_and_undo_history(page, site_url, p
 
 
 def test_bad_hash_and_corrupt_saves_give_notice_and_keep_the_save(page, site_url, screenshot_dir):
-    page.goto(site_url)
-    wait_board(page, "lightsout")
-    page.evaluate(
-        """(foreign) => {
-          localStorage.setItem('puzzlelab.saved.binairo', '{not json');
-          localStorage.setItem('puzzlelab.saved.pegs', JSON.stringify(foreign));
-        }""",
-        {"version": 1, "puzzle": "pegs", "snapshot": FOREIGN},
-    )
+    puzzles, titles = registry_puzzles(), registry_titles()
+    notice = page.locator("#page-notice")
 
     # A game ID Python rejects: a notice, and the saved board instead.
-    page.goto("about:blank")  # else only the hash would change, on the booted page
-    page.goto(link(site_url, "lightsout", "5x5:zz"))
-    wait_board(page, "lightsout")
-    notice = page.locator("#page-notice")
-    assert "Not a Lights Out game ID" in notice.inner_text()
-    assert game_id(page, "lightsout") != "5x5:zz"
-    assert hash_game(page, "lightsout") == game_id(page, "lightsout")
+    for puzzle in puzzles:
+        bad = facts(puzzle).BAD_GAME
+        page.goto("about:blank")  # else only the hash would change, on the booted page
+        page.goto(link(site_url, puzzle, bad))
+        wait_board(page, puzzle)
+        assert python_reason(puzzle, bad) in notice.inner_text()
+        assert game_id(page, puzzle) != bad
+        assert hash_game(page, puzzle) == game_id(page, puzzle)
 
-    # The saved games: unreadable JSON, and a Lights Out ID under Peg solitaire.
-    page.get_by_role("tab", name="Binary puzzle").click()
-    wait_board(page, "binairo")
-    unreadable = "Binary puzzle: The saved game could not be read (it is not valid JSON)"
-    assert unreadable in notice.inner_text()
-    page.get_by_role("tab", name="Peg solitaire").click()
-    wait_board(page, "pegs")
-    assert "Peg solitaire: The saved game could not be loaded" in notice.inner_text()
-    assert game_id(page, "pegs") == "--ooo--/--ooo--/ooooooo/ooo.ooo/ooooooo/--ooo--/--ooo--"
-    # The unusable saves stay until the person changes those boards.
-    saved = json.loads(page.evaluate("localStorage.getItem('puzzlelab.saved.pegs')"))
-    assert saved == {"version": 1, "puzzle": "pegs", "snapshot": FOREIGN}
-    assert page.evaluate("localStorage.getItem('puzzlelab.saved.binairo')") == "{not json"
-    page.locator(".tab-row").scroll_into_view_if_needed()
-    page.screenshot(path=str(screenshot_dir / "share-notice.png"))
+    # The saved games: unreadable JSON, then another puzzle's game ID under each.
+    for unreadable in (True, False):
+        saves = {
+            puzzle: "{not json" if unreadable else json.dumps(
+                {"version": 1, "puzzle": puzzle, "snapshot": foreign_snapshot(puzzle)})
+            for puzzle in puzzles
+        }
+        page.evaluate("""(saves) => { for (const [puzzle, text] of Object.entries(saves))
+          localStorage.setItem(`puzzlelab.saved.${puzzle}`, text); }""", saves)
+        page.goto("about:blank")
+        page.goto(site_url)
+        wait_board(page, puzzles[0])
+        for puzzle in puzzles:
+            page.get_by_role("tab", name=titles[puzzle]).click()
+            wait_board(page, puzzle)
+            if unreadable:
+                said = f"{titles[puzzle]}: The saved game could not be read (it is not valid JSON)"
+            else:
+                said = f"{titles[puzzle]}: The saved game could not be loaded"
+                assert game_id(page, puzzle) != foreign_snapshot(puzzle)["game"]
+            assert said in notice.inner_text()
+        # The unusable saves stay until the person changes those boards.
+        for puzzle in puzzles:
+            key = f"puzzlelab.saved.{puzzle}"
+            assert page.evaluate("(key) => localStorage.getItem(key)", key) == saves[puzzle]
+        if unreadable:
+            page.locator(".tab-row").scroll_into_view_if_needed()
+            page.screenshot(path=str(screenshot_dir / "share-notice.png"))
 
     # An unknown puzzle: a notice, and the first tab.
     page.goto("about:blank")
     page.goto(site_url + "#sudoku=1")
-    wait_board(page, "lightsout")
+    wait_board(page, puzzles[0])
     assert 'unknown puzzle, "sudoku"' in notice.inner_text()
-    assert page.locator("#tab-lightsout").get_attribute("aria-selected") == "true"
+    assert page.locator(f"#tab-{puzzles[0]}").get_attribute("aria-selected") == "true"
 
 
-def test_copy_link_uses_the_clipboard_or_selects_the_link(page, site_url, screenshot_dir):
+def foreign_snapshot(puzzle: str) -> dict:
+    """A saved game of ``puzzle`` holding another puzzle's game ID, one that
+    ``puzzle``'s Python refuses."""
+    for other in registry_puzzles():
+        game = facts(other).GAME
+        if other != puzzle and not api.handle(facts(puzzle).load_request(game))["ok"]:
+            return {"game": game, "history": [], "future": []}
+    raise AssertionError(f"no other puzzle's GAME is refused by {puzzle}")
+
+
+@pytest.mark.parametrize("puzzle", registry_puzzles())
+def test_copy_link_uses_the_clipboard_or_selects_the_link(page, site_url, screenshot_dir, puzzle):
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    page.goto(link(site_url, "binairo", BINAIRO))
-    wait_board(page, "binairo")
-    # One tile played (row 1, column 2 is empty): the address bar follows the
-    # position, the copied link stays on the puzzle as dealt.
-    box = page.locator("#binairo canvas").bounding_box()
-    side = box["width"] / 4
-    page.mouse.click(box["x"] + 1.5 * side, box["y"] + 0.5 * side)
-    page.wait_for_function("document.querySelector('#binairo').dataset.gameId !== '4x4:1b0i1b'")
+    game = facts(puzzle).GAME
+    page.goto(link(site_url, puzzle, game))
+    wait_board(page, puzzle)
+    # One move: the address bar follows the position, the copied link stays on
+    # the puzzle as dealt.
+    play(page, puzzle, 0)
+    page.wait_for_function(
+        f"document.querySelector('#{puzzle}').dataset.gameId !== {json.dumps(game)}")
     page.get_by_role("button", name="Copy link").click()
     status = page.locator("#share-status")
     page.wait_for_function("document.querySelector('#share-status').textContent === 'Link copied'")
     copied = page.evaluate("navigator.clipboard.readText()")
-    assert unquote(copied.split("#binairo=")[1]) == BINAIRO
-    assert unquote(page.url.split("#binairo=")[1]) != BINAIRO
+    assert unquote(copied.split(f"#{puzzle}=")[1]) == game
+    assert unquote(page.url.split(f"#{puzzle}=")[1]) != game
     assert copied.split("#")[0] == page.url.split("#")[0]
-    page.screenshot(path=str(screenshot_dir / "share-copied.png"), clip=TOP)
+    page.screenshot(path=str(screenshot_dir / f"share-copied-{puzzle}.png"), clip=TOP)
 
     # Clipboard refused: the link is shown selected in a read-only field.
     page.evaluate("() => { navigator.clipboard.writeText = () => Promise.reject(Error('no')); }")
@@ -166,4 +142,4 @@ def test_copy_link_uses_the_clipboard_or_selects_the_link(page, site_url, screen
         )
         == copied
     )
-    page.screenshot(path=str(screenshot_dir / "share-fallback.png"), clip=TOP)
+    page.screenshot(path=str(screenshot_dir / f"share-fallback-{puzzle}.png"), clip=TOP)

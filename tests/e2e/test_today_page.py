@@ -18,7 +18,7 @@ from test_lightsout_page import ask, click_cell, current
 from test_play_screen import LAPTOP, PHONE
 from test_play_screen import new_page as new_page  # a fixture
 
-from conftest import registry_puzzles
+from puzzle_homes import registry_puzzles
 from puzzlelab import binairo
 from puzzlelab.binairo import Grid
 

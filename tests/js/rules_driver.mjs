@@ -2,10 +2,10 @@
  * Answers a batch of requests with the page's rules: reads a JSON array on
  * stdin, writes the JSON array of answers on stdout.
  *
- * An api request ({"cmd": "lightsout.press", ...}) is answered as client.mjs
+ * An api request ({"cmd": "<puzzle>.<verb>", ...}) is answered as client.mjs
  * asks before it sends a request to Python: answerLocally of rules/index.mjs
  * ({ok: true, result}, or null for a request left to Python).
- * {"call": "pegs.gameId", "args": [...]} calls an exported function of a
+ * {"call": "<puzzle>.<function>", "args": [...]} calls an exported function of a
  * puzzle's rules module (found through the registry, puzzles/index.mjs) and
  * answers {ok, result} or {ok: false, error}.
  *

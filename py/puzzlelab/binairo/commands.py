@@ -140,7 +140,8 @@ def _set(request: Result) -> Result:
 #: The hardest puzzle the generator makes of the small shapes (sides in either
 #: order); from 4x6 up it makes all three. Every good 2x2 puzzle is easy (all
 #: are checked); hard 4x4 puzzles exist but are rare, and the generator's clue
-#: removal does not reach them (tests/test_api.py::test_the_small_shapes_ceilings_are_true).
+#: removal does not reach them
+#: (tests/binairo/test_binairo_api.py::test_the_small_shapes_ceilings_are_true).
 GENERATED_UP_TO = {(2, 2): ("easy", "every 2x2 puzzle is solved by the easy rules alone"),
                    (4, 4): ("medium", "hard 4x4 puzzles are rare and the generator does "
                                       "not make them")}

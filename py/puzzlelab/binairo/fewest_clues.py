@@ -49,7 +49,7 @@ ESTIMATE_CLASSES = 48
 TIME_LIMIT = 600.0 if sys.platform == "emscripten" else 4 * 3600.0
 #: Peak memory of an 8x8 search (1.67 GB resident, measured listing the grids), with room.
 MEMORY_8 = 2 * 1024**3
-#: Valid 10x10 grids (tests/test_binairo_count.py counts them), for the refusal.
+#: Valid 10x10 grids (tests/binairo/test_binairo_count.py counts them), for the refusal.
 GRIDS_10 = 48_183_195_384
 
 

@@ -1,0 +1,144 @@
+"""What the cross-cutting tests need to know about the binary puzzle (see
+tests/puzzle_homes.py; every registered puzzle declares the same names)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import binairo_rules_requests
+
+from keyboard_play import check_solved, keys, spoken, status
+from page_moves import Board, click_canvas, click_grid_cell, grid_at
+from puzzlelab import api, binairo
+from puzzlelab.binairo import Grid
+from puzzlelab.jobs import finish
+
+# --- game IDs and moves in the page -------------------------------------------------
+
+#: A game a person plays (two moves with play()): 1..0/..../..../.1..; another
+#: one a link names (..1./..../0.../....), and a game ID the rules reject.
+GAME = "4x4:1b0i1b"
+OTHER_GAME = "4x4:b1e0g"
+BAD_GAME = "4x4:zzzz"
+
+
+def load_request(game: str) -> dict[str, Any]:
+    """What the board asks Python for a linked game ID."""
+    return {"cmd": "binairo.load", "game": game}
+
+
+#: The label of the board's move counter (data-field="moves"); None: it has none.
+COUNTER = None
+
+
+def play(page: Any, board: Board, move: int) -> None:
+    """The ``move``-th (0 or 1) move of a little game on GAME (or the embed
+    demo's 4x4): a press on the first row's second or third cell (the canvas
+    has one more row and column for the counts)."""
+    click_grid_cell(page.locator(board.selector), page, 0, [1, 2][move], 5)
+
+
+def move_on_other(page: Any, board: Board) -> None:
+    """One move on OTHER_GAME."""
+    play(page, board, 0)
+
+
+def check_history(order: list[dict], snapshot: dict) -> None:
+    """What holds along a restored game's history: nothing beyond every board's
+    (a count of at least 0); entries may be any digits."""
+
+
+#: The data-* attributes of an embed (beside data-puzzlelab) of another game than
+#: the page's saved one.
+EMBED_ATTRIBUTES = {"size": "6"}
+
+
+def near_win() -> tuple[str, Any]:
+    """A game one move from its win, and that move (page -> None): a 6x6 puzzle
+    solved but for one tile, and that tile's click (right for a 1)."""
+    puzzle, _ = finish(binairo.generate_steps(6, 6, "easy", 35))
+    (solution,) = binairo.solutions(puzzle)
+    full = (1 << puzzle.cols) - 1
+    row, col = next((r, c) for r in range(puzzle.rows) for c in range(puzzle.cols)
+                    if puzzle.cell(r, c) == ".")
+    left_out = ~(1 << col)
+    ones = [line & left_out if r == row else line for r, line in enumerate(solution)]
+    zeros = [~line & full & (left_out if r == row else full) for r, line in enumerate(solution)]
+    button = "right" if solution[row] >> col & 1 else "left"
+    return puzzle.with_entries(ones, zeros).game_id, lambda page: click_canvas(
+        page, "binairo", grid_at(row, col), button)
+
+
+# --- keyboard play (test_keyboard_page.py) ------------------------------------------
+
+#: The game keyboard_play starts from.
+KEYBOARD_GAME = ".011/1100/0101/1010"  # solved but for a 0 in the top left corner
+
+
+def keyboard_play(page: Any, screenshot_dir: Any) -> None:
+    """Solve KEYBOARD_GAME with keys only (the board has the focus), checking
+    what is heard on the way."""
+    # Binary puzzle: Space cycles the empty corner to 0, then 1; the 0 key writes 0.
+    assert "Row 1 column 1, empty" in spoken(page, "binairo")
+    keys(page, "binairo", "Space", "Space")  # 0, then 1: not solved
+    assert status(page, "binairo") == "ready"
+    keys(page, "binairo", "0")  # back to 0
+    said = "Row 1 column 1: 0; 0 empty cells."
+    check_solved(page, "binairo", "solved", "Solved in", said, screenshot_dir)
+
+
+def keyboard_after_reload(page: Any) -> None:
+    """Nothing beyond every board's (its game and undo history come back)."""
+
+
+# --- the page's rules against Python (test_js_rules.py) -----------------------------
+
+#: The requests the page's rules answer themselves when Python accepts them.
+LOCAL_COMMANDS = frozenset({"binairo.empty", "binairo.load", "binairo.set"})
+#: Requests the page's rules must leave to Python.
+PYTHON_ONLY_REQUESTS = [{"cmd": "binairo.hint", "game": "4x4:p"}]
+#: Requests of the first screen, beside the shipped first deals and hints.
+FIRST_SCREEN_REQUESTS = [{"cmd": "binairo.empty", "rows": 8, "cols": 8}]
+#: A hint request that is not shipped (None: every hint is a first deal's).
+HINT_AFTER_A_MOVE = None
+#: Random puzzles, entries and bad requests, recorded for the comparison.
+rules_differential = binairo_rules_requests.rules_differential
+
+
+def check_first_hint(hint: dict[str, Any], result: dict[str, Any]) -> None:
+    """A shipped first hint fills empty cells as the one solution does."""
+    solution = api.handle({"cmd": "binairo.solve", "game": hint["game"]})["result"]["solution"]
+    for row, col, value in result["cells"]:
+        assert Grid.parse(hint["game"]).cell(row, col) == "."
+        assert solution[row][col] == str(value)
+
+
+BINARY = ["4x4:1b0i1b", "4x4:1b0i1b:a0n", "10/01", "1..0/..1./0..1/.01."]
+
+
+def odd_text_requests(rng: random.Random, odd_text: Any) -> list[dict[str, Any]]:
+    """One round of game IDs with odd characters (rules_differential.ODD)."""
+    return [{"cmd": "binairo.load", "game": odd_text(rng, rng.choice(BINARY))}]
+
+
+# --- fuzzing (test_fuzz.py) -----------------------------------------------------------
+
+#: A valid value of each required argument of the family's commands.
+VALID_ARGUMENTS = {"game": "..../..../..../....", "rows": 4, "row": 0, "col": 0,
+                   "value": "1", "size": 4}
+
+
+def tame_command_line(argv: list[str]) -> list[str]:
+    """A fuzzed command line made quick to answer when it happens to be valid: a
+    valid 8x8 fewest-clues search takes minutes, and its --work, --workers and
+    --dask reach the disk, processes and the network (tested on their own in
+    tests/binairo/test_binairo_fewest_clues.py): its words are fuzzed on 4x4
+    and without those."""
+    if argv[1:2] != ["fewest-clues"]:
+        return argv
+    argv = [("4" if w.strip() == "8" else w) for w in argv]
+    while any(w in ("--work", "--workers", "--dask") for w in argv):
+        at = next(i for i, w in enumerate(argv) if w in ("--work", "--workers", "--dask"))
+        del argv[at:at + 2]
+    return argv

@@ -1,0 +1,34 @@
+"""Peg solitaire: its own cases of tests/e2e/test_win_motion_page.py, moved here from it
+(that module's subject: Wins in each puzzle's own language: the winning move draws a
+motion on the board that settles to the final picture within about a second (at once
+under reduced motion), the next input is taken at once, the card keeps off the last peg,
+the card's time and the message's agree after a reload, and a fewest the solver finds
+after the win is said to be on its way, then shown)."""
+
+from __future__ import annotations
+
+import pytest
+from test_win_motion_page import open_near_win, wait_idle
+
+pytestmark = pytest.mark.e2e
+
+
+def peg_hole(page, row: int, col: int) -> tuple[float, float]:
+    return tuple(page.evaluate(f"window.puzzleLab.boards.pegs.cellCentre({row}, {col})"))
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (375, 740)])
+def test_the_win_card_never_covers_the_last_peg(page, site_url, size):
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    move = open_near_win(page, site_url, "pegs")
+    move(page)
+    wait_idle(page, "pegs")
+    card = page.locator("#pegs .win-card")
+    card.wait_for(state="visible")
+    box = card.bounding_box()
+    x, y = peg_hole(page, 3, 3)
+    half = page.evaluate("window.puzzleLab.boards.pegs.geo.cell") / 2
+    peg = {"left": x - half, "right": x + half, "top": y - half, "bottom": y + half}
+    apart = (box["x"] + box["width"] <= peg["left"] or box["x"] >= peg["right"]
+             or box["y"] + box["height"] <= peg["top"] or box["y"] >= peg["bottom"])
+    assert apart, (box, peg)

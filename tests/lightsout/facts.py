@@ -1,0 +1,134 @@
+"""What the cross-cutting tests need to know about Lights Out (see
+tests/puzzle_homes.py; every registered puzzle declares the same names)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any
+
+import lightsout_rules_requests
+
+from keyboard_play import check_solved, keys, spoken, status
+from page_moves import Board, click_canvas, click_grid_cell, grid_at
+from puzzlelab import api, lightsout
+
+# --- game IDs and moves in the page -------------------------------------------------
+
+#: A game a person plays (two moves with play()), another one a link names, and a
+#: game ID the rules reject.
+GAME = "5x5:1f8c4a0"
+OTHER_GAME = "5x5:1000000"
+BAD_GAME = "garbage"
+
+
+def load_request(game: str) -> dict[str, Any]:
+    """What the board asks Python for a linked game ID."""
+    return {"cmd": "lightsout.load", "game": game}
+
+
+#: The label of the board's move counter (data-field="moves": "Presses: 2"),
+#: shown for every game; None for a board without one.
+COUNTER = "Presses"
+
+
+def play(page: Any, board: Board, move: int) -> None:
+    """The ``move``-th (0 or 1) move of a little game on GAME (or on the
+    embed demo's board): a press on the first row's second or third light."""
+    click_grid_cell(page.locator(board.selector), page, 0, [1, 2][move], 5)
+
+
+def move_on_other(page: Any, board: Board) -> None:
+    """One move on OTHER_GAME."""
+    play(page, board, 0)
+
+
+def check_history(order: list[dict], snapshot: dict) -> None:
+    """What holds along a restored game's history (start to end): a press is one move."""
+    for before, after in itertools.pairwise(order):
+        assert after["moves"] in (0, before["moves"] + 1), snapshot
+
+
+#: The data-* attributes of an embed (beside data-puzzlelab) of another game than
+#: the page's saved one.
+EMBED_ATTRIBUTES = {"game": "garbage"}
+
+
+def near_win() -> tuple[str, Any]:
+    """A game one move from its win, and that move (page -> None): a plus, whose
+    middle press clears it."""
+    plus = lightsout.Board(3, 3, lights=0b010111010)
+    return plus.game_id, lambda page: click_canvas(page, "lightsout", grid_at(1, 1))
+
+
+# --- keyboard play (test_keyboard_page.py) ------------------------------------------
+
+#: The game keyboard_play starts from.
+KEYBOARD_GAME = "3x3:5d0"  # a plus sign: one press in the centre
+
+
+def keyboard_play(page: Any, screenshot_dir: Any) -> None:
+    """Solve KEYBOARD_GAME with keys only (the board has the focus), checking
+    what is heard on the way."""
+    # Lights Out: down, right, press the centre.
+    assert "Row 1 column 1, off" in spoken(page, "lightsout")
+    keys(page, "lightsout", "ArrowDown", "ArrowRight")
+    assert "Row 2 column 2, on" in spoken(page, "lightsout")
+    page.screenshot(path=str(screenshot_dir / "keyboard-lightsout-cursor.png"))
+    keys(page, "lightsout", "Space")
+    said = "All lights are out — solved in 1 press"
+    check_solved(page, "lightsout", "solved", "All lights are out", said, screenshot_dir)
+    keys(page, "lightsout", "u")  # U undoes, R redoes
+    assert status(page, "lightsout") == "ready"
+    keys(page, "lightsout", "h")  # a hint is heard as well as seen
+    assert "Hint: press the ringed cell (row 2, column 2)" in spoken(page, "lightsout")
+    keys(page, "lightsout", "r")
+    assert status(page, "lightsout") == "solved"
+
+
+def keyboard_after_reload(page: Any) -> None:
+    """Nothing beyond every board's (its game and undo history come back)."""
+
+
+# --- the page's rules against Python (test_js_rules.py) -----------------------------
+
+#: The requests the page's rules answer themselves when Python accepts them.
+LOCAL_COMMANDS = frozenset({"lightsout.load", "lightsout.press"})
+#: Requests the page's rules must leave to Python.
+PYTHON_ONLY_REQUESTS = [{"cmd": "lightsout.solve", "game": "3x3:1ff"}]
+#: Requests of the first screen, beside the shipped first deals and hints.
+FIRST_SCREEN_REQUESTS = [{"cmd": "lightsout.new", "rows": 5, "cols": 5, "random": False}]
+#: A hint request that is not shipped (None: every hint is a first deal's).
+HINT_AFTER_A_MOVE = None
+
+#: Random games, big boards and bad requests, recorded for the comparison.
+rules_differential = lightsout_rules_requests.rules_differential
+
+
+def check_first_hint(hint: dict[str, Any], result: dict[str, Any]) -> None:
+    """A shipped first hint's press takes one off the fewest presses."""
+    fewest = api.handle({"cmd": "lightsout.solve", "game": hint["game"]})["result"]
+    after = lightsout.Board.parse(hint["game"]).press(*result["press"])
+    then = api.handle({"cmd": "lightsout.solve", "game": after.game_id})["result"]
+    assert fewest["press_count"] >= 1 and then["press_count"] == fewest["press_count"] - 1
+
+
+LIGHTS = ["3x3:1ff", "4x2;wrap;n=king;k=3:01201201", "101/010/101", "3x3;n=0101.1010:000"]
+
+
+def odd_text_requests(rng: random.Random, odd_text: Any) -> list[dict[str, Any]]:
+    """One round of game IDs with odd characters (rules_differential.ODD)."""
+    first = {"cmd": "lightsout.load", "game": odd_text(rng, rng.choice(LIGHTS))}
+    game = odd_text(rng, rng.choice(LIGHTS))
+    return [first, {"cmd": "lightsout.press", "game": game, "row": 0, "col": 1, "states": 3}]
+
+
+# --- fuzzing (test_fuzz.py) -----------------------------------------------------------
+
+#: A valid value of each required argument of the family's commands.
+VALID_ARGUMENTS = {"game": "101/010", "rows": 4, "row": 0, "col": 0}
+
+
+def tame_command_line(argv: list[str]) -> list[str]:
+    """A fuzzed command line made quick to answer when it happens to be valid."""
+    return argv

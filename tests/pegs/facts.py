@@ -1,0 +1,164 @@
+"""What the cross-cutting tests need to know about peg solitaire (see
+tests/puzzle_homes.py; every registered puzzle declares the same names)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pegs_rules_requests
+
+from keyboard_play import check_solved, keys, spoken, tab_to_board
+from page_moves import Board, click_canvas, click_centres
+from puzzlelab import api, pegs
+
+# --- game IDs and moves in the page -------------------------------------------------
+
+ENGLISH = "--ooo--/--ooo--/ooooooo/ooo.ooo/ooooooo/--ooo--/--ooo--"
+#: A game a person plays (two moves with play()): the English board after one
+#: jump; another one a link names, and a game ID the rules reject.
+GAME = "--ooo--/--o.o--/ooo.ooo/ooooooo/ooooooo/--ooo--/--ooo--"
+OTHER_GAME = ENGLISH
+BAD_GAME = "xyz"
+
+
+def load_request(game: str) -> dict[str, Any]:
+    """What the board asks Python for a linked game ID."""
+    return {"cmd": "pegs.load", "grid": game, "goal": None}
+
+
+#: The label of the board's move counter (data-field="moves": "Jumps: 2"),
+#: shown for every game; None for a board without one.
+COUNTER = "Jumps"
+#: The jumps (a peg, then the hole it lands in) of play()'s little game.
+JUMPS = [[(4, 3), (2, 3)], [(3, 1), (3, 3)]]
+
+
+def play(page: Any, board: Board, move: int) -> None:
+    """The ``move``-th (0 or 1) jump of a little game on GAME (or the embed
+    demo's English board): a click on a peg, then on the hole two cells away."""
+    click_centres(page, board.js, JUMPS[move])
+
+
+def move_on_other(page: Any, board: Board) -> None:
+    """One jump on OTHER_GAME (the English board): into the centre from below."""
+    click_centres(page, board.js, [(5, 3), (3, 3)])
+
+
+def check_history(order: list[dict], snapshot: dict) -> None:
+    """What holds along a restored game's history: each jump takes one peg."""
+    for entry in order:
+        assert entry["moves"] == snapshot["start"].count("o") - entry["game"].count("o"), snapshot
+
+
+#: The data-* attributes of an embed (beside data-puzzlelab) of another game than
+#: the page's saved one.
+EMBED_ATTRIBUTES = {"variant": "french"}
+
+
+#: The English board with two pegs left: (3, 1) over (3, 2) lands in the centre, its goal.
+LAST_JUMP = "--...--/--...--/......./.oo..../......./--...--/--...--"
+
+
+def near_win() -> tuple[str, Any]:
+    """A game one move from its win, and that move (page -> None): the last jump."""
+    def jump(page: Any) -> None:
+        click_canvas(page, "pegs", "board.geo.at(3, 1)")
+        click_canvas(page, "pegs", "board.geo.at(3, 3)")
+    return LAST_JUMP, jump
+
+
+# --- keyboard play (test_keyboard_page.py) ------------------------------------------
+
+#: The game keyboard_play starts from.
+KEYBOARD_GAME = "oo...@any"  # one jump from one peg; the goal is one peg anywhere
+
+
+def keyboard_play(page: Any, screenshot_dir: Any) -> None:
+    """Solve KEYBOARD_GAME with keys only (the board has the focus), checking
+    what is heard on the way."""
+    # Peg solitaire: pick up the first peg, walk two holes right, jump.
+    page.evaluate("""() => {
+      const region = document.querySelector('#pegs .live-region');
+      window.heardPegs = [];
+      new MutationObserver(() => window.heardPegs.push(region.textContent))
+        .observe(region, { childList: true, characterData: true, subtree: true });
+    }""")
+    keys(page, "pegs", "Space")
+    # The first touch also asks for the position's verdict, which may be heard next.
+    page.wait_for_timeout(50)
+    assert "Picked up the peg; 1 jump from here." in " ".join(page.evaluate("window.heardPegs"))
+    page.locator('#pegs [data-action="hint"]').click()  # a result note is heard too
+    page.wait_for_function("window.puzzleLab.boards.pegs.idle()", timeout=60_000)
+    assert "Hint" in spoken(page, "pegs")
+    tab_to_board(page, "pegs")
+    keys(page, "pegs", "ArrowRight", "ArrowRight")
+    assert "Row 1 column 3, empty hole, a jump target" in spoken(page, "pegs")
+    page.screenshot(path=str(screenshot_dir / "keyboard-pegs-picked.png"))
+    keys(page, "pegs", "Enter")
+    said = "Jumped from row 1 column 1 to row 1 column 3; 1 peg left."
+    check_solved(page, "pegs", "won", "Solved in 1 move", said, screenshot_dir)
+    # The goal is part of the game ID, so the link keeps it; a bad goal is refused.
+    assert page.locator("#pegs").get_attribute("data-game-id") == "..o..@any"
+    assert page.evaluate("location.hash") == "#pegs=..o..%40any"
+    assert page.locator('#pegs [data-field="goal"]').input_value() == "any"
+    page.evaluate("location.hash = '#pegs=oo...%40nowhere'")
+    page.locator("#page-notice").wait_for(state="visible")
+    assert 'unknown goal "nowhere"' in page.locator("#page-notice").inner_text()
+    assert page.locator("#pegs").get_attribute("data-game-id") == "..o..@any"
+
+
+def keyboard_after_reload(page: Any) -> None:
+    """After a reload, the game came back with its goal."""
+    assert page.locator('#pegs [data-field="goal"]').input_value() == "any"
+
+
+# --- the page's rules against Python (test_js_rules.py) -----------------------------
+
+#: The requests the page's rules answer themselves when Python accepts them.
+LOCAL_COMMANDS = frozenset({"pegs.boards", "pegs.load", "pegs.move"})
+#: Requests the page's rules must leave to Python.
+PYTHON_ONLY_REQUESTS = [{"cmd": "pegs.status", "grid": "o.o"}]
+#: Requests of the first screen, beside the shipped first deals and hints.
+FIRST_SCREEN_REQUESTS = [
+    {"cmd": "pegs.boards"},
+    {"cmd": "pegs.load", "grid": pegs.standard_start("english").grid, "goal": None},
+]
+#: A hint request that is not shipped: one after a move is Python's.
+HINT_AFTER_A_MOVE = {"cmd": "pegs.hint",
+                     "grid": pegs.standard_start("english").grid.replace("o", ".", 1),
+                     "goal": None}
+#: Random boards and jumps and bad requests, recorded for the comparison.
+rules_differential = pegs_rules_requests.rules_differential
+
+
+def check_first_hint(hint: dict[str, Any], result: dict[str, Any]) -> None:
+    """A shipped first hint is a jump there is to make on its board."""
+    moves = api.handle({"cmd": "pegs.load", "grid": hint["grid"], "goal": None})["result"]["moves"]
+    assert result["solvable"] and result["move"] in [m[:2] for m in moves]
+
+
+PEG_GRIDS = ["o.o", "t:o/oo/ooo", "o/oo/o.o", "english", "--o--/-ooo-/oo.oo"]
+PEG_GOALS = ["any", "1,1", "(0, 2)", "centre", "o..", None]
+
+
+def odd_text_requests(rng: random.Random, odd_text: Any) -> list[dict[str, Any]]:
+    """One round of boards and goals with odd characters (rules_differential.ODD)."""
+    return [
+        {"cmd": "pegs.load", "grid": odd_text(rng, rng.choice(PEG_GRIDS)),
+         "goal": rng.choice(PEG_GOALS)},
+        {"cmd": "pegs.load", "grid": rng.choice(PEG_GRIDS),
+         "goal": odd_text(rng, rng.choice(PEG_GOALS) or "")},
+    ]
+
+
+# --- fuzzing (test_fuzz.py) -----------------------------------------------------------
+
+#: A valid value of each required argument of the family's commands.
+VALID_ARGUMENTS = {"grid": "english", "board": "triangle", "from": [1, 3], "to": [3, 3]}
+
+
+def tame_command_line(argv: list[str]) -> list[str]:
+    """A fuzzed command line made quick to answer when it happens to be valid:
+    a census is cut short by its own --max-classes."""
+    return [*argv, "--max-classes", "200"] if argv[1:2] == ["census"] else argv

@@ -1,0 +1,17 @@
+"""Peg solitaire: its own cases of tests/test_interleaved_jobs.py, moved here from it (that
+module's subject: Jobs whose steps interleave give the answers they give alone)."""
+
+from __future__ import annotations
+
+from puzzlelab import api, pegs
+from test_interleaved_jobs import PEG_GRID, PEG_STATUS, _cold
+
+
+def test_the_peg_verdict_alone_is_decided_within_its_budget():
+    # The premise of the interleaved case: alone it needs most of its budget.
+    _cold()
+    solver = pegs.solver(pegs.Position.parse(PEG_GRID).geo,
+                         pegs.parse_goal(pegs.Position.parse(PEG_GRID).geo, "any"))
+    before = solver.nodes
+    assert api.handle(PEG_STATUS)["result"]["verdict"] == "dead"
+    assert PEG_STATUS["budget"] / 2 < solver.nodes - before <= PEG_STATUS["budget"]
