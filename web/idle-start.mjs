@@ -50,12 +50,12 @@ export function whenIdle(start, { ms = IDLE_START_MS, anyConnection = false } = 
  * still starts it too, wherever these are not seen.
  *
  * A focus that a press gives (a button takes the focus at pointerdown) is no
- * such sign: the boot line that would appear then moves the controls under
- * the board between the press and its release, so that the click lands on
- * whatever came under the pointer and the button pressed does nothing. That
- * press counts at its release instead (PuzzleBoard's first touch, after the
- * click). A press on the board itself may start it: the line appears below
- * the board, which does not move.
+ * such sign: that press counts at its release (PuzzleBoard's first touch,
+ * after the click). This began when the boot line took no room until it
+ * appeared and moved the controls under the board between a press and its
+ * release; the line now has its room from the first draw
+ * (python-boot-line.mjs), so nothing moves either way, and a press on a
+ * control still starts Python only once it is a click.
  *
  * What does not count, so that a reader who scrolls past an embedded board
  * pays nothing: `pointerenter` and `pointerover`, which Chromium fires when
