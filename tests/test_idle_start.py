@@ -68,3 +68,87 @@ def test_python_starts_unasked_only_after_a_shown_while_on_a_connection_that_all
     assert out["hidden"] == []  # hidden before its time was up
     assert out["soonAfterShown"] == []  # the wait starts again when shown
     assert out["later"] == ["shown"]
+
+
+SIGNS_SCRIPT = """
+const { whenAboutToPlay } = await import(process.argv[1]);
+// The window, where a press's release is heard (it may come off the board).
+const win = new EventTarget();
+for (const name of ["addEventListener", "removeEventListener", "dispatchEvent"]) {
+  globalThis[name] = win[name].bind(win);
+}
+// A board's root: listeners by type; an event's target is on the board or beside it.
+function fakeRoot() {
+  const listeners = new Map();
+  return {
+    addEventListener: (type, fn) => listeners.set(type, [...(listeners.get(type) ?? []), fn]),
+    removeEventListener: (type, fn) =>
+      listeners.set(type, (listeners.get(type) ?? []).filter((f) => f !== fn)),
+    fire(type, { onBoard = true, pointerType = "mouse" } = {}) {
+      const target = { closest: (selector) => (selector === ".board-area" && onBoard ? {} : null) };
+      for (const fn of listeners.get(type) ?? []) fn({ type, pointerType, target });
+    },
+  };
+}
+const connection = (value) => Object.defineProperty(globalThis, "navigator",
+  { value: { connection: value }, configurable: true });
+const out = {};
+for (const [name, conn] of [["fast", { effectiveType: "4g" }], ["save data", { saveData: true }]]) {
+  connection(conn);
+  const runs = {};
+  const events = {
+    "pointerover": ["pointerover", {}],
+    "pointerenter": ["pointerenter", {}],
+    "pointermove beside the board": ["pointermove", { onBoard: false }],
+    "a finger down on the board": ["pointerdown", { pointerType: "touch" }],
+    "pointermove on the board": ["pointermove", {}],
+    "a pen down on the board": ["pointerdown", { pointerType: "pen" }],
+    "focusin": ["focusin", {}],
+  };
+  for (const [label, [type, options]] of Object.entries(events)) {
+    const root = fakeRoot();
+    let started = 0;
+    whenAboutToPlay(root, () => started++);
+    root.fire(type, options);
+    root.fire(type, options);
+    const byEvent = started;
+    globalThis.dispatchEvent(new Event("pointerup"));  // a press is over
+    root.fire("focusin");  // then the focus: it starts Python unless the event did
+    runs[label] = [byEvent, started];
+  }
+  // A mouse press beside the board (on a button under it) gives the focus at
+  // pointerdown: no sign until the release; a later focus is one.
+  const root = fakeRoot();
+  let started = 0;
+  whenAboutToPlay(root, () => started++);
+  root.fire("pointerdown", { onBoard: false });
+  root.fire("focusin");
+  const duringPress = started;
+  globalThis.dispatchEvent(new Event("pointerup"));
+  root.fire("focusin");
+  runs["focus from a press beside the board"] = [duringPress, started];
+  out[name] = runs;
+}
+process.stdout.write(JSON.stringify(out));
+"""
+
+
+def test_python_starts_once_at_the_first_sign_of_play_and_not_as_a_board_scrolls_by(node):
+    out = run_node(node, SIGNS_SCRIPT, str(MODULE))
+    fast, saving = out["fast"], out["save data"]
+    # [starts after the event fired twice, after a focusin then]: once, never twice.
+    for label in ("pointermove on the board", "a pen down on the board", "focusin"):
+        assert fast[label] == [1, 1], label
+    # pointerover/enter fire as a board scrolls under a resting pointer; a finger
+    # may be scrolling (it counts at its pointerup: PuzzleBoard); a pointer
+    # beside the board is not over it. None starts Python; the focus then does.
+    for label in ("pointerover", "pointerenter", "pointermove beside the board",
+                  "a finger down on the board"):
+        assert fast[label] == [0, 1], label
+    # The focus a press gives (a button's, at pointerdown) is no sign until the
+    # release: the boot line would move the button from under the pointer.
+    assert fast["focus from a press beside the board"] == [0, 1]
+    # Saving data: hovering and focus are no sign; a press on the board is.
+    assert saving["a pen down on the board"] == [1, 1]
+    for label in set(saving) - {"a pen down on the board"}:
+        assert saving[label] == [0, 0], label

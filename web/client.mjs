@@ -22,7 +22,7 @@
 //
 // Python starts only when someone needs it (#25): a request that the
 // JavaScript rules cannot answer, `ready`, or startPython() (a board calls it
-// when a person first touches it, the page when
+// when a person is about to play on it or first touches it, the page when
 // the lab opens or after a few idle seconds: idle-start.mjs). Until then no
 // byte of Pyodide or of our wheel is fetched: a blog reader who scrolls past
 // three boards downloads only the boards.

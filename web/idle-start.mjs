@@ -1,7 +1,8 @@
 // When Python starts before anyone asks it for an answer. Every board
-// starts it at a person's first touch (whenFirstTouched: a press, a tap, a
-// key); embedded boards too, since a reader who only scrolls past gives no
-// touch. The site's own page also starts it after
+// starts it at the first sign that a person is about to play on it
+// (whenAboutToPlay: the pointer moving over it, focus on it), so that the
+// first hint comes soon; embedded boards too, since a reader who only
+// scrolls past gives no such sign. The site's own page also starts it after
 // a few quiet seconds (whenIdle), so that a visitor who stays finds the
 // solvers ready; a blog's embedded boards never do (embed.mjs does not call
 // whenIdle): their readers pay only for what they touch. A connection that
@@ -38,6 +39,54 @@ export function whenIdle(start, { ms = IDLE_START_MS, anyConnection = false } = 
   };
   document.addEventListener("visibilitychange", arm);
   arm();
+}
+
+/**
+ * Run `start` once, at the first sign that a person is about to play on the
+ * board in `root` (#35): the pointer moving over the board, a mouse or pen
+ * button going down on it, or the keyboard's focus coming into the board or
+ * its controls. Python then boots while the person aims, so that the first
+ * hint comes soon. A board's own touch (whenFirstTouched: its first press or key)
+ * still starts it too, wherever these are not seen.
+ *
+ * A focus that a press gives (a button takes the focus at pointerdown) is no
+ * such sign: that press counts at its release (PuzzleBoard's first touch,
+ * after the click). This began when the boot line took no room until it
+ * appeared and moved the controls under the board between a press and its
+ * release; the line now has its room from the first draw
+ * (python-boot-line.mjs), so nothing moves either way, and a press on a
+ * control still starts Python only once it is a click.
+ *
+ * What does not count, so that a reader who scrolls past an embedded board
+ * pays nothing: `pointerenter` and `pointerover`, which Chromium fires when
+ * a board scrolls under a resting pointer (a wheel or a trackpad scroll),
+ * while `pointermove` needs the pointer itself to move; and a finger going
+ * down on the board, which may be the start of a scroll: a touch counts at
+ * its end, when it was not one (PuzzleBoard's pointerup; about 0.1 s later
+ * than pointerdown, against a start of about 2 s). Hovering and focus are
+ * guesses, not touches: where holdBack() asks to save data they do not count.
+ */
+export function whenAboutToPlay(root, start) {
+  const guesses = holdBack() ? [] : ["pointermove", "focusin"];
+  const signs = ["pointerdown", ...guesses];
+  let pressing = false; // a pointer is down in the board: a focus now is the press's
+  const press = () => { pressing = true; };
+  const release = () => { pressing = false; };
+  const releases = ["pointerup", "pointercancel"];
+  const sign = (event) => {
+    if (event.type === "focusin" && pressing) return;
+    if (event.type.startsWith("pointer")) {
+      if (event.pointerType === "touch" || !event.target.closest?.(".board-area")) return;
+    }
+    for (const type of signs) root.removeEventListener(type, sign, true);
+    root.removeEventListener("pointerdown", press, true);
+    for (const type of releases) globalThis.removeEventListener?.(type, release, true);
+    start();
+  };
+  // Before `sign` sees the same pointerdown; the release may come off the board.
+  root.addEventListener("pointerdown", press, true);
+  for (const type of releases) globalThis.addEventListener?.(type, release, true);
+  for (const type of signs) root.addEventListener(type, sign, true);
 }
 
 /** A person's touch of a board (a change: a choice in one of its menus, however made). */

@@ -64,7 +64,7 @@
 import { arrangeBoardFirst, boardRoom, bringIntoView, embeddedRoom } from "./board-layout.mjs";
 import { boardProblems, checkBoardClass, classProblems, syncWithSession, wireActions } from "./board-kit.mjs";
 import { boardStyle } from "./board-style.mjs";
-import { whenFirstTouched } from "./idle-start.mjs";
+import { whenAboutToPlay, whenFirstTouched } from "./idle-start.mjs";
 import { KeyboardCursor } from "./keyboard-cursor.mjs";
 import { LiveRegion } from "./live-region.mjs";
 import { EngineWaitLine, LongJobs } from "./long-jobs.mjs";
@@ -141,15 +141,15 @@ export class PuzzleBoard {
     if (!readonly) {
       // Python starts at a first touch of the board; then `touched` is true and
       // a board's onFirstTouch() runs: what it asks Python unprompted waits for
-      // this. Not sooner, at the pointer over the board or focus on it: the
-      // boot line appearing then moved the board under a scrolled page's
-      // pointer (the browser's scroll anchoring), so a click aimed at a hole
-      // landed on the next one. The first hint of a first board is shipped.
+      // this. Sooner still at the pointer over the board or focus on it (#35):
+      // the boot line has its room from the first draw (python-boot-line.mjs),
+      // so its coming moves nothing, not even a scrolled board under the pointer.
       whenFirstTouched(root, () => {
         this.touched = true;
         this.client.startPython?.();
         this.onFirstTouch?.();
       });
+      whenAboutToPlay(root, () => this.client.startPython?.());
     }
     this.#listenToKeys(readonly);
     // Moves, game IDs and the default boards need no Python (rules/): the

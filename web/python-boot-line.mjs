@@ -3,6 +3,13 @@
 // Python starts only when someone needs it (client.mjs): until then there is
 // no line. The root's data-python says "idle" (not started), "starting",
 // "ready" or "error" (tests and the page's CSS read it).
+//
+// The line has its room from the board's first draw until Python is up, and
+// after (a slot under the play bar, board.css .python-boot-slot, of a fixed
+// height): it appears and goes inside that room, so nothing moves when it
+// does (#35). Before, the line was added under the play bar when Python
+// started: it pushed what was below, and on a scrolled page the browser's
+// scroll anchoring moved the board itself under a pointer that was aiming.
 
 const BOOT_STAGES = ["start", "runtime", "package", "check"];
 let noteIds = 0;
@@ -18,6 +25,13 @@ export function watchPythonBoot(root, client, buttons, failed) {
     return;
   }
   root.dataset.python = "idle";
+  const slot = document.createElement("div");
+  slot.className = "python-boot-slot";
+  // Under the play bar (Undo, Hint...), which must not move under a finger
+  // when the line appears at the first touch.
+  const area = root.querySelector(".board-area");
+  const playBar = area?.nextElementSibling?.matches(".play-bar") ? area.nextElementSibling : area;
+  playBar?.after(slot);
   let note = null;
   let bar = null;
   client.onBoot?.(({ stage }) => {
@@ -31,15 +45,11 @@ export function watchPythonBoot(root, client, buttons, failed) {
     line.className = "python-boot";
     line.id = `python-boot-${++noteIds}`;
     line.innerHTML = `<progress max="${BOOT_STAGES.length}" value="0"></progress> <span></span>`;
-    // Under the play bar (Undo, Hint...), which must not move under a finger
-    // when the line appears at the first touch.
-    const area = root.querySelector(".board-area");
-    const playBar = area?.nextElementSibling?.matches(".play-bar") ? area.nextElementSibling : area;
-    playBar?.after(line);
+    slot.append(line);
     bar = line.querySelector("progress");
     for (const button of buttons) button.setAttribute("aria-describedby", line.id);
     line.querySelector("span").textContent =
-      "The solvers are starting; moves work now, and solving, hints and counts run as soon as they are ready.";
+      "Solvers starting: moves work now; hints and solving run as soon as they are ready.";
     return line;
   }
 

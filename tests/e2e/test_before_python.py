@@ -6,6 +6,7 @@ once, while the buttons that need Python say they are waiting and then work."""
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 
@@ -62,6 +63,73 @@ def assert_waiting(page: Any, puzzle: str, name: str) -> Any:
 STARTED = ("(id) => window.puzzleLab.client.started"
            " && document.querySelector('#' + id).dataset.python")
 FOCUS_IN = "(id) => document.querySelector('#' + id).contains(document.activeElement)"
+
+
+@pytest.mark.parametrize("puzzle", registry_puzzles())
+def test_the_pointer_over_a_board_or_focus_on_it_starts_python_before_any_move(
+    fresh_page: Any, site_url: str, puzzle: str
+) -> None:
+    """Python starts at the first sign of play (idle-start.mjs's whenAboutToPlay),
+    not only at the first move: the pointer moving over the board, or the
+    keyboard's focus coming into it, each on a page of its own."""
+    page = fresh_page
+    root = open_slow(page, site_url, puzzle)
+    game = root.get_attribute("data-game-id")
+    box = page.locator(f"#{puzzle} .board-area canvas").first.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, steps=3)
+    assert page.wait_for_function(STARTED, arg=puzzle, timeout=5_000).json_value() == "starting"
+    assert root.get_attribute("data-game-id") == game  # no move was made
+
+    page.mouse.move(1, 1)  # off the board: only the focus may start it now
+    page.goto("about:blank")
+    root = open_slow(page, site_url, puzzle)  # a new document: a new engine, not started
+    for _ in range(40):  # Tab, as a keyboard player does, until the focus is in the board
+        page.keyboard.press("Tab")
+        if page.evaluate(FOCUS_IN, puzzle):
+            break
+    else:
+        pytest.fail("Tab never reached the board")
+    assert page.wait_for_function(STARTED, arg=puzzle, timeout=5_000).json_value() == "starting"
+
+
+ENGLISH = "--ooo--/--ooo--/ooooooo/ooo.ooo/ooooooo/--ooo--/--ooo--"
+
+
+def test_a_jump_aimed_on_a_scrolled_board_lands_where_aimed_while_python_starts(
+    page: Any, site_url: str
+) -> None:
+    """The peg case: on a page scrolled so that the board is near the top, the
+    pointer coming over a peg starts Python, whose boot line appears in the
+    room it had from the first draw, so neither the page's scroll anchoring
+    nor the line moves the board: the press on the peg and the one on the
+    hole land on the cells aimed at when the pointer set off."""
+    page.goto(f"{site_url}?python-delay={DELAY_MS}#pegs={quote(ENGLISH, safe='')}")
+    page.wait_for_function("document.querySelector('#pegs')?.dataset.gameId", timeout=10_000)
+    root = page.locator("#pegs")
+    assert root.get_attribute("data-python") == "idle"
+    # Scrolled: the board's top a little under the window's top, the page going on below it.
+    page.evaluate("""() => {
+      const top = document.querySelector('#pegs canvas').getBoundingClientRect().top + scrollY;
+      scrollTo(0, top - 40);
+    }""")
+    scrolled = page.evaluate("scrollY")
+    assert scrolled > 0
+    centre = "([r, c]) => window.puzzleLab.boards.pegs.cellCentre(r, c)"
+    peg, hole = page.evaluate(centre, [5, 3]), page.evaluate(centre, [3, 3])
+    page.mouse.move(*peg, steps=8)  # the pointer arrives over the peg: a sign of play
+    assert page.wait_for_function(STARTED, arg="pegs", timeout=5_000).json_value() == "starting"
+    page.locator(".python-boot").wait_for(state="visible")
+    page.wait_for_timeout(200)  # a frame or two for any anchoring to act
+    assert page.evaluate("scrollY") == scrolled
+    assert page.evaluate(centre, [5, 3]) == peg, "the board moved under the pointer"
+    page.mouse.click(*peg)
+    page.mouse.click(*hole)
+    rows = [list(row) for row in ENGLISH.split("/")]
+    rows[5][3], rows[4][3], rows[3][3] = ".", ".", "o"
+    expected = "/".join("".join(row) for row in rows)
+    page.wait_for_function("(g) => window.puzzleLab.boards.pegs.state?.grid === g",
+                           arg=expected, timeout=5_000)
+    assert root.get_attribute("data-python") == "starting"  # all of it while Python starts
 
 
 # The first visible button of the board's controls below its play bar (the lab's

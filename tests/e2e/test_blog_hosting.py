@@ -77,7 +77,7 @@ def test_scrolling_past_three_boards_fetches_boards_and_no_python(fresh_page, bl
     assert height > 4 * page.viewport_size["height"], "the post should be several screens long"
     # A reader's scroll by the wheel, the pointer resting mid-page: each board
     # passes under it (Chromium fires pointerover, not pointermove, there),
-    # which is no touch of it (idle-start.mjs's whenFirstTouched).
+    # which is no sign of play (idle-start.mjs's whenAboutToPlay).
     page.evaluate(PASSED_UNDER)
     page.mouse.move(page.viewport_size["width"] / 2, page.viewport_size["height"] / 2)
     while page.evaluate("scrollY + innerHeight < document.documentElement.scrollHeight - 1"):

@@ -515,7 +515,7 @@ export class PegsBoard extends PuzzleBoard {
     const legal = this.state.moves.some(([[fr, fc], [tr, tc]]) =>
       fr === from[0] && fc === from[1] && tr === to[0] && tc === to[1]);
     if (!legal) {
-      this.say("That is not a jump: a peg jumps over a neighbouring peg into the empty hole behind it.", true);
+      this.say("That is not a jump: jump a peg over a neighbour into an empty hole.", true);
       return;
     }
     this.playback.stop();
