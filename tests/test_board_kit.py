@@ -8,7 +8,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conftest import registry_puzzles, run_node
+from conftest import run_node
+from puzzle_homes import registry_puzzles
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 KIT = (WEB / "board-kit.mjs").as_uri()

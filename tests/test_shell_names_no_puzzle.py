@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import registry_puzzles
+from puzzle_homes import registry_puzzles
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 SHELL = ("app.mjs", "embed.mjs", "index.html", "embed.html", "style.css", "board.css",

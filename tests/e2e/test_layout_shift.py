@@ -19,7 +19,7 @@ import pytest
 from test_blog_embeds import LAYOUT_SHIFT
 from test_tabs_page import move, wait_board
 
-from conftest import registry_puzzles
+from puzzle_homes import registry_puzzles
 
 pytestmark = pytest.mark.e2e
 

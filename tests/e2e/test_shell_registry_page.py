@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from conftest import registry_puzzles
+from puzzle_homes import registry_puzzles
 
 pytestmark = pytest.mark.e2e
 
