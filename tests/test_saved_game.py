@@ -104,6 +104,9 @@ def played(puzzle: str, rng: random.Random) -> dict:
 
 
 BAD_COUNTS = [-1, -7, 0.5, 2.5, 1e308, "NaN!", "Inf!", "-Inf!", "3", None, True, [], {}, 10**6]
+# Offsets that lift a whole history's counts to or past 2**53, where n + 1 == n
+# in JavaScript: counted on from there, any two positions would pass as one move.
+HUGE_OFFSETS = [2**53 - 2, 2**53, 2**60]
 
 
 def corrupt(snapshot: dict, rng: random.Random) -> Any:
@@ -112,7 +115,7 @@ def corrupt(snapshot: dict, rng: random.Random) -> Any:
     for _ in range(rng.randint(1, 3)):
         entries = [snap, *snap["history"], *snap["future"]]
         entry = rng.choice(entries)
-        kind = rng.randrange(10)
+        kind = rng.randrange(11)
         if kind == 0:
             entry["moves"] = rng.choice(BAD_COUNTS)
         elif kind == 1:
@@ -136,6 +139,11 @@ def corrupt(snapshot: dict, rng: random.Random) -> Any:
             victim = rng.choice([snap, rng.choice(entries)])
             victim[rng.choice(["game", "history", "future"])] = rng.choice([None, 3, "x", [], {}])
             return snap  # the shape is broken: nothing more to corrupt
+        elif kind == 9:
+            offset = rng.choice(HUGE_OFFSETS)
+            for each in entries:
+                count = each.get("moves")
+                each["moves"] = (count if type(count) is int else 0) + offset
         else:
             return rng.choice([None, [], "text", 5, {"game": snap["game"]}])
     return snap

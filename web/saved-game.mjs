@@ -66,10 +66,15 @@ function checkShape(snapshot) {
 }
 
 /** A stored count as a whole number of at least 0: below 0 is 0, a fraction is cut, anything else 0. */
+// The largest move count a saved game may claim: far beyond any game played,
+// and far enough below 2^53 that counting on from it by one stays exact (at
+// 2^53, n + 1 === n, and a forged history could pass as one move a step).
+const MOST_MOVES = 2 ** 40;
+
 function wholeCount(value) {
   if (value === undefined) return 0;
   if (typeof value !== "number" || !Number.isFinite(value)) return 0;
-  return Math.min(Number.MAX_SAFE_INTEGER, Math.max(0, Math.floor(value)));
+  return Math.min(MOST_MOVES, Math.max(0, Math.floor(value)));
 }
 
 /**
