@@ -43,6 +43,7 @@ import { whenIdle } from "./idle-start.mjs";
 import { registerOffline } from "./offline.mjs";
 import { FAMILY_NOUNS, PUZZLES, findPuzzle } from "./puzzles/index.mjs";
 import { Lab } from "./lab-panel.mjs";
+import { wireLevels } from "./level-play.mjs";
 import { SaveNotes } from "./recent-list.mjs";
 import { GameStore, browserStorage, saveKey } from "./saved-game.mjs";
 import { BadDeal, readDeal, shareLink } from "./share-links.mjs";
@@ -236,7 +237,8 @@ async function show(id, game, daily, deal) {
       const store = stores[puzzle.id];
       if (saved === undefined || options.game !== undefined || daily !== undefined || deal) store.holdFor();
       boards[puzzle.id] = new Board(document.getElementById(puzzle.id), client,
-        { ...options, familyNouns: FAMILY_NOUNS, lab: true, today: Boolean(puzzle.daily), controls: lab.controls });
+        { ...options, familyNouns: FAMILY_NOUNS, lab: true, today: Boolean(puzzle.daily),
+          levels: Boolean(puzzle.levels), controls: lab.controls });
       const labButton = boards[puzzle.id].root.querySelector('button[data-play="lab"]');
       if (labButton) lab.label(labButton);
     }
@@ -311,8 +313,21 @@ const todayView = new TodayView({
     openHash();
   },
   next: () => window.puzzleLab.boards[shown]?.nextPuzzle?.(),
+  levels: () => levelsView.open(shown),
 });
-panels.addEventListener("puzzle-today", () => todayView.open());
+panels.addEventListener("puzzle-today", () => todayView.open({ levels: Boolean(findPuzzle(shown)?.levels) }));
+
+// Levels: the ladder of each puzzle that has one (the registry's `levels`);
+// a level is shown as a link's game is.
+const levelsView = wireLevels({
+  panels,
+  puzzles: PUZZLES.filter((puzzle) => puzzle.levels),
+  board: (id) => window.puzzleLab.boards[id],
+  show(id, game) {
+    history.replaceState(null, "", `#${id}=${encodeURIComponent(game)}`);
+    openHash();
+  },
+});
 // The last of today's daily puzzles won: the win card says where the day card is.
 panels.addEventListener("puzzle-daily-record", (event) => {
   const { date, say } = event.detail ?? {};

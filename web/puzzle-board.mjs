@@ -92,7 +92,10 @@
 // Hint, Next, Today, Lab & help). setControls() switches later. `lab: true`
 // (the main page) makes the row under the board the play bar, with "Lab &
 // help"; `today: true` (a puzzle that deals a daily puzzle, on the main page)
-// adds "Today" (a "puzzle-today" event for the page's Today view).
+// adds "Today" (a "puzzle-today" event for the page's Today view);
+// `levels: true` (a puzzle with a ladder) adds "Levels" (a "puzzle-levels" event).
+// The win card's Next first fires a cancelable "puzzle-next" on the root: a
+// page that cancels it shows the next game itself (the next level).
 // Keys on the root, the same on every board: U undo, R redo, H hint (a click
 // on the board's hint button), N next puzzle, ? help (a "puzzle-help" event
 // for the page); the canvas's own are arrows and Space (keyboard-cursor.mjs).
@@ -142,7 +145,8 @@ export class PuzzleBoard {
    * @param {object} client the shared worker client (client.mjs)
    * @param {object} options passed on to start()
    */
-  constructor(root, client, { readonly = false, hints = true, controls = "full", lab = false, today = false, familyNouns = {},
+  constructor(root, client, { readonly = false, hints = true, controls = "full", lab = false, today = false, levels = false,
+    familyNouns = {},
     embedded = false, ...options } = {}) {
     this.root = root;
     this.embedded = embedded; // in another page (embed.mjs): sized to its column, not the window
@@ -168,7 +172,7 @@ export class PuzzleBoard {
       gameId: () => this.gameId,
       settled: () => this.queue,
     });
-    if (!readonly && this.nextPuzzle) this.#playOn = this.#playOnRow(lab, today);
+    if (!readonly && this.nextPuzzle) this.#playOn = this.#playOnRow(lab, today, levels);
     if (!readonly) this.#winCard = this.#winCardFor();
     if (readonly) this.#ignoreInput();
     if (!hints) root.dataset.hints = "off";
@@ -250,7 +254,11 @@ export class PuzzleBoard {
       outcome: () => this.session.outcome(),
       elapsed: () => this.playTime(true),
       dailyShown: () => this.dailyShown,
-      next: () => this.nextPuzzle?.(),
+      // The page may take Next (a "puzzle-next" event it cancels: the next level, app.mjs).
+      next: () => {
+        const event = new CustomEvent("puzzle-next", { bubbles: true, cancelable: true });
+        if (this.root.dispatchEvent(event)) this.nextPuzzle?.();
+      },
       keepClear: () => this.winKeepClear?.() ?? null,
     });
   }
@@ -309,7 +317,7 @@ export class PuzzleBoard {
   }
 
   /** The next-game row under the board (play-on.mjs), on what it needs from the board. */
-  #playOnRow(lab, today) {
+  #playOnRow(lab, today, levels) {
     const { kind, title } = this.constructor;
     const row = new PlayOnRow(this.root, this.message, {
       kind,
@@ -320,7 +328,7 @@ export class PuzzleBoard {
       startGameId: () => this.startGameId(),
       dailyShown: () => this.dailyShown,
       elapsed: (done) => this.playTime(done),
-    }, { lab, today });
+    }, { lab, today, levels });
     if (lab) {
       // The play bar holds the game's own actions: Undo and Hint first.
       const first = row.element.firstElementChild;

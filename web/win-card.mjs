@@ -53,6 +53,7 @@ export class WinCard {
       <p class="win-count"></p>
       <p class="win-facts"></p>
       <p class="win-streak" hidden></p>
+      <p class="win-level" hidden></p>
       <div class="win-actions">
         <button type="button" data-win="share">Share</button>
         <button type="button" data-win="next" class="primary">Next</button>
@@ -141,6 +142,7 @@ export class WinCard {
       const say = (text) => { streak.textContent += ` ${text}`; };
       this.root.dispatchEvent(new CustomEvent("puzzle-daily-record", { bubbles: true, detail: { date, say } }));
     }
+    this.#tellPage(facts, hints, solverFinished);
     this.summary = { time, help, date, solverFinished };
     card.querySelector(".win-status").textContent = "";
     card.querySelector(".win-share-text").hidden = true;
@@ -150,6 +152,33 @@ export class WinCard {
     this.arrivalTimer = setTimeout(() => card.classList.remove("arriving"), reducedMotion() ? 0 : ARRIVES_AFTER);
     this.#keepClear();
     card.scrollIntoView?.({ block: "nearest", behavior: "instant" });
+  }
+
+  /**
+   * A "puzzle-won" event for the page (app.mjs: a level's result kept), with
+   * the game's start and result; the page may add a line (`say`) and name
+   * what Next leads to (`nextIs`: "Next level").
+   */
+  #tellPage(facts, hints, solver) {
+    const line = this.card.querySelector(".win-level");
+    const next = this.card.querySelector('[data-win="next"]');
+    line.hidden = true;
+    next.textContent = "Next";
+    const game = this.root.dataset.gameId;
+    const current = () => this.root.dataset.gameId === game && !this.card.hidden;
+    this.root.dispatchEvent(new CustomEvent("puzzle-won", {
+      bubbles: true,
+      detail: {
+        start: this.board.board.startGameId?.(),
+        result: { count: facts.count, hints, solver },
+        say: (text) => {
+          if (!current()) return;
+          line.textContent = text;
+          line.hidden = false;
+        },
+        nextIs: (text) => { if (current()) next.textContent = text; },
+      },
+    }));
   }
 
   /**

@@ -21,6 +21,9 @@
 //   daily              true when the puzzle deals a daily puzzle (its board's
 //                      dailyPuzzle; build.py's DAILY_REQUESTS ships the deals):
 //                      it then has a row in the Today view (today-view.mjs)
+//   levels             true when the puzzle has a ladder of numbered levels
+//                      (py/puzzlelab/<id>/levels.py, shipped by the build in
+//                      levels.json): its play bar then has "Levels" (levels-view.mjs)
 
 import * as binairo from "./binairo/rules.mjs";
 import * as lightsout from "./lightsout/rules.mjs";
@@ -42,6 +45,7 @@ export const PUZZLES = [
   {
     id: "lightsout",
     daily: true,
+    levels: true,
     title: "Lights Out",
     noun: "Lights Out", // in a sentence: "Waiting for a count (Lights Out) …"
     intro: `Pressing a cell toggles it and its four neighbours. Turn every light off —
@@ -67,6 +71,7 @@ export const PUZZLES = [
   {
     id: "pegs",
     daily: true,
+    levels: true,
     title: "Peg solitaire",
     noun: "peg solitaire",
     intro: `Jump a peg over a neighbour into the empty hole behind it; the jumped peg is
@@ -87,6 +92,7 @@ export const PUZZLES = [
   {
     id: "binairo",
     daily: true,
+    levels: true,
     title: "Binary puzzle",
     noun: "binary puzzle",
     intro: `Fill the grid with 0s and 1s: every row and column has as many 0s as 1s, no
