@@ -51,6 +51,6 @@ def ladder() -> Ladder:
     levels = []
     for number, (n, difficulty) in enumerate(STEPS, 1):
         puzzle = sparsest(n) if difficulty == "fewest" else graded(n, difficulty, number)
-        label = f"{n}x{n} " + ("fewest clues" if difficulty == "fewest" else difficulty)
+        label = f"{n}x{n} " + ("sparsest" if difficulty == "fewest" else difficulty)
         levels.append(Level(puzzle.game_id, n * n - puzzle.clue_count, label))
     return Ladder("digits", tuple(levels))

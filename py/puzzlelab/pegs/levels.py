@@ -76,7 +76,7 @@ def ladder(catalogue: dict | None = None) -> Ladder:
         # Easiest first: the most winning sequences (uncounted ones last), then the fewest moves.
         solvable.sort(key=lambda p: (p["sequences"] is None, -int(p["sequences"] or 0),
                                      p["fewest_moves"]))
-        title = board["title"].split(" (")[0]
+        title = board["title"].split(" (")[0].split(" / ")[0]
         for problem in spread(solvable, PER_BOARD):
             levels.append(Level(game_id(board["grid"], problem["start"], problem["finish"]),
                                 checked_par(board["grid"], problem), title))
