@@ -94,8 +94,6 @@
 // help"; `today: true` (a puzzle that deals a daily puzzle, on the main page)
 // adds "Today" (a "puzzle-today" event for the page's Today view);
 // `levels: true` (a puzzle with a ladder) adds "Levels" (a "puzzle-levels" event).
-// The win card's Next first fires a cancelable "puzzle-next" on the root: a
-// page that cancels it shows the next game itself (the next level).
 // Keys on the root, the same on every board: U undo, R redo, H hint (a click
 // on the board's hint button), N next puzzle, ? help (a "puzzle-help" event
 // for the page); the canvas's own are arrows and Space (keyboard-cursor.mjs).
@@ -145,9 +143,8 @@ export class PuzzleBoard {
    * @param {object} client the shared worker client (client.mjs)
    * @param {object} options passed on to start()
    */
-  constructor(root, client, { readonly = false, hints = true, controls = "full", lab = false, today = false, levels = false,
-    familyNouns = {},
-    embedded = false, ...options } = {}) {
+  constructor(root, client, { readonly = false, hints = true, controls = "full", lab = false, today = false, familyNouns = {},
+    embedded = false, levels = false, ...options } = {}) {
     this.root = root;
     this.embedded = embedded; // in another page (embed.mjs): sized to its column, not the window
     if (embedded) root.dataset.embed = "";
@@ -254,11 +251,7 @@ export class PuzzleBoard {
       outcome: () => this.session.outcome(),
       elapsed: () => this.playTime(true),
       dailyShown: () => this.dailyShown,
-      // The page may take Next (a "puzzle-next" event it cancels: the next level, app.mjs).
-      next: () => {
-        const event = new CustomEvent("puzzle-next", { bubbles: true, cancelable: true });
-        if (this.root.dispatchEvent(event)) this.nextPuzzle?.();
-      },
+      next: () => this.nextPuzzle?.(),
       keepClear: () => this.winKeepClear?.() ?? null,
     });
   }

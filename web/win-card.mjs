@@ -6,7 +6,9 @@
 // the solver: the card says it is not known yet, then updates in view. The
 // time is the session's one clock (PuzzleBoard.playTime), the one the message
 // line and the timer read. A board may name a spot the card must not cover
-// (keepClear: the last peg); the card then moves beside it.
+// (keepClear: the last peg); the card then moves beside it. The page hears of
+// each win ("puzzle-won": level-play.mjs keeps a level's result and says which
+// opens) and may take Next (a cancelable "puzzle-next": the next level).
 
 import { dailyRecordText, noteDailyResult } from "./daily-record.mjs";
 import { reducedMotion } from "./grid-canvas.mjs";
@@ -74,7 +76,8 @@ export class WinCard {
       if (action === "close") this.hide();
       else if (action === "next") {
         this.hide();
-        board.next();
+        // The page may take Next (a cancelable "puzzle-next": the next level, level-play.mjs).
+        if (root.dispatchEvent(new CustomEvent("puzzle-next", { bubbles: true, cancelable: true }))) board.next();
       } else if (action === "share") this.#share();
     });
     card.addEventListener("keydown", (event) => {
