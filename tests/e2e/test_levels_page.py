@@ -12,10 +12,11 @@ from typing import Any
 
 import pytest
 from test_first_game import wait_board, wait_idle
-from test_play_screen import LAPTOP
+from test_play_screen import LAPTOP, PHONE
 from test_play_screen import new_page as new_page  # a fixture
 from test_today_page import WINS
 
+from conftest import registry_puzzles
 from puzzlelab import levels
 
 pytestmark = pytest.mark.e2e
@@ -109,3 +110,25 @@ def test_a_level_won_opens_the_next_and_progress_survives_reload_export_and_impo
         assert said.endswith("your progress is unchanged.") and said.count(". ") == 0, said
         assert page.evaluate("localStorage.getItem('puzzlelab.levels')") == before
         page.evaluate("document.querySelector('.levels-status').textContent = ''")
+
+
+def test_every_ladder_opens_from_today_on_a_phone_and_plays_its_first_level(new_page, site_url):
+    ladders = levels.ladders()
+    page = new_page(**PHONE)
+    for puzzle in registry_puzzles():
+        page.goto(f"{site_url}#{puzzle}")
+        wait_board(page, puzzle)
+        # Phones keep four in the bar: Levels is in Today's view.
+        assert page.locator(f"#{puzzle} .play-bar [data-play='levels']").is_hidden()
+        page.locator(f"#{puzzle} .play-bar").get_by_role("button", name="Today").click()
+        page.locator("dialog.today-view").get_by_role("button", name="Levels").click()
+        view = page.locator("dialog.levels-view")
+        view.wait_for(state="visible")
+        assert view.locator("#levels-title").inner_text().startswith("Levels · ")
+        box = view.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 375, box  # fits the phone
+        assert view.locator(".levels-list li").count() == len(ladders[puzzle]["levels"])
+        level(view, 1).locator("button").click()
+        first = json.dumps(ladders[puzzle]["levels"][0]["game"])
+        page.wait_for_function(f"document.querySelector('#{puzzle}').dataset.gameId === {first}")
+        wait_board(page, puzzle)
