@@ -64,6 +64,22 @@ export function wireLevels({ panels, puzzles, board, show }) {
     if (next.open) show(id, next.game);
     else view.open(id);
   });
+  // The play bar's Levels names the level on the board ("Level 6"), once the
+  // ladders have come (fetched after the first board is shown: a few kB).
+  const label = (id) => {
+    const button = board(id)?.root.querySelector('button[data-play="levels"]');
+    const at = levelIndex(ladders[id], board(id)?.startGameId?.());
+    if (button) button.textContent = at < 0 ? "Levels" : `Level ${at + 1}`;
+  };
+  let asked = false; // the ladders fetched once for the labels (a failed fetch: "Levels" stays)
+  panels.addEventListener("puzzle-change", (event) => {
+    const id = event.target.id;
+    if (!ids.includes(id)) return;
+    if (!asked) {
+      asked = true;
+      ready().then(() => ids.forEach(label));
+    } else label(id);
+  });
   // Another tab won a level or imported progress: an open ladder shows it.
   window.addEventListener("storage", (event) => {
     if (event.key === PROGRESS_KEY && view.dialog.open) view.refresh();

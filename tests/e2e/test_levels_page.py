@@ -25,7 +25,7 @@ PUZZLE = "lightsout"  # its first level is won in one press
 
 
 def open_levels(page: Any) -> Any:
-    page.locator(f"#{PUZZLE} .play-bar").get_by_role("button", name="Levels").click()
+    page.locator(f"#{PUZZLE} .play-bar [data-play='levels']").click()
     view = page.locator("dialog.levels-view")
     view.wait_for(state="visible")
     page.wait_for_function("document.querySelectorAll('.levels-list li').length > 0")
@@ -73,6 +73,9 @@ def test_a_level_won_opens_the_next_and_progress_survives_reload_export_and_impo
     # A reload keeps it: level 1 at par, level 2 open and on the board, level 3 locked.
     page.reload()
     wait_board(page, PUZZLE)
+    # The play bar names the level on the board.
+    page.wait_for_function(
+        f"document.querySelector(\"#{PUZZLE} [data-play='levels']\").textContent === 'Level 2'")
     view = open_levels(page)
     assert level(view, 1).get_attribute("data-state") == "par"
     assert "★ par" in level(view, 1).inner_text()
