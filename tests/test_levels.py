@@ -70,6 +70,14 @@ def test_lights_out_par_is_the_fewest_presses() -> None:
         for row, col in solution["presses"]:
             after = after.press(row, col)
         assert after.lit == 0 and len(solution["presses"]) == level["par"], level
+        # The shipped answers (the win card's fewest, the first hint) say the same.
+        shipped = level["answers"][levels.request_key(
+            {"cmd": "lightsout.solve", "game": level["game"], "press_list": False})]
+        hint = level["answers"][levels.request_key(
+            {"cmd": "lightsout.hint", "game": level["game"]})]
+        assert shipped["press_count"] == level["par"] and shipped["proven_fewest"], level
+        hinted = board.press(*hint["press"]).game_id  # a press of a fewest solution: one fewer left
+        assert ok({"cmd": "lightsout.solve", "game": hinted})["press_count"] == level["par"] - 1
         if board.rows in tables:  # every press set: none fewer does it
             assert tables[board.rows][pack(board.values())][0] == level["par"], level
 

@@ -8,6 +8,7 @@
 
 import { LevelsView } from "./levels-view.mjs";
 import { PROGRESS_KEY, ladderState, levelIndex, loadLadders, readProgress, recordWin } from "./levels.mjs";
+import { addShippedAnswers } from "./rules/index.mjs";
 
 /** The words of a level won: "Level 4 won at par. Level 5 is open." */
 function wonWords(number, result, par, last) {
@@ -28,6 +29,13 @@ export function wireLevels({ panels, puzzles, board, show }) {
   const ids = puzzles.map((puzzle) => puzzle.id);
   let ladders = {}; // the shipped ladders, once they have arrived
   const ready = () => loadLadders().then((loaded) => {
+    if (loaded !== ladders) {
+      // Python's answers on each level (its fewest, its first hint): a level's
+      // win card and first hint need no Python.
+      for (const ladder of Object.values(loaded)) {
+        for (const level of ladder?.levels ?? []) addShippedAnswers(level.answers);
+      }
+    }
     ladders = loaded;
     return loaded;
   });

@@ -4,9 +4,12 @@ A family declares a ladder with a module ``levels`` in its package whose
 ``ladder()`` returns its levels in order, easiest first, each a
 :class:`Level`: the game ID the page loads, the par (the fewest presses, the
 fewest moves or the cells to fill, as the family's solver computed it, never
-typed) and a short label. The build (``build.py``) writes every family's
-ladder into ``levels.json`` beside the page, which draws a level at once,
-without Python, and keeps a person's progress on it (``web/levels.mjs``).
+typed) and a short label; and, optionally, the requests the page may make
+on the level before Python has started (its fewest presses, its first
+hint), whose answers are then shipped with it. The build (``build.py``)
+writes every family's ladder into ``levels.json`` beside the page, which
+draws a level at once, without Python, and keeps a person's progress on it
+(``web/levels.mjs``).
 
 This module is the generic driver: it finds the families that declare a
 ladder through :mod:`puzzlelab.families`, names no family, and checks the
@@ -18,9 +21,10 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from puzzlelab import api
 from puzzlelab.families import FAMILIES
 
 #: The file the build writes beside the page.
@@ -34,6 +38,8 @@ class Level:
     game: str
     par: int
     label: str
+    #: Requests the page may make on the level before Python starts, answered here.
+    asks: tuple[dict, ...] = field(default=())
 
 
 @dataclass(frozen=True)
@@ -66,9 +72,25 @@ def ladder(family: str) -> Ladder:
     return made
 
 
+def request_key(request: dict) -> str:
+    """A request as one text with its keys sorted (the page's requestKey, rules/common.mjs)."""
+    return json.dumps(request, sort_keys=True, separators=(",", ":"))
+
+
+def shipped(level: Level) -> dict:
+    """A level as the page reads it: game, par, label and Python's answers to its asks."""
+    answers = {}
+    for request in level.asks:
+        answer = api.handle(dict(request))
+        if not answer["ok"]:
+            raise ValueError(f"Python refused {request} of level {level.game}: {answer['error']}")
+        answers[request_key(request)] = answer["result"]
+    return {"game": level.game, "par": level.par, "label": level.label, "answers": answers}
+
+
 def ladders() -> dict[str, dict]:
     """Every declared ladder as the page reads it: {family: {unit, levels: [...]}}."""
-    return {family: {"unit": made.unit, "levels": [asdict(level) for level in made.levels]}
+    return {family: {"unit": made.unit, "levels": [shipped(level) for level in made.levels]}
             for family in families_with_levels() for made in [ladder(family)]}
 
 

@@ -63,6 +63,8 @@ def test_a_level_won_opens_the_next_and_progress_survives_reload_export_and_impo
     win(page)
     card = page.locator(f"#{PUZZLE} .win-card")
     card.wait_for(state="visible")
+    # The level's fewest came with it: the card knows it without waiting for Python.
+    assert f"· fewest {ladder[0]['par']}" in card.locator(".win-count").inner_text()
     line = card.locator(".win-level")
     line.wait_for(state="visible")
     assert line.inner_text() == "Level 1 won at par. Level 2 is open."

@@ -52,5 +52,7 @@ def ladder() -> Ladder:
     for number, (n, difficulty) in enumerate(STEPS, 1):
         puzzle = sparsest(n) if difficulty == "fewest" else graded(n, difficulty, number)
         label = f"{n}x{n} " + ("sparsest" if difficulty == "fewest" else difficulty)
-        levels.append(Level(puzzle.game_id, n * n - puzzle.clue_count, label))
+        game = puzzle.game_id
+        hint = {"cmd": "binairo.hint", "game": game}  # the first hint, shipped
+        levels.append(Level(game, n * n - puzzle.clue_count, label, (hint,)))
     return Ladder("digits", tuple(levels))

@@ -37,5 +37,9 @@ def ladder() -> Ladder:
         solution = solve(board)
         if not (exact and solution.proven_fewest and solution.press_count):
             raise ValueError(f"Lights Out level {number}: the fewest presses are not proven")
-        levels.append(Level(board.game_id, solution.press_count, f"{side}x{side}"))
+        game = board.game_id
+        # The win card's fewest and the first hint, shipped: known before Python starts.
+        asks = ({"cmd": "lightsout.solve", "game": game, "press_list": False},
+                {"cmd": "lightsout.hint", "game": game})
+        levels.append(Level(game, solution.press_count, f"{side}x{side}", asks))
     return Ladder("presses", tuple(levels))
