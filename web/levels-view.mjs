@@ -79,6 +79,10 @@ export class LevelsView {
     this.status.textContent = "";
     await this.refresh();
     if (!this.dialog.open) this.dialog.showModal();
+    // The level on the board, else the next to play, in view (a long ladder scrolls).
+    const list = this.dialog.querySelector(".levels-list");
+    const here = list.querySelector('[aria-current="true"]') ?? list.querySelector('li[data-state="open"] button');
+    here?.scrollIntoView({ block: "nearest" });
   }
 
   /** Draw the open ladder again (a win here or in another tab, an import). */
@@ -111,13 +115,17 @@ export class LevelsView {
     button.disabled = !level.open;
     if (level.game === current) button.setAttribute("aria-current", "true");
     const result = level.result ? resultWords(level.result, level.par) : level.open ? "to play" : "locked";
-    button.innerHTML = `<span class="level-number"></span><span class="level-label"></span>`
-      + `<span class="level-par"></span><span class="level-result"></span>`;
-    button.querySelector(".level-number").textContent = level.number;
-    button.querySelector(".level-label").textContent = level.label;
-    button.querySelector(".level-par").textContent = `par ${level.par}`;
-    button.querySelector(".level-result").textContent = result;
-    button.setAttribute("aria-label", `Level ${level.number}, ${level.label}, par ${level.par}: ${result}`);
+    // Its name is its text ("Level 3, 3x3, par 3: to play"), the punctuation for screen readers only.
+    const hidden = (text) => `<span class="visually-hidden">${text}</span>`;
+    button.innerHTML = `<span class="level-number">${hidden("Level ")}<span></span></span>`
+      + `<span class="level-label">${hidden(", ")}<span></span></span>`
+      + `<span class="level-par">${hidden(", ")}<span></span></span>`
+      + `<span class="level-result">${hidden(": ")}<span></span></span>`;
+    const fill = (part, text) => { button.querySelector(`.level-${part} > span:last-child`).textContent = text; };
+    fill("number", level.number);
+    fill("label", level.label);
+    fill("par", `par ${level.par}`);
+    fill("result", result);
     item.append(button);
     return item;
   }

@@ -117,7 +117,8 @@ def test_a_level_won_opens_the_next_and_progress_survives_reload_export_and_impo
         page.evaluate("document.querySelector('.levels-status').textContent = ''")
 
 
-def test_every_ladder_opens_from_today_on_a_phone_and_plays_its_first_level(new_page, site_url):
+def test_every_ladder_opens_from_today_on_a_phone_and_plays_its_first_level(new_page, site_url,
+                                                                           axe):
     ladders = levels.ladders()
     page = new_page(**PHONE)
     for puzzle in registry_puzzles():
@@ -133,6 +134,8 @@ def test_every_ladder_opens_from_today_on_a_phone_and_plays_its_first_level(new_
         box = view.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 375, box  # fits the phone
         assert view.locator(".levels-list li").count() == len(ladders[puzzle]["levels"])
+        if puzzle == registry_puzzles()[0]:
+            assert not axe(page), axe(page)  # the open ladder reads well
         level(view, 1).locator("button").click()
         first = json.dumps(ladders[puzzle]["levels"][0]["game"])
         page.wait_for_function(f"document.querySelector('#{puzzle}').dataset.gameId === {first}")
