@@ -34,7 +34,7 @@ export class LevelsView {
     this.page = page;
     this.shown = null; // the puzzle whose ladder is open
     const dialog = document.createElement("dialog");
-    dialog.className = "today-view levels-view";
+    dialog.className = "levels-view";
     dialog.setAttribute("aria-labelledby", "levels-title");
     dialog.innerHTML = `<button type="button" class="today-close" data-levels="close" aria-label="Close">×</button>
       <h2 id="levels-title">Levels</h2>
