@@ -478,6 +478,7 @@ def build(dist: Path = DIST, *, with_numpy: bool = False) -> None:
     write_first_boards(dist)
     write_daily_deals(dist)
     write_puzzle_preloads(dist)
+    write_levels(dist)
     stamp_service_worker(dist)
     packed = precompress(dist)
     size = sum(
@@ -769,6 +770,16 @@ def write_daily_deals(dist: Path, today: date | None = None) -> Path:
     target = dist / DAILY_DEALS_FILE
     target.write_text(json.dumps(tables, separators=(",", ":")) + "\n")
     return target
+
+
+def write_levels(dist: Path) -> Path:
+    """Write ``dist/levels.json``: every family's level ladder (py/puzzlelab/levels.py)."""
+    sys.path.insert(0, str(ROOT / "py"))
+    try:
+        from puzzlelab import levels
+    finally:
+        sys.path.pop(0)
+    return levels.write(dist / levels.LEVELS_FILE)
 
 
 # --- pre-compressed copies --------------------------------------------------------

@@ -44,6 +44,7 @@ import { registerOffline } from "./offline.mjs";
 import { FAMILY_NOUNS, PUZZLES, declaredControls, findPuzzle } from "./puzzles/index.mjs";
 import { PuzzleTabs, tagline } from "./puzzle-tabs.mjs";
 import { Lab } from "./lab-panel.mjs";
+import { wireLevels } from "./level-play.mjs";
 import { SaveNotes } from "./recent-list.mjs";
 import { GameStore, browserStorage, saveKey } from "./saved-game.mjs";
 import { BadDeal, readDeal, shareLink } from "./share-links.mjs";
@@ -300,8 +301,21 @@ const todayView = new TodayView({
     openHash();
   },
   next: () => window.puzzleLab.boards[shown]?.nextPuzzle?.(),
+  levels: () => levelsView.open(shown),
 });
-panels.addEventListener("puzzle-today", () => todayView.open());
+panels.addEventListener("puzzle-today", () => todayView.open({ levels: Boolean(findPuzzle(shown)?.levels) }));
+
+// Levels: the ladder of each puzzle that has one (the registry's `levels`);
+// a level is shown as a link's game is.
+const levelsView = wireLevels({
+  panels,
+  puzzles: PUZZLES.filter((puzzle) => puzzle.levels),
+  board: (id) => window.puzzleLab.boards[id],
+  show(id, game) {
+    history.replaceState(null, "", `#${id}=${encodeURIComponent(game)}`);
+    openHash();
+  },
+});
 // The last of today's daily puzzles won: the win card says where the day card is.
 panels.addEventListener("puzzle-daily-record", (event) => {
   const { date, say } = event.detail ?? {};

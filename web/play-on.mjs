@@ -20,11 +20,13 @@ export class PlayOnRow {
    *   startGameId()      the game ID of the starting position, for the link
    *   dailyShown()       the date of the daily puzzle on screen, or null
    *   elapsed(done)      the game's time so far in seconds (session.clock)
-   * @param {{lab?: boolean, today?: boolean, daily?: boolean}} options lab: add the "Lab & help" button
-   *   (the main page); today: add "Today", which opens the Today view (app.mjs hears
-   *   the "puzzle-today" event); daily: add "Daily puzzle" (a puzzle that deals one)
+   * @param {{lab?: boolean, today?: boolean, daily?: boolean, levels?: boolean}} options lab: add
+   *   the "Lab & help" button (the main page); today: add "Today", which opens the Today
+   *   view (app.mjs hears the "puzzle-today" event); daily: add "Daily puzzle" (a puzzle
+   *   that deals one); levels: add "Levels", which opens the ladder (a "puzzle-levels"
+   *   event; levels-view.mjs)
    */
-  constructor(root, message, board, { lab = false, today = false, daily = true } = {}) {
+  constructor(root, message, board, { lab = false, today = false, daily = true, levels = false } = {}) {
     this.root = root;
     this.message = message;
     this.board = board;
@@ -57,6 +59,15 @@ export class PlayOnRow {
       open.textContent = "Today";
       bar.querySelector('[data-play="next"]').after(open);
     }
+    if (levels) {
+      const open = document.createElement("button");
+      open.type = "button";
+      open.dataset.play = "levels";
+      open.className = "levels-button";
+      open.title = "The numbered levels, from a first win to the hardest boards, and your progress";
+      open.textContent = "Levels";
+      (bar.querySelector('[data-play="today"]') ?? bar.querySelector('[data-play="next"]')).after(open);
+    }
     // Under the board, before the settings: the board keeps the first screen.
     (root.querySelector(".board-area") ?? message).after(bar);
     this.element = bar;
@@ -70,7 +81,7 @@ export class PlayOnRow {
     root.addEventListener("puzzle-change", () => this.#showTime());
     bar.addEventListener("click", (event) => {
       const action = event.target.closest("button[data-play]")?.dataset.play;
-      if (action === "lab" || action === "today") {
+      if (action === "lab" || action === "today" || action === "levels") {
         root.dispatchEvent(new CustomEvent(`puzzle-${action}`, { bubbles: true }));
         return;
       }

@@ -44,9 +44,9 @@
 // help"; `today: true` (a puzzle that deals a daily puzzle, on the main page)
 // adds "Today" (a "puzzle-today" event for the page's Today view);
 // `dailyButton: false` leaves out "Daily puzzle" (a board without
-// dailyPuzzle() never shows it); `levels: true` (a puzzle with a levels
-// ladder) is kept as this.levels. The page takes these three from the
-// registry (puzzles/index.mjs, declaredControls).
+// dailyPuzzle() never shows it); `levels: true` (a puzzle with a ladder)
+// adds "Levels" (a "puzzle-levels" event) and is kept as this.levels. The
+// page takes these three from the registry (puzzles/index.mjs, declaredControls).
 // Keys on the root, the same on every board: U undo, R redo, H hint (a click
 // on the board's hint button), N next puzzle, ? help (a "puzzle-help" event
 // for the page); the canvas's own are arrows and Space (keyboard-cursor.mjs).
@@ -126,7 +126,7 @@ export class PuzzleBoard {
       gameId: () => this.gameId,
       settled: () => this.queue,
     });
-    if (!readonly && this.nextPuzzle) this.#playOn = this.#playOnRow(lab, today, dailyButton && Boolean(this.dailyPuzzle));
+    if (!readonly && this.nextPuzzle) this.#playOn = this.#playOnRow(lab, today, dailyButton && Boolean(this.dailyPuzzle), levels);
     if (!readonly) this.#winCard = this.#winCardFor();
     if (readonly) this.#ignoreInput();
     if (!hints) root.dataset.hints = "off";
@@ -267,7 +267,7 @@ export class PuzzleBoard {
   }
 
   /** The next-game row under the board (play-on.mjs), on what it needs from the board. */
-  #playOnRow(lab, today, daily) {
+  #playOnRow(lab, today, daily, levels) {
     const { kind, title } = this.constructor;
     const row = new PlayOnRow(this.root, this.message, {
       kind,
@@ -278,7 +278,7 @@ export class PuzzleBoard {
       startGameId: () => this.startGameId(),
       dailyShown: () => this.dailyShown,
       elapsed: (done) => this.playTime(done),
-    }, { lab, today, daily });
+    }, { lab, today, daily, levels });
     if (lab) {
       // The play bar holds the game's own actions: Undo and Hint first.
       const first = row.element.firstElementChild;

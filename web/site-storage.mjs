@@ -9,7 +9,8 @@
 //                      used (python-snapshot.mjs), for a quick second start
 //   saved data         localStorage "puzzlelab.*": saved games (the recent
 //                      games and the copies set aside among them), the daily
-//                      streak, the lab's state; and this tab's own game
+//                      streak, the progress on the levels (levels.mjs), the
+//                      lab's state; and this tab's own game
 //                      (sessionStorage "puzzlelab.*", saved-game.mjs)
 // Clearing the engine removes the first two and the service worker (the next
 // visit registers it again); saved data goes only when the person asks.

@@ -20,6 +20,7 @@ export class TodayView {
    *   puzzles        the registry entries that deal a daily puzzle ({id, title})
    *   play(id, date) show that puzzle's daily puzzle of `date`
    *   next()         a new puzzle like the one shown (the play bar's Next, here on phones too)
+   *   levels()       optional: open the ladder of the puzzle shown (the play bar's Levels, here on phones too)
    *   link           the page's address, for the shared text
    */
   constructor(page) {
@@ -45,6 +46,7 @@ export class TodayView {
       </section>
       <div class="today-actions">
         <button type="button" data-today="next">A new puzzle like this one</button>
+        <button type="button" data-today="levels" hidden>Levels</button>
       </div>`;
     document.body.append(dialog);
     this.dialog = dialog;
@@ -62,6 +64,9 @@ export class TodayView {
       } else if (action === "next") {
         dialog.close();
         page.next();
+      } else if (action === "levels") {
+        dialog.close();
+        page.levels();
       } else if (action === "share") this.#share();
     });
     // The board's keys (N, U, H…) are not the view's.
@@ -75,8 +80,9 @@ export class TodayView {
   }
 
   /** Open the view, as things stand now. */
-  open() {
+  open({ levels = false } = {}) {
     this.#fill();
+    this.dialog.querySelector('[data-today="levels"]').hidden = !levels || !this.page.levels;
     this.dialog.querySelector(".day-share-status").textContent = "";
     this.dialog.querySelector(".day-share-text").hidden = true;
     if (!this.dialog.open) this.dialog.showModal();

@@ -6,7 +6,9 @@
 // the solver: the card says it is not known yet, then updates in view. The
 // time is the session's one clock (PuzzleBoard.playTime), the one the message
 // line and the timer read. A board may name a spot the card must not cover
-// (keepClear: the last peg); the card then moves beside it.
+// (keepClear: the last peg); the card then moves beside it. The page hears of
+// each win ("puzzle-won": level-play.mjs keeps a level's result and says which
+// opens) and may take Next (a cancelable "puzzle-next": the next level).
 
 import { dailyRecordText, noteDailyResult } from "./daily-record.mjs";
 import { reducedMotion } from "./grid-canvas.mjs";
@@ -53,6 +55,7 @@ export class WinCard {
       <p class="win-count"></p>
       <p class="win-facts"></p>
       <p class="win-streak" hidden></p>
+      <p class="win-level" hidden></p>
       <div class="win-actions">
         <button type="button" data-win="share">Share</button>
         <button type="button" data-win="next" class="primary">Next</button>
@@ -73,7 +76,8 @@ export class WinCard {
       if (action === "close") this.hide();
       else if (action === "next") {
         this.hide();
-        board.next();
+        // The page may take Next (a cancelable "puzzle-next": the next level, level-play.mjs).
+        if (root.dispatchEvent(new CustomEvent("puzzle-next", { bubbles: true, cancelable: true }))) board.next();
       } else if (action === "share") this.#share();
     });
     card.addEventListener("keydown", (event) => {
@@ -141,6 +145,7 @@ export class WinCard {
       const say = (text) => { streak.textContent += ` ${text}`; };
       this.root.dispatchEvent(new CustomEvent("puzzle-daily-record", { bubbles: true, detail: { date, say } }));
     }
+    this.#tellPage(facts, hints, solverFinished);
     this.summary = { time, help, date, solverFinished };
     card.querySelector(".win-status").textContent = "";
     card.querySelector(".win-share-text").hidden = true;
@@ -150,6 +155,33 @@ export class WinCard {
     this.arrivalTimer = setTimeout(() => card.classList.remove("arriving"), reducedMotion() ? 0 : ARRIVES_AFTER);
     this.#keepClear();
     card.scrollIntoView?.({ block: "nearest", behavior: "instant" });
+  }
+
+  /**
+   * A "puzzle-won" event for the page (app.mjs: a level's result kept), with
+   * the game's start and result; the page may add a line (`say`) and name
+   * what Next leads to (`nextIs`: "Next level").
+   */
+  #tellPage(facts, hints, solver) {
+    const line = this.card.querySelector(".win-level");
+    const next = this.card.querySelector('[data-win="next"]');
+    line.hidden = true;
+    next.textContent = "Next";
+    const game = this.root.dataset.gameId;
+    const current = () => this.root.dataset.gameId === game && !this.card.hidden;
+    this.root.dispatchEvent(new CustomEvent("puzzle-won", {
+      bubbles: true,
+      detail: {
+        start: this.board.board.startGameId?.(),
+        result: { count: facts.count, hints, solver },
+        say: (text) => {
+          if (!current()) return;
+          line.textContent = text;
+          line.hidden = false;
+        },
+        nextIs: (text) => { if (current()) next.textContent = text; },
+      },
+    }));
   }
 
   /**

@@ -23,8 +23,10 @@
 //                      it then has a row in the Today view (today-view.mjs),
 //                      a "Today" button on the main page and a "Daily puzzle"
 //                      button under its board; without it, neither shows
-//   levels             true when the puzzle has a levels ladder: the board is
-//                      given `levels: true` (declaredControls)
+//   levels             true when the puzzle has a ladder of numbered levels
+//                      (py/puzzlelab/<id>/levels.py, shipped by the build in
+//                      levels.json): the board is given `levels: true`
+//                      (declaredControls) and its play bar has "Levels" (levels-view.mjs)
 // The shell (app.mjs, embed.mjs, index.html, the CSS) names no puzzle: it
 // reads everything above from here (tests/test_shell_names_no_puzzle.py).
 
@@ -46,6 +48,7 @@ export const PUZZLES = [
   {
     id: "lightsout",
     daily: true,
+    levels: true,
     title: "Lights Out",
     noun: "Lights Out", // in a sentence: "Waiting for a count (Lights Out) …"
     intro: `Pressing a cell toggles it and its four neighbours. Turn every light off —
@@ -71,6 +74,7 @@ export const PUZZLES = [
   {
     id: "pegs",
     daily: true,
+    levels: true,
     title: "Peg solitaire",
     noun: "peg solitaire",
     intro: `Jump a peg over a neighbour into the empty hole behind it; the jumped peg is
@@ -91,6 +95,7 @@ export const PUZZLES = [
   {
     id: "binairo",
     daily: true,
+    levels: true,
     title: "Binary puzzle",
     noun: "binary puzzle",
     intro: `Fill the grid with 0s and 1s: every row and column has as many 0s as 1s, no
