@@ -14,10 +14,14 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+from puzzle_homes import registry_puzzles
+
 ROOT = Path(__file__).resolve().parent.parent
 DRIVER = ROOT / "tests" / "js" / "levels_driver.mjs"
 KEY = "puzzlelab.levels"
-PUZZLES = ["lightsout", "pegs", "binairo"]
+PUZZLES = registry_puzzles()
+# Two of them, as opaque keys of the progress record.
+SOME, OTHER = PUZZLES[-1], PUZZLES[0]
 
 
 def run(node: str, cases: list[dict]) -> list[list[dict]]:
@@ -92,7 +96,7 @@ def test_an_export_imports_back_and_an_import_never_loses(node: str) -> None:
          "steps": [["record", *w] for w in here] + [["import", text], ["read"]]},
     ])
     empty, full = answers
-    assert empty[0]["said"] == {"added": len(best_of(there)["pegs"]) * 3, "improved": 0}
+    assert empty[0]["said"] == {"added": len(best_of(there)[SOME]) * 3, "improved": 0}
     assert empty[-1]["said"] == best_of(there)
     assert full[-1]["said"] == best_of(here + there)  # nothing of here lost, the better kept
 
@@ -100,21 +104,21 @@ def test_an_export_imports_back_and_an_import_never_loses(node: str) -> None:
 def junk_files(rng: random.Random) -> list[str]:
     """Files that are not progress files: not JSON, other JSON, damaged fields, foreign puzzles."""
     good = {"kind": "puzzlelab-levels", "version": 1,
-            "progress": {"pegs": {"g1": {"count": 3, "par": 3, "hints": 0}}}}
+            "progress": {SOME: {"g1": {"count": 3, "par": 3, "hints": 0}}}}
     files = ["", "not json", "{", "[]", "null", "42", '"text"', json.dumps({"kind": "x"}),
              json.dumps({**good, "version": 2}), json.dumps({**good, "kind": "puzzlelab-saved"}),
              json.dumps({**good, "progress": []}), json.dumps({**good, "progress": None}),
              json.dumps({**good, "progress": {"chess": {}}}),
-             json.dumps({**good, "progress": {"pegs": []}}),
-             json.dumps({**good, "progress": {"pegs": {"g": None}}}),
-             json.dumps({**good, "progress": {"pegs": {"": {"count": 1, "par": 1, "hints": 0}}}}),
-             json.dumps({**good, "progress": {"pegs": {"g": {"count": 1, "par": 0, "hints": 0}}}}),
+             json.dumps({**good, "progress": {SOME: []}}),
+             json.dumps({**good, "progress": {SOME: {"g": None}}}),
+             json.dumps({**good, "progress": {SOME: {"": {"count": 1, "par": 1, "hints": 0}}}}),
+             json.dumps({**good, "progress": {SOME: {"g": {"count": 1, "par": 0, "hints": 0}}}}),
              "x" * 2_000_001]
     for _ in range(60):
         entry: dict[str, Any] = {"count": 3, "par": 3, "hints": 0}
         field = rng.choice(list(entry))
         entry[field] = rng.choice([-1, 1.5, "3", None, [], {}, 10**9, True])
-        files.append(json.dumps({**good, "progress": {"pegs": {"g1": entry}}}))
+        files.append(json.dumps({**good, "progress": {SOME: {"g1": entry}}}))
     for _ in range(20):  # a good file cut short
         text = json.dumps(good)
         files.append(text[:rng.randint(0, len(text) - 2)])
@@ -123,7 +127,7 @@ def junk_files(rng: random.Random) -> list[str]:
 
 def test_a_file_that_is_not_a_progress_file_changes_nothing(node: str) -> None:
     rng = random.Random(11)
-    stored = {KEY: json.dumps({"lightsout": {"g9": {"count": 5, "par": 4, "hints": 0}}})}
+    stored = {KEY: json.dumps({OTHER: {"g9": {"count": 5, "par": 4, "hints": 0}}})}
     files = junk_files(rng)
     cases = [{"puzzles": PUZZLES, "storage": stored, "steps": [["import", text]]} for text in files]
     for text, (step,) in zip(files, run(node, cases), strict=True):
@@ -137,9 +141,9 @@ def test_a_file_that_is_not_a_progress_file_changes_nothing(node: str) -> None:
 
 def test_a_full_storage_refuses_in_a_sentence_and_an_unreadable_record_is_set_aside(
         node: str) -> None:
-    win = ["record", "pegs", "g1", {"count": 3, "par": 3, "hints": 0}]
+    win = ["record", SOME, "g1", {"count": 3, "par": 3, "hints": 0}]
     good = json.dumps({"kind": "puzzlelab-levels", "version": 1,
-                       "progress": {"pegs": {"g2": {"count": 3, "par": 3, "hints": 0}}}})
+                       "progress": {SOME: {"g2": {"count": 3, "par": 3, "hints": 0}}}})
     full, damaged = run(node, [
         {"puzzles": PUZZLES, "steps": [["full"], win, ["import", good]]},
         {"puzzles": PUZZLES, "storage": {KEY: "{broken"}, "steps": [win]},
@@ -148,7 +152,7 @@ def test_a_full_storage_refuses_in_a_sentence_and_an_unreadable_record_is_set_as
     assert "would not store" in full[2]["said"]["refused"] and full[2]["storage"] == {}
     (step,) = damaged
     assert step["storage"][f"{KEY}.unreadable"] == "{broken"
-    assert json.loads(step["storage"][KEY]) == {"pegs": {"g1": win[3]}}
+    assert json.loads(step["storage"][KEY]) == {SOME: {"g1": win[3]}}
 
 
 def test_a_level_opens_when_the_one_before_is_won(node: str) -> None:

@@ -23,8 +23,9 @@ BAD_GAME = "xyz"
 
 
 def load_request(game: str) -> dict[str, Any]:
-    """What the board asks Python for a linked game ID."""
-    return {"cmd": "pegs.load", "grid": game, "goal": None}
+    """What the board asks Python for a linked game ID ("grid" or "grid@goal")."""
+    grid, _, goal = game.partition("@")
+    return {"cmd": "pegs.load", "grid": grid, "goal": goal or None}
 
 
 #: The label of the board's move counter (data-field="moves": "Jumps: 2"),

@@ -25,7 +25,7 @@
 //                      button under its board; without it, neither shows
 //   levels             true when the puzzle has a ladder of numbered levels
 //                      (py/puzzlelab/<id>/levels.py, shipped by the build in
-//                      levels.json): the board is given `levels: true`
+//                      levels.json): the board is given the option `levels`
 //                      (declaredControls) and its play bar has "Levels" (levels-view.mjs)
 // The shell (app.mjs, embed.mjs, index.html, the CSS) names no puzzle: it
 // reads everything above from here (tests/test_shell_names_no_puzzle.py).

@@ -16,7 +16,7 @@ from test_play_screen import LAPTOP, PHONE
 from test_play_screen import new_page as new_page  # a fixture
 from test_today_page import WINS
 
-from conftest import registry_puzzles
+from puzzle_homes import registry_puzzles
 from puzzlelab import levels
 
 pytestmark = pytest.mark.e2e
