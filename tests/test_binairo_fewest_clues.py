@@ -319,7 +319,7 @@ def test_cli_text():
 
 
 @pytest.mark.parametrize("argv, message", [
-    (("10",), "10x10 is out of reach"),
+    (("10", "--workers", "2"), "10x10 answers from its proven bounds"),
     (("12",), "12x12 is out of reach"),
     (("5",), "5 is not one"),
     (("7", "--workers", "2"), "7 is not one"),

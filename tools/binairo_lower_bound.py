@@ -8,7 +8,7 @@
 Runs every task of :mod:`puzzlelab.binairo.fewest_lower` missing from the
 work folder (here, one after another, or on the Dask scheduler given), keeping
 each as a checked file the moment it is done; prints the claim once the
-folder holds every task. ``--tasks A-B`` runs a range only (to cut a run by
+folder holds every task. ``--tasks A-B,C`` runs those only (to cut a run by
 hand across machines: copy the files into one folder to merge). ``--verify
 N`` re-runs N tasks chosen at random (seeded) and compares them with the
 files: the same sets checked, the same solver calls, no one-solution set.
@@ -44,8 +44,12 @@ def verify(n: int, k: int, folder: Path, sample: int, seed: int = 0) -> list[str
 
 
 def _range(text: str) -> list[int]:
-    first, _, last = text.partition("-")
-    return list(range(int(first), int(last or first) + 1))
+    """Tasks as ``A-B`` ranges and single numbers, joined by commas."""
+    out: list[int] = []
+    for part in text.split(","):
+        first, _, last = part.partition("-")
+        out.extend(range(int(first), int(last or first) + 1))
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -55,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("k", type=int)
     parser.add_argument("--work", type=Path, required=True)
     parser.add_argument("--dask", help="a Dask scheduler's address (tcp://HOST:8786)")
-    parser.add_argument("--tasks", type=_range, help="only these tasks, as A-B")
+    parser.add_argument("--tasks", type=_range, help="only these tasks, as A-B,C,...")
     parser.add_argument("--verify", type=int, metavar="N", help="re-run N tasks and compare")
     args = parser.parse_args(argv)
     if args.verify:

@@ -32,6 +32,7 @@ being random or uniform: the pool only saves calls to the solver.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from functools import cache
@@ -90,6 +91,15 @@ def _slices(n: int) -> tuple[tuple[int, int], ...]:
         ones = sum(1 << j for j, g in enumerate(grids) if g >> cell & 1)
         out.append((every ^ ones, ones))
     return tuple(out)
+
+
+def task_sets(n: int, k: int, task: int) -> int:
+    """How many sets of ``k`` givens task ``task`` covers (before any pruning): its
+    second cell's two digits, and k - 2 more of its later cells with theirs."""
+    m, second = tasks(n)[task]
+    floor = orbit_floor(n)
+    later = sum(1 for c in range(second + 1, n * n) if floor[c] >= m)
+    return 2 * math.comb(later, k - 2) * 2 ** (k - 2) if k >= 2 else 0
 
 
 def solutions_of(n: int, givens: list[tuple[int, int]]) -> int:

@@ -77,10 +77,14 @@ def _dask(address: str, n: int, k: int, todo: list[int]) -> Iterator[dict[str, A
     from dask.distributed import Client, as_completed
 
     with Client(address, timeout=10) as client:
-        futures = [client.submit(fewest_lower.run_task, n, k, task, pure=False,
-                                 key=f"lower-{n}-{k}-{task}") for task in todo]
-        for future in as_completed(futures):
-            yield future.result()
+        pending = as_completed([client.submit(fewest_lower.run_task, n, k, task, pure=False,
+                                              key=f"lower-{n}-{k}-{task}") for task in todo])
+        for future in pending:
+            result = future.result()
+            # Forget it on the cluster: a worker lost later would otherwise have
+            # its kept results computed again (seen in a run: a finished task redone).
+            future.release()
+            yield result
 
 
 def run(n: int, k: int, folder: Path, address: str | None = None,
