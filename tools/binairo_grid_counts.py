@@ -63,7 +63,7 @@ PUBLISHED: dict[tuple[int, int, bool], tuple[int, str]] = {
 #: Without the rule a 2 x n grid is a valid row over its complement: A177790
 #: (the number of valid rows of 2k cells, as listed with Code Golf SE's
 #: "Counting valid Binary Sudoku rows": 2, 6, 14, 34, 84, 208, ...).
-VALID_ROWS = {2: 2, 4: 6, 6: 14, 8: 34, 10: 84, 12: 208}
+VALID_ROWS = {2: 2, 4: 6, 6: 14, 8: 34, 10: 84, 12: 208, 14: 518}
 for _cols, _rows in VALID_ROWS.items():
     PUBLISHED.setdefault((2, _cols, False), (_rows, "OEIS A177790 (2 x n: the valid rows)"))
 
@@ -187,6 +187,8 @@ def table(entries: list[dict], distinct: bool) -> str:
                 mark = "" if e["source"] else " *"
                 times = ", ".join(f"{_letter(m['method'])} {m['seconds']} s {m['peak_mb']} MB"
                                   for m in e.get("methods", []) if "count" in m)
+                # An entry from before the methods were recorded: its one time.
+                times = times or f"{e['seconds']} s, one method"
                 cells.append(f"{int(e['count']):,}{mark} ({times})")
         lines.append(f"| {r} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
