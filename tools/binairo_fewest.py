@@ -8,18 +8,21 @@ row is the answer of a native run, ``puzzlelab binairo fewest-clues 8 --json
 in DIR give the 8x8 classes for the deals. Writes
 ``web/puzzles/binairo/fewest-clues.json`` (the lab's table) and
 ``py/puzzlelab/binairo/data/sparse-6x6.z`` and ``sparse-8x8.z``
-(:mod:`puzzlelab.binairo.sparse_deals`).
+(:mod:`puzzlelab.binairo.sparse_deals`). ``--bounds-only`` rewrites just the
+sizes past the full search (10x10: the proven bounds of
+``py/puzzlelab/binairo/data/bounds-10x10.json``, checked as they are read).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from pathlib import Path
 from typing import Any
 
-from puzzlelab.binairo import fewest_clues, fewest_clues_native, sparse_deals
+from puzzlelab.binairo import fewest_bounds, fewest_clues, fewest_clues_native, sparse_deals
 from puzzlelab.jobs import finish
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,13 +46,35 @@ def write_sparse(n: int, fewest: int, entries: list[tuple[int, int]]) -> None:
     print(f"{path.relative_to(ROOT)}: {len(entries)} classes, {path.stat().st_size:,} bytes")
 
 
+def bounds_rows() -> list[dict]:
+    """The sizes past the full search, with their proven bounds (fewest_bounds.py,
+    checked as it reads them): the interval, the puzzle, and how, in words."""
+    rows = []
+    for n in fewest_bounds.SIZES:
+        b = fewest_bounds.bounds(n)
+        rows.append({"size": n, "lower": b["lower"], "upper": b["upper"], "puzzle": b["puzzle"],
+                     "why": f"{n}x{n} is out of reach of the full search, but bounded: at least "
+                            f"{b['lower']} clues ({b['lower_proof']}) and at most {b['upper']} "
+                            f"({b['upper_proof']}); the lower bound's command: {b['command']}."})
+    return rows
+
+
 def main() -> None:
     """Search the small sizes, read the 8x8 run, write the table and the deals."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--eight", type=Path, required=True,
+    parser.add_argument("--eight", type=Path, required="--bounds-only" not in sys.argv,
                         help="the --json answer of the native 8x8 run")
-    parser.add_argument("--work", type=Path, required=True, help="that run's work folder")
+    parser.add_argument("--work", type=Path, required="--bounds-only" not in sys.argv,
+                        help="that run's work folder")
+    parser.add_argument("--bounds-only", action="store_true",
+                        help="rewrite only the proven bounds of the sizes past the search")
     words = parser.parse_args()
+    if words.bounds_only:
+        table = json.loads(TABLE.read_text())
+        table["out_of_reach"] = bounds_rows()
+        TABLE.write_text(json.dumps(table, indent=1) + "\n")
+        print(f"{TABLE.relative_to(ROOT)}: bounds for {fewest_bounds.SIZES}")
+        return
     rows = []
     for n in (2, 4, 6):
         started = time.perf_counter()
@@ -82,9 +107,8 @@ def main() -> None:
     rows.append({**{key: eight.get(key) for key in ROW_KEYS},
                  "command": "puzzlelab binairo fewest-clues 8 --workers 2"})
     write_sparse(8, eight["clues"], sparse_entries(results, eight["clues"]))
-    table = {"sizes": rows,
-             "out_of_reach": [{"size": 10, "why": fewest_clues.refusal(10, True)}]}
-    TABLE.write_text(json.dumps(table, indent=1) + "\n")
+    TABLE.write_text(json.dumps({"sizes": rows, "out_of_reach": bounds_rows()}, indent=1)
+                     + "\n")
     print(f"{TABLE.relative_to(ROOT)}: sizes {[row['size'] for row in rows]}")
 
 

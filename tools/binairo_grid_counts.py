@@ -17,19 +17,27 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
+import subprocess
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
 from puzzlelab.binairo import Grid  # noqa: E402
-from puzzlelab.binairo.count import count, duration, plan  # noqa: E402
-from puzzlelab.notation import PuzzleError  # noqa: E402
+from puzzlelab.binairo.count import (  # noqa: E402
+    _meet_cost_steps,
+    _Oriented,
+    _search_cost_steps,
+    count,
+    duration,
+)
+from puzzlelab.jobs import finish  # noqa: E402
 
 OUT = ROOT / "web" / "puzzles" / "binairo" / "grid-counts.json"
-SIDES = (2, 4, 6, 8, 10, 12)
+SIDES = (2, 4, 6, 8, 10, 12, 14)
+BFILE = OUT.with_suffix(".txt")
 
 A253316 = "OEIS A253316"
 CODEGOLF = "Code Golf Stack Exchange question 201494 (test cases)"
@@ -55,34 +63,82 @@ PUBLISHED: dict[tuple[int, int, bool], tuple[int, str]] = {
 #: Without the rule a 2 x n grid is a valid row over its complement: A177790
 #: (the number of valid rows of 2k cells, as listed with Code Golf SE's
 #: "Counting valid Binary Sudoku rows": 2, 6, 14, 34, 84, 208, ...).
-VALID_ROWS = {2: 2, 4: 6, 6: 14, 8: 34, 10: 84, 12: 208}
+VALID_ROWS = {2: 2, 4: 6, 6: 14, 8: 34, 10: 84, 12: 208, 14: 518}
 for _cols, _rows in VALID_ROWS.items():
     PUBLISHED.setdefault((2, _cols, False), (_rows, "OEIS A177790 (2 x n: the valid rows)"))
 
 
 def shapes(quick: bool) -> list[tuple[int, int]]:
-    """rows <= cols, even sides 2..12 (up to 8 with ``quick``)."""
-    top = 8 if quick else 12
+    """rows <= cols, even sides 2..14 (up to 8 with ``quick``)."""
+    top = 8 if quick else 14
     return [(r, c) for r in SIDES for c in SIDES if r <= c <= top]
 
 
-def entry(rows: int, cols: int, distinct: bool, budget: float) -> dict:
-    """One table entry: the count (or the counter's refusal) and its CPU seconds;
-    a count the plan puts beyond ``budget`` seconds (but the counter would
-    start) is left out, saying so."""
-    started = time.process_time()
-    planned = plan(Grid.empty(rows, cols), distinct=distinct)
-    if budget < planned.seconds <= 4 * 3600 and planned.memory < 4e9:
-        return {"rows": rows, "cols": cols, "distinct": distinct, "count": None,
-                "seconds": None, "source": None,
-                "note": f"not counted: the plan estimates {duration(planned.seconds)} by the "
-                        f"{planned.text}, beyond this tool's budget of {duration(budget)}"}
+#: The methods, each counting the rows x cols grid its own way: meeting in the
+#: middle over halves of its rows, the same over halves of its columns (the
+#: grid turned: other halves, other classes, another join), the row search
+#: (rows placed one by one, equal states merged: a row-by-row transfer).
+METHODS = ("meet, halves of rows", "meet, halves of columns", "row search")
+#: What one count may take in this tool: CPU seconds and bytes (as planned).
+MEMORY = 6e9
+_CHILD = """
+import json, resource, sys, time
+sys.path.insert(0, {py!r})
+from puzzlelab.binairo import Grid
+from puzzlelab.binairo.count import count
+started = time.process_time()
+total = count(Grid.empty({rows}, {cols}), {method!r}, distinct={distinct})
+print(json.dumps({{"count": str(total), "seconds": round(time.process_time() - started, 2),
+                  "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}}))
+"""
+
+
+def _shape_for(rows: int, cols: int, method: str) -> tuple[int, int, str]:
+    """The grid as the method counts it, and the counter's method name."""
+    if method == "meet, halves of columns":
+        return cols, rows, "meet"
+    return rows, cols, "search" if method == "row search" else "meet"
+
+
+def measure(rows: int, cols: int, distinct: bool, method: str, budget: float) -> dict:
+    """One method's count in a child process (its own CPU time and peak memory),
+    or, when its plan puts it beyond ``budget`` seconds or :data:`MEMORY`, the
+    plan's projection instead."""
+    r, c, name = _shape_for(rows, cols, method)
+    if method == "meet, halves of columns" and rows == cols:
+        # An empty square turned is the same grid: the same count, not a second method.
+        return {"method": method, "note": "a square turned is the same grid"}
+    if name == "meet" and r < 4:
+        return {"method": method, "note": "needs at least four rows"}
+    grid = Grid.empty(r, c)
+    rng = random.Random(1)
+    if name == "meet":
+        seconds, memory = finish(_meet_cost_steps(grid, rng, 200, True, distinct))
+    else:
+        seconds, memory = finish(_search_cost_steps(_Oriented(grid, distinct), rng, 200)), 50e6
+    if seconds > budget or memory > MEMORY:
+        return {"method": method, "projected_seconds": round(seconds),
+                "projected_mb": round(memory / 1e6)}
+    code = _CHILD.format(py=str(ROOT / "py"), rows=r, cols=c, method=name, distinct=distinct)
     try:
-        total: int | None = count(Grid.empty(rows, cols), distinct=distinct)
-        refusal = None
-    except PuzzleError as exc:
-        total, refusal = None, str(exc)
-    seconds = round(time.process_time() - started, 2)
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              timeout=max(60.0, 4 * budget), check=True)
+    except subprocess.TimeoutExpired:
+        return {"method": method, "note": f"stopped after {4 * budget:.0f} s",
+                "projected_seconds": round(seconds)}
+    return {"method": method, **json.loads(done.stdout)}
+
+
+def entry(rows: int, cols: int, distinct: bool, budget: float) -> dict:
+    """One table entry: every method's count (or projection); the count they agree
+    on (two at least, else none), its fastest time, and the published figure it
+    matches. Methods that disagree stop the tool."""
+    methods = [measure(rows, cols, distinct, m, budget) for m in METHODS]
+    counts = {m["count"] for m in methods if "count" in m}
+    if len(counts) > 1:
+        raise SystemExit(f"{rows}x{cols} distinct={distinct}: the methods disagree: {methods}")
+    counted = [m for m in methods if "count" in m]
+    total = int(counts.pop()) if counts else None
     published = PUBLISHED.get((rows, cols, distinct))
     source = None
     if published is not None and total is not None:
@@ -91,15 +147,33 @@ def entry(rows: int, cols: int, distinct: bool, budget: float) -> dict:
                              f"{published[1]} says {published[0]}")
         source = published[1]
     out = {"rows": rows, "cols": cols, "distinct": distinct,
-           "count": None if total is None else str(total), "seconds": seconds,
-           "source": source}
-    if refusal is not None:
-        out["refusal"] = refusal
+           "count": None if total is None else str(total),
+           "seconds": min((m["seconds"] for m in counted), default=None),
+           "source": source, "methods": methods}
+    if total is None:
+        out["note"] = "not counted here: " + "; ".join(_projection(m) for m in methods)
+    elif len(counted) < 2:
+        out["note"] = "one method only: " + "; ".join(
+            _projection(m) for m in methods if "count" not in m)
     return out
 
 
+def _projection(m: dict) -> str:
+    if "projected_seconds" in m:
+        return (f"{m['method']} planned at {duration(m['projected_seconds'])}"
+                + (f" and {m['projected_mb']:,} MB" if "projected_mb" in m else ""))
+    return f"{m['method']}: {m.get('note', '')}"
+
+
+def _letter(method: str) -> str:
+    """m, t or r: the table's short name of a method."""
+    return {"meet, halves of rows": "m", "meet, halves of columns": "t"}.get(method, "r")
+
+
 def table(entries: list[dict], distinct: bool) -> str:
-    """A markdown table rows x cols of one setting: count, source mark, seconds."""
+    """A markdown table rows x cols of one setting: count, source mark, and each
+    method's CPU seconds and peak memory (m: meet over halves of rows, t: the
+    same turned, r: row search)."""
     mine = {(e["rows"], e["cols"]): e for e in entries if e["distinct"] == distinct}
     cols = sorted({c for _, c in mine})
     lines = ["| rows \\ cols | " + " | ".join(str(c) for c in cols) + " |",
@@ -111,39 +185,127 @@ def table(entries: list[dict], distinct: bool) -> str:
             if e is None:
                 cells.append("")
             elif e["count"] is None:
-                cells.append("out of reach here" if "refusal" in e else "not counted")
+                cells.append("not counted here")
             else:
                 mark = "" if e["source"] else " *"
-                cells.append(f"{int(e['count']):,}{mark} ({e['seconds']} s)")
+                times = ", ".join(f"{_letter(m['method'])} {m['seconds']} s {m['peak_mb']} MB"
+                                  for m in e.get("methods", []) if "count" in m)
+                # An entry from before the methods were recorded: its one time.
+                times = times or f"{e['seconds']} s, one method"
+                cells.append(f"{int(e['count']):,}{mark} ({times})")
         lines.append(f"| {r} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None) -> None:
-    """Count every shape, write the JSON, print the tables."""
+def bfile(entries: list[dict]) -> str:
+    """The counts as plain lines ``rows cols count`` (rows <= cols), one file per
+    setting's column: with the rule, then without it; ``?`` where not counted."""
+    out = ["# Valid binary-puzzle (Takuzu) grids of rows x cols, rows <= cols (cols x rows",
+           "# is the same). Columns: rows, cols, count with no two rows or columns alike,",
+           "# count with rows and columns allowed alike. Written by",
+           "# tools/binairo_grid_counts.py, each count by at least two methods where",
+           "# grid-counts.json says so; ? = not counted here."]
+    by = {(e["rows"], e["cols"], e["distinct"]): e["count"] for e in entries}
+    for r, c in sorted({(e["rows"], e["cols"]) for e in entries}):
+        out.append(f"{r} {c} {by.get((r, c, True)) or '?'} {by.get((r, c, False)) or '?'}")
+    return "\n".join(out) + "\n"
+
+
+def write(entries: list[dict], out: Path) -> None:
+    """The JSON the page reads and the plain b-file beside it."""
+    entries = sorted(entries, key=lambda e: (e["rows"], e["cols"], not e["distinct"]))
+    text = ("{\"about\": \"Grids keeping the binary puzzle's rules, counted by "
+            "tools/binairo_grid_counts.py, each by the methods listed (CPU seconds and peak "
+            "memory of each, in its own process); rows x cols = cols x rows; source: the "
+            "published figure it matches, null when none was found\",\n\"entries\": [\n"
+            + ",\n".join(json.dumps(e, separators=(",", ":")) for e in entries) + "\n]}\n")
+    json.loads(text)  # (well formed)
+    out.write_text(text, encoding="utf-8")
+    out.with_suffix(".txt").write_text(bfile(entries), encoding="utf-8")
+
+
+def brute_force(rows: int, cols: int, distinct: bool) -> int:
+    """Every filling of the grid tried against the rules as written (tiny shapes
+    only: 2 ** (rows * cols) fillings), sharing no code with the counter."""
+    def good(lines: list[tuple[int, ...]]) -> bool:
+        return all(2 * sum(line) == len(line) and not any(
+            line[i] == line[i + 1] == line[i + 2] for i in range(len(line) - 2))
+            for line in lines) and (not distinct or len(set(lines)) == len(lines))
+
+    total = 0
+    for bits in range(2 ** (rows * cols)):
+        grid = [tuple(bits >> (r * cols + c) & 1 for c in range(cols)) for r in range(rows)]
+        columns = [tuple(row[c] for row in grid) for c in range(cols)]
+        total += good(grid) and good(columns)
+    return total
+
+
+def verify(side: int, out: Path) -> list[str]:
+    """Count again, from scratch and in this process, every shipped shape with
+    both sides at most ``side`` by the row search and by meeting in the middle
+    (turned too), and read the b-file back: the disagreements, in words."""
+    entries = json.loads(out.read_text(encoding="utf-8"))["entries"]
+    faults = []
+    if out.with_suffix(".txt").read_text(encoding="utf-8") != bfile(entries):
+        faults.append("the b-file does not match the JSON")
+    for e in entries:
+        r, c, distinct = e["rows"], e["cols"], e["distinct"]
+        if c > side:
+            continue
+        found = {"row search": count(Grid.empty(r, c), "search", distinct)}
+        if c >= 4:
+            found["meet, halves of columns"] = count(Grid.empty(c, r), "meet", distinct)
+        if r >= 4:
+            found["meet, halves of rows"] = count(Grid.empty(r, c), "meet", distinct)
+        if r * c <= 16:
+            found["brute force"] = brute_force(r, c, distinct)
+        for method, total in found.items():
+            if e["count"] != str(total):
+                faults.append(f"{r}x{c} distinct={distinct}: {method} gives {total}, "
+                              f"the table {e['count']}")
+    return faults
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Count the shapes, write the JSON and the b-file, print the tables."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--quick", action="store_true", help="sides up to 8 only")
     parser.add_argument("--budget", type=float, default=900.0,
-                        help="leave out counts the plan estimates above this many seconds")
+                        help="leave out methods the plan estimates above this many seconds")
+    parser.add_argument("--shapes", help="only these shapes (as 8x14,10x12), the others "
+                        "kept from the file")
+    parser.add_argument("--rule-only", action="store_true",
+                        help="count only with the distinct-lines rule")
+    parser.add_argument("--verify", type=int, metavar="SIDE",
+                        help="count the shipped shapes up to SIDE again and compare")
     args = parser.parse_args(argv)
-    entries = []
-    for rows, cols in shapes(args.quick):
-        for distinct in (True, False):
+    if args.verify:
+        faults = verify(args.verify, args.out)
+        print("\n".join(faults) or f"The shipped counts up to {args.verify} agree.")
+        return 1 if faults else 0
+    # Each entry is merged into the file as soon as it is counted, so that a run
+    # cut short keeps what it did; shapes the file lacks go first.
+    entries: list[dict] = (json.loads(args.out.read_text(encoding="utf-8"))["entries"]
+                           if args.out.exists() else [])
+    held = {(e["rows"], e["cols"]) for e in entries}
+    wanted = sorted(shapes(args.quick), key=lambda s: (s in held, s[0] * s[1], s))
+    if args.shapes:
+        wanted = [tuple(sorted(int(x) for x in s.split("x"))) for s in args.shapes.split(",")]
+    settings = (True,) if args.rule_only else (True, False)
+    for rows, cols in wanted:
+        for distinct in settings:
             e = entry(rows, cols, distinct, args.budget)
-            print(f"{rows}x{cols} distinct={distinct}: {e['count']} ({e['seconds']} s)",
+            print(f"{rows}x{cols} distinct={distinct}: {e['count']} {e['methods']}",
                   file=sys.stderr, flush=True)
-            entries.append(e)
-    text = ("{\"about\": \"Grids keeping the binary puzzle's rules, counted by "
-            "tools/binairo_grid_counts.py; rows x cols = cols x rows; source: the published "
-            "figure it matches, null when none was found\",\n\"entries\": [\n"
-            + ",\n".join(json.dumps(e, separators=(",", ":")) for e in entries) + "\n]}\n")
-    json.loads(text)  # (well formed)
-    args.out.write_text(text, encoding="utf-8")
+            entries = [x for x in entries
+                       if (x["rows"], x["cols"], x["distinct"]) != (rows, cols, distinct)] + [e]
+            write(entries, args.out)
     for distinct in (True, False):
         print(f"\nDistinct rows and columns: {'yes' if distinct else 'no'}\n")
         print(table(entries, distinct))
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -139,7 +139,7 @@ def _table() -> list[dict]:
 def test_the_shipped_table_agrees_with_the_counter_and_the_brute_force():
     entries = _table()
     keys = {(e["rows"], e["cols"], e["distinct"]) for e in entries}
-    assert len(keys) == len(entries) == 42  # rows <= cols, even sides 2..12, both settings
+    assert len(keys) == len(entries) == 56  # rows <= cols, even sides 2..14, both settings
     assert all(e["rows"] <= e["cols"] for e in entries)
     rechecked = 0
     for e in entries:

@@ -319,7 +319,7 @@ def test_cli_text():
 
 
 @pytest.mark.parametrize("argv, message", [
-    (("10",), "10x10 is out of reach"),
+    (("10", "--workers", "2"), "10x10 answers from its proven bounds"),
     (("12",), "12x12 is out of reach"),
     (("5",), "5 is not one"),
     (("7", "--workers", "2"), "7 is not one"),
@@ -339,7 +339,7 @@ def test_cli_refusals_are_one_sentence(argv, message):
 
 
 def test_cli_refusal_in_a_real_process_has_no_traceback():
-    for argv in (("10",), ("4", "--workers", "-1")):
+    for argv in (("12",), ("10", "--dask", "local"), ("4", "--workers", "-1")):
         done = _run("binairo", "fewest-clues", *argv)
         assert done.returncode == 2 and done.stdout == ""
         assert len(done.stderr.splitlines()) == 1 and "Traceback" not in done.stderr
@@ -350,8 +350,11 @@ def test_the_api(hitting):
         reply = api.handle({"cmd": "binairo.fewest_clues", "size": n})
         assert reply["ok"], reply
         assert _same(reply["result"]) == _same(hitting[n])
-    reply = api.handle({"cmd": "binairo.fewest_clues", "size": 10})
+    reply = api.handle({"cmd": "binairo.fewest_clues", "size": 12})
     assert not reply["ok"] and "out of reach" in reply["error"]
+    # 10x10: the proven bounds (tests/test_fewest_bounds.py checks them).
+    reply = api.handle({"cmd": "binairo.fewest_clues", "size": 10})
+    assert reply["ok"] and reply["result"]["lower"] <= reply["result"]["upper"]
 
 
 @pytest.mark.parametrize("extra", [{"work": "runs"}, {"workers": 2}, {"dask": "local"}])

@@ -18,6 +18,7 @@ import re
 from typing import Any
 
 from puzzlelab import params
+from puzzlelab.binairo.grid import Grid
 from puzzlelab.notation import PuzzleError
 from puzzlelab.terminal import Verb, print_board
 
@@ -73,6 +74,14 @@ def _minimize_show(result: dict[str, Any]) -> None:
 
 def _fewest_show(result: dict[str, Any]) -> None:
     n = result["size"]
+    if "lower" in result:
+        print(f"The fewest clues of any {n}x{n} puzzle with one solution is between "
+              f"{result['lower']} and {result['upper']}.")
+        print(f"Lower bound: {result['lower_proof']}")
+        print(f"Upper bound: {result['upper_proof']} One with {result['upper']}:")
+        print_board(Grid.parse(result["puzzle"]).givens_grid.split("/"))
+        print(result["puzzle"])
+        return
     for line in result.get("ignored_files", ()):
         print(line)
     print(f"The fewest clues of any {n}x{n} puzzle with one solution: {result['clues']}, "

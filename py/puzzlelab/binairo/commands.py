@@ -18,7 +18,7 @@ from typing import Any
 from puzzlelab import binairo
 from puzzlelab.arguments import MAX_SEED, MAX_SMALL_GRID_CHARS, SEED, Arg, game, side
 from puzzlelab.binairo import count as binairo_count
-from puzzlelab.binairo import fewest_clues, fewest_clues_native, sparse_deals
+from puzzlelab.binairo import fewest_bounds, fewest_clues, fewest_clues_native, sparse_deals
 from puzzlelab.jobs import Handler, Steps, registrar
 from puzzlelab.notation import PuzzleError
 
@@ -353,6 +353,13 @@ def _fewest_clues(request: Result) -> Steps[Result]:
     started = time.perf_counter()
     native = sys.platform != "emscripten"
     wanted = {key: request.get(key) for key in ("work", "workers", "dask")}
+    if size in fewest_bounds.SIZES and request.get("bound") is None:
+        # Out of reach of the full search: what is proven, at once.
+        if any(v is not None for v in wanted.values()):
+            raise PuzzleError(f"{size}x{size} answers from its proven bounds; work folders, "
+                              "workers and Dask are for 2x2 to 8x8 (tools/binairo_lower_bound.py "
+                              "runs the 10x10 search).")
+        return {**fewest_bounds.bounds(size), "seconds": round(time.perf_counter() - started, 2)}
     tasks = fewest_clues.TASKS.get(size, 1)
     if native and (tasks > 1 or any(v is not None for v in wanted.values())):
         workers = request.get("workers") or os.cpu_count() or 1

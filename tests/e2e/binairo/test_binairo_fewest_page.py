@@ -89,6 +89,14 @@ def test_the_table_is_fetched_on_opening_and_the_4x4_proof_agrees(
             assert Grid.parse(link.get_attribute("data-game")).grid == entry["puzzle"]
     for far in table.get("out_of_reach", []):
         assert far["why"] in panel.locator(".fewest-by-clues").inner_text()
+        if far.get("lower") is not None:
+            # Proven bounds: the interval, and the upper bound's puzzle to play.
+            row = panel.locator(f".fewest-table tr[data-size='{far['size']}']")
+            interval = f"{far['lower']}\u2013{far['upper']}"
+            assert row.locator(".fewest-clues").inner_text() == interval
+            link = row.get_by_role("link", name=f"Play the {far['size']}×{far['size']} puzzle "
+                                                f"with {far['upper']} clues")
+            assert link.get_attribute("data-game") == Grid.parse(far["puzzle"]).game_id
     panel.scroll_into_view_if_needed()
     page.screenshot(path=str(screenshot_dir / "binairo-fewest-table.png"), full_page=True)
 
@@ -235,7 +243,8 @@ def test_the_tables_are_read_defensively(node):
     assert (six["clues"], six["classes"], six["atMinimum"]) == (5, 321, None)
     assert six["byClues"] == [[5, 21]]
     assert six["gameId"] == Grid.parse(six["puzzle"]).game_id
-    assert read["fewest"]["outOfReach"] == [{"size": 10, "why": "too big"}]
+    assert read["fewest"]["outOfReach"] == [{"size": 10, "why": "too big", "lower": None,
+                                             "upper": None, "puzzle": None, "gameId": None}]
     assert [(e["rows"], e["cols"], e["distinct"], e["count"], e["source"], e["note"])
             for e in read["counts"]["entries"]] == [
         (4, 6, True, "96", "OEIS X", None), (4, 4, False, "90", None, None),

@@ -113,7 +113,9 @@ export class CountsPanel {
     const tag = entry.source
       ? `<sup class="source" title="${escape(entry.source)}">${mark(entry.source)}</sup>`
       : "<sup class=\"new\">new</sup>";
-    const time = entry.seconds === null ? "" : ` title="counted in ${secondsText(entry.seconds)}"`;
+    const how = entry.methods ? `counted by ${entry.methods}` : entry.seconds === null ? null
+      : `counted in ${secondsText(entry.seconds)}`;
+    const time = how ? ` title="${escape(how)}"` : "";
     return `<td ${where}${time}><span class="count">${wholeText(entry.count)}</span>${tag}</td>`;
   }
 }

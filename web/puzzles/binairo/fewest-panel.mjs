@@ -172,9 +172,20 @@ export class FewestPanel {
     const { sizes, outOfReach } = this.table;
     const rows = sizes.map((s) => this.#row(s));
     // The reason is a paragraph: under the table, where it wraps on a phone.
-    for (const { size } of outOfReach) {
-      rows.push(`<tr class="out-of-reach"><th scope="row">${sizeText(size)}</th>`
-        + '<td colspan="5">out of reach (why: below)</td></tr>');
+    for (const { size, lower, upper, gameId, puzzle } of outOfReach) {
+      if (lower === null) {
+        rows.push(`<tr class="out-of-reach"><th scope="row">${sizeText(size)}</th>`
+          + '<td colspan="5">out of reach (why: below)</td></tr>');
+        continue;
+      }
+      // Proven bounds, not the answer: the interval, how (below), and the upper bound's puzzle.
+      const play = `${miniGrid(puzzle, `A ${sizeText(size)} puzzle with ${upper} digits given`)}`
+        + ` <a href="${escape(this.host.href(gameId))}" data-game="${escape(gameId)}"`
+        + ` aria-label="Play the ${sizeText(size)} puzzle with ${upper} clues">Play</a>`;
+      rows.push(`<tr class="bounds" data-size="${size}"><th scope="row">${sizeText(size)}</th>`
+        + `<td class="fewest-clues">${lower}–${upper}</td>`
+        + '<td colspan="3">between these, proven (how: below)</td>'
+        + `<td class="fewest-example">${play}</td></tr>`);
     }
     this.root.querySelector(".fewest-table").innerHTML = sizes.length || outOfReach.length
       ? "<table><caption>Fewest clues by size</caption><thead><tr><th scope=\"col\">Size</th>"

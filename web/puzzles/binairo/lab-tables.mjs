@@ -81,7 +81,9 @@ function puzzleText(value) {
 /**
  * fewest-clues.json made ready to show: {sizes: [{size, clues, puzzle,
  * gameId, atMinimum, atMinimumGrids, classes, grids, byClues: [[clues,
- * classes]], bound, seconds, engine, command}], outOfReach: [{size, why}]},
+ * classes]], bound, seconds, engine, command}], outOfReach: [{size, why,
+ * lower, upper, puzzle, gameId}]} (proven bounds where the full search is out
+ * of reach, null when the file has none),
  * sizes in increasing order; a missing or unusable figure is null.
  */
 export function readFewestTable(data) {
@@ -112,16 +114,42 @@ export function readFewestTable(data) {
   }
   sizes.sort((a, b) => a.size - b.size);
   const outOfReach = (Array.isArray(data?.out_of_reach) ? data.out_of_reach : [])
-    .map((entry) => ({ size: count(entry?.size), why: text(entry?.why) }))
+    .map((entry) => ({ size: count(entry?.size), why: text(entry?.why), ...bounds(entry) }))
     .filter((entry) => entry.size && entry.why && !sizes.some((s) => s.size === entry.size))
     .sort((a, b) => a.size - b.size);
   return { sizes, outOfReach };
 }
 
+/** A size's proven bounds and the puzzle with the upper bound's givens (its game ID), or nulls. */
+function bounds(entry) {
+  const lower = count(entry?.lower);
+  const upper = count(entry?.upper);
+  let puzzle = null;
+  let gameId = null;
+  try {
+    const grid = typeof entry?.puzzle === "string" ? Grid.parse(entry.puzzle) : null;
+    if (grid && grid.clueCount === upper) [puzzle, gameId] = [grid.grid, grid.gameId];
+  } catch {
+    // A puzzle that does not parse is shown as none.
+  }
+  const sound = lower !== null && upper !== null && lower <= upper && puzzle !== null;
+  return sound ? { lower, upper, puzzle, gameId } : { lower: null, upper: null, puzzle: null, gameId: null };
+}
+
+/** Each method a count was made by, in words for a tooltip ("meet, halves of rows 0.2 s, 19 MB"). */
+function methodsText(entry) {
+  const list = Array.isArray(entry?.methods) ? entry.methods : [];
+  const said = list.filter((m) => typeof m?.method === "string" && typeof m.count === "string")
+    .map((m) => `${m.method}${Number.isFinite(m.seconds) ? ` ${m.seconds} s` : ""}`
+      + `${Number.isFinite(m.peak_mb) ? `, ${m.peak_mb} MB` : ""}`);
+  return said.length ? said.join("; ") : null;
+}
+
 /**
  * grid-counts.json (a list, or {entries: [...]}) made ready to show: {entries:
  * [{rows, cols, distinct, count (a decimal string, or null: not counted),
- * note (why not, or null), seconds, source (a reference, or null: new)}]}.
+ * note (why not, or null), seconds, source (a reference, or null: new),
+ * methods (each method that gave the count, with its time and memory, in words)}]}.
  * An entry without whole sides or a true/false `distinct` is left out; a
  * count that is not a whole number is shown as not counted, with the
  * entry's own words on why if it has them.
@@ -143,6 +171,7 @@ export function readGridCounts(data) {
       note: counted ? null : text(entry.note) ?? text(entry.why) ?? text(entry.refusal) ?? text(entry.reason),
       seconds: Number.isFinite(entry.seconds) && entry.seconds >= 0 ? entry.seconds : null,
       source: counted ? text(entry.source) : null,
+      methods: counted ? methodsText(entry) : null,
     });
   }
   return { entries };

@@ -1,0 +1,52 @@
+"""The shipped rectangle table (web/puzzles/binairo/grid-counts.json and its plain
+b-file grid-counts.txt) re-verified from scratch at small sizes, as CI runs it:
+tools/binairo_grid_counts.py --verify counts every shape up to 6 cells a side
+again by the row search and by meeting in the middle over halves of rows and
+of columns, both settings, and reads the b-file back against the JSON."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TOOL = ROOT / "tools" / "binairo_grid_counts.py"
+
+
+def _tool():
+    spec = importlib.util.spec_from_file_location("binairo_grid_counts", TOOL)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_shipped_table_is_counted_again_by_two_methods() -> None:
+    tool = _tool()
+    assert tool.verify(6, tool.OUT) == []
+    assert tool.main(["--verify", "6"]) == 0
+
+
+def test_every_count_names_at_least_two_agreeing_methods_or_says_why_not() -> None:
+    entries = json.loads(_tool().OUT.read_text(encoding="utf-8"))["entries"]
+    for e in (e for e in entries if "methods" in e):
+        counted = [m for m in e["methods"] if "count" in m]
+        assert all(m["count"] == e["count"] for m in counted)
+        if e["count"] is not None and len(counted) < 2:
+            assert e["rows"] == 2 or "one method only" in e["note"], e
+        for m in counted:
+            assert m["seconds"] >= 0 and m["peak_mb"] > 0
+
+
+def test_a_changed_count_is_caught(tmp_path: Path) -> None:
+    tool = _tool()
+    entries = json.loads(tool.OUT.read_text(encoding="utf-8"))["entries"]
+    changed = [dict(e, count=str(int(e["count"]) + 1)) if (e["rows"], e["cols"]) == (4, 6)
+               else e for e in entries]
+    out = tmp_path / "grid-counts.json"
+    tool.write(changed, out)
+    assert any("4x6" in fault for fault in tool.verify(6, out))
+    # The b-file cannot drift from the JSON unseen either.
+    tool.write(entries, out)
+    out.with_suffix(".txt").write_text("2 2 3 2\n", encoding="utf-8")
+    assert tool.verify(4, out) == ["the b-file does not match the JSON"]

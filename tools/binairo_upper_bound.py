@@ -1,0 +1,57 @@
+"""An upper bound on the fewest clues of an n x n binary puzzle: a puzzle with one solution.
+
+    PYTHONPATH=py python3 tools/binairo_upper_bound.py 10 --sample 150 --grids 30 --orders 40
+    PYTHONPATH=py python3 tools/binairo_upper_bound.py 10 --exact 13 --grids 5
+
+Draws ``--sample`` seeded random grids, keeps the ``--grids`` with the fewest
+disjoint four-cell swaps, and drops givens from each in ``--orders`` random
+orders while one solution remains (:func:`puzzlelab.binairo.fewest_upper.greedy_search`);
+with ``--exact L`` it instead asks each kept grid for its exact fewest givens
+if at most L (hitting sets, the solver as the check; ``--seconds`` of CPU a
+grid). Prints the best as JSON: its puzzle is the bound's proof.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "py"))
+
+from puzzlelab.binairo import fewest_upper  # noqa: E402
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the chosen search and print its best puzzle."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("n", type=int)
+    parser.add_argument("--sample", type=int, default=150)
+    parser.add_argument("--grids", type=int, default=30)
+    parser.add_argument("--orders", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=39)
+    parser.add_argument("--exact", type=int, metavar="L")
+    parser.add_argument("--seconds", type=float, default=60.0)
+    args = parser.parse_args(argv)
+    if args.exact is None:
+        print(json.dumps(fewest_upper.greedy_search(args.n, args.sample, args.grids,
+                                                    args.orders, args.seed)))
+        return
+    started = time.process_time()
+    for swaps, index, grid in fewest_upper.rigid_grids(args.n, args.sample, args.grids,
+                                                       args.seed):
+        found, solves, ended = fewest_upper.grid_minimum(grid, args.n, args.exact, index,
+                                                         args.seconds)
+        line = {"grid": index, "swaps": swaps, "ended": ended, "solves": solves,
+                "cpu_seconds": round(time.process_time() - started, 1)}
+        if found is not None:
+            line["clues"] = found.bit_count()
+            line["puzzle"] = fewest_upper.puzzle_of(grid, found, args.n).game_id
+        print(json.dumps(line), flush=True)
+
+
+if __name__ == "__main__":
+    main()
