@@ -22,7 +22,7 @@ from puzzlelab import api
 from puzzlelab.binairo import Grid, fewest_bounds, fewest_lower, fewest_upper, solver
 from puzzlelab.binairo.count import count
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_command_answers_at_once_from_what_is_proven() -> None:

@@ -22,10 +22,11 @@ import pytest
 
 pytest.importorskip("distributed", reason="dask[distributed] is not installed")
 
-from puzzlelab.binairo import fewest_lower, fewest_lower_run
 from test_fewest_clues_dask_cluster import Cluster
 
-ROOT = Path(__file__).resolve().parents[1]
+from puzzlelab.binairo import fewest_lower, fewest_lower_run
+
+ROOT = Path(__file__).resolve().parents[2]
 N, K = 6, 5
 
 
