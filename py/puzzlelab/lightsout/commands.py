@@ -219,10 +219,23 @@ def _solve(request: Result) -> Steps[Result]:
         "press_grid": solution.press_grid,
         "press_count": solution.press_count,
         "proven_fewest": solution.proven_fewest,
+        "proven": solution.proven_fewest,
+        "press_bounds": _press_bounds(solution),
         "kernel_dimension": solution.kernel_dimension,
         "explanation": solution.explain(),
         "conflict": _cells(solution.conflict, board),
     }
+
+
+def _press_bounds(solution: lightsout.Solution) -> list[int] | None:
+    """``[lower, upper]`` for the fewest presses: equal when proven; otherwise the
+    counting and packing bound and the presses found (None when unsolvable)."""
+    count = solution.press_count
+    if count is None:
+        return None
+    if solution.proven_fewest:
+        return [count, count]
+    return [min(count, lightsout.press_lower_bound(solution.board)), count]
 
 
 @command("lightsout.analyse")

@@ -1,0 +1,119 @@
+"""The fewest presses for the all-lit n x n Lights Out board (OEIS A075464),
+proven by the project's solver and checked by a second method, written as
+the table the page reads and as an OEIS b-file.
+
+    PYTHONPATH=py python3 tools/lightsout_table.py [--to 100] [--only 61,65] [--budget-factor 1]
+
+Each n is proven by ``puzzlelab.lightsout.all_lit.prove_term`` (light chasing,
+then the folded branch and bound with the ``--prove`` budget) and, where its
+quiet patterns number at most 24, checked by visiting every solution
+(``enumerated_term``); terms up to 54 are also compared with the values the
+OEIS entry lists. Resumable: entries already in the table are kept unless
+named by ``--only``. Writes
+
+* ``web/puzzles/lightsout/all-lit.json``: one entry per n (lower and upper
+  bound, proven, tied solutions, kernel dimension, CPU seconds, second check,
+  and whether OEIS's b-file, which ends at n = 78, has the term);
+* ``web/puzzles/lightsout/b075464.txt``: ``n a(n)`` lines for the proven
+  terms from 1 up to the first n not proven (a b-file has no gaps).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "py"))
+
+from puzzlelab.lightsout.all_lit import (  # noqa: E402
+    ENUMERATION_MAX_DIMENSION,
+    PROVE_BUDGET,
+    enumerated_term,
+    pressed,
+    prove_term,
+)
+
+TABLE = ROOT / "web" / "puzzles" / "lightsout" / "all-lit.json"
+BFILE = ROOT / "web" / "puzzles" / "lightsout" / "b075464.txt"
+#: The last n of the published b-file (Alekseyev and Du).
+PUBLISHED_TO = 78
+#: The terms the OEIS entry's data section lists (n = 1..54); compared, never copied in.
+OEIS_DATA = (
+    1, 4, 5, 4, 15, 28, 33, 40, 25, 44, 55, 72, 105, 56, 117, 104, 147, 188, 141, 224,
+    245, 276, 231, 270, 353, 356, 405, 416, 345, 376, 553, 428, 469, 520, 563, 600, 761,
+    772, 561, 696, 891, 940, 953, 772, 1069, 1188, 971, 1096, 1165, 1220, 1317, 1256,
+    1487, 1400)
+
+
+def entry(n: int, budget: int) -> dict[str, object]:
+    """One row of the table: proven (or bounded) and checked."""
+    term = prove_term(n, budget)
+    if pressed(term.presses, n) != (1 << (n * n)) - 1:
+        raise AssertionError(f"{n}x{n}: the solution does not clear the board")
+    checks = []
+    check_seconds = None
+    if term.dimension <= ENUMERATION_MAX_DIMENSION:
+        start = time.process_time()
+        fewest, ties = enumerated_term(n)
+        check_seconds = round(time.process_time() - start, 2)
+        if fewest != term.upper or (term.proven and term.ties not in (None, ties)):
+            raise AssertionError(f"{n}x{n}: enumeration gives {fewest} ({ties} solutions), "
+                                 f"the solver {term.upper} ({term.ties})")
+        if not term.proven:
+            raise AssertionError(f"{n}x{n}: enumeration proves {fewest}, the search did not")
+        checks.append("enumeration")
+    if n <= len(OEIS_DATA):
+        if term.proven and OEIS_DATA[n - 1] != term.upper:
+            raise AssertionError(f"{n}x{n}: OEIS lists {OEIS_DATA[n - 1]}, proven {term.upper}")
+        checks.append("OEIS data")
+    return {
+        "n": n, "fewest": term.upper if term.proven else None,
+        "lower": term.lower, "upper": term.upper, "proven": term.proven,
+        "solutions": term.ties, "kernel_dimension": term.dimension,
+        "seconds": term.seconds, "check": checks, "check_seconds": check_seconds,
+        "in_published_bfile": n <= PUBLISHED_TO,
+        # The solution itself, so that another program can check the upper
+        # bound: hex of the bits r * n + c.
+        "presses_hex": format(term.presses, "x"),
+    }
+
+
+def write(entries: dict[int, dict[str, object]]) -> None:
+    """The table (one entry a line, diff-friendly) and the b-file."""
+    rows = [json.dumps(entries[n], separators=(",", ":")) for n in sorted(entries)]
+    TABLE.write_text("[\n" + ",\n".join(rows) + "\n]\n")
+    lines = []
+    for n in range(1, max(entries) + 1):
+        row = entries.get(n)
+        if row is None or not row["proven"]:
+            break
+        lines.append(f"{n} {row['fewest']}")
+    BFILE.write_text("\n".join(lines) + "\n")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--to", type=int, default=100)
+    parser.add_argument("--only", help="comma-separated sizes to (re)do")
+    parser.add_argument("--budget-factor", type=int, default=1,
+                        help="times the --prove budget")
+    words = parser.parse_args()
+    entries: dict[int, dict[str, object]] = {}
+    if TABLE.exists():
+        entries = {row["n"]: row for row in json.loads(TABLE.read_text())}
+    wanted = ([int(n) for n in words.only.split(",")] if words.only
+              else [n for n in range(1, words.to + 1) if n not in entries])
+    for n in wanted:
+        entries[n] = entry(n, PROVE_BUDGET * words.budget_factor)
+        row = entries[n]
+        print(n, row["fewest"] if row["proven"] else f"{row['lower']}..{row['upper']}",
+              row["kernel_dimension"], f"{row['seconds']} s", row["check"], flush=True)
+        write(entries)
+
+
+if __name__ == "__main__":
+    main()
