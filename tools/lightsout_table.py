@@ -36,9 +36,11 @@ from puzzlelab.lightsout.all_lit import (  # noqa: E402
     pressed,
     prove_term,
 )
+from puzzlelab.lightsout.hardest import hardest_board, parity_bound  # noqa: E402
 
 TABLE = ROOT / "web" / "puzzles" / "lightsout" / "all-lit.json"
 BFILE = ROOT / "web" / "puzzles" / "lightsout" / "b075464.txt"
+HARDEST = ROOT / "web" / "puzzles" / "lightsout" / "hardest.json"
 #: The last n of the published b-file (Alekseyev and Du).
 PUBLISHED_TO = 78
 #: The terms the OEIS entry's data section lists (n = 1..54); compared, never copied in.
@@ -95,13 +97,60 @@ def write(entries: dict[int, dict[str, object]]) -> None:
     BFILE.write_text("\n".join(lines) + "\n")
 
 
+def hardest_row(n: int, tries: int) -> dict[str, object] | None:
+    """The hardest n x n board found (``hardest_board``, the best of ``tries``
+    seeds), its radius checked over every solution; past the search's
+    dimension, the all-lit board and its proven term as the lower bound."""
+    upper, dimension, lone = parity_bound(n)
+    if not dimension:
+        return None
+    start = time.process_time()
+    best = None
+    for seed in range(1, tries + 1):
+        found = hardest_board(n, seed)
+        if found is None:
+            break
+        if best is None or found.radius > best.radius:
+            best = found
+        if best.proven:
+            break
+    if best is None:
+        term = prove_term(n)
+        if not term.proven:
+            raise AssertionError(f"{n}x{n}: no proven board for the lower bound")
+        lights, presses, lower, how = (1 << n * n) - 1, term.presses, term.upper, "all-lit term"
+    else:
+        lights, presses, lower, how = best.lights, best.presses, best.radius, "every solution"
+    if pressed(presses, n) != lights:
+        raise AssertionError(f"{n}x{n}: the hardest board's presses do not solve it")
+    return {"n": n, "kernel_dimension": dimension, "lower": lower, "upper": upper,
+            "proven": lower == upper, "lone_cells": lone, "lower_from": how,
+            "seconds": round(time.process_time() - start, 2),
+            "lights_hex": format(lights, "x"), "presses_hex": format(presses, "x")}
+
+
+def write_hardest(tries: int) -> None:
+    rows = []
+    for n in range(1, 51):
+        row = hardest_row(n, tries)
+        if row is not None:
+            rows.append(json.dumps(row, separators=(",", ":")))
+            print("hardest", n, row["lower"], row["upper"], row["seconds"], flush=True)
+    HARDEST.write_text("[\n" + ",\n".join(rows) + "\n]\n")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--to", type=int, default=100)
     parser.add_argument("--only", help="comma-separated sizes to (re)do")
     parser.add_argument("--budget-factor", type=int, default=1,
                         help="times the --prove budget")
+    parser.add_argument("--hardest", type=int, metavar="TRIES",
+                        help="write the hardest boards to 50x50 instead (TRIES seeds each)")
     words = parser.parse_args()
+    if words.hardest:
+        write_hardest(words.hardest)
+        return
     entries: dict[int, dict[str, object]] = {}
     if TABLE.exists():
         entries = {row["n"]: row for row in json.loads(TABLE.read_text())}

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import math
 import random
+from functools import lru_cache
 from typing import Any
 
 from puzzlelab import lightsout
 from puzzlelab.arguments import SEED, Arg, game, side
 from puzzlelab.jobs import Handler, Progress, Steps, due, registrar
 from puzzlelab.lightsout import gf2
+from puzzlelab.lightsout.orbit import solution_orbit
+from puzzlelab.lightsout.plane import growing_boards, plane_chase
 from puzzlelab.notation import PuzzleError
 
 Result = dict[str, Any]
@@ -286,7 +289,16 @@ def _analyse(request: Result) -> Steps[Result]:
         "conflict_grid": None
         if solution.conflict is None
         else _pattern_grid(solution.conflict, board),
+        # The Enlight seed's last questions, answered for this board.
+        "orbit": solution_orbit(board),
+        "plane": _plane(),
     }
+
+
+@lru_cache(maxsize=1)
+def _plane() -> Result:
+    """The unlimited plane's figures (the same for every board)."""
+    return {"chase": plane_chase(24), "growing": growing_boards(13)}
 
 
 _MAX_DIGITS = 1000

@@ -85,13 +85,15 @@ def _transform(values: list[int]) -> list[int]:
 
 
 def _choose_s(dimension: int, counts: dict[int, int], seed: int = 1,
-              steps: int = 20000) -> dict[int, int]:
+              steps: int | None = None) -> dict[int, int]:
     """Values ``s_t`` (parity of ``m_t``, within ``[-m_t, m_t]``) for the types
     other than 0 making ``min S`` (without type 0) as high as found: -2 meets
     the bound. A local search: from +-1 and 0, moves of +-2 on one type that
     raise the minimum or lower how often it occurs, sideways moves now and then."""
     rng = random.Random(seed)
     size = 1 << dimension
+    if steps is None:  # about 2**25 entries moved in all
+        steps = max(64, (1 << 25) >> dimension)
     parity = [bin(a).count("1") & 1 for a in range(size)]
     kinds = sorted(t for t in counts if t)
     s = {t: counts[t] % 2 * rng.choice((-1, 1)) for t in kinds}
@@ -121,7 +123,17 @@ def _choose_s(dimension: int, counts: dict[int, int], seed: int = 1,
     return s
 
 
-def hardest_board(n: int) -> Hardest | None:
+def parity_bound(n: int) -> tuple[int, int, int]:
+    """``(upper bound on the radius, quiet dimension, m_0)`` by the parity
+    argument above; cheap for any n."""
+    quiet, types = cell_types(n)
+    counts = Counter(types)
+    lone = counts.get(0, 0)
+    odd = any(t and m % 2 for t, m in counts.items())
+    return (n * n + lone) // 2 - (1 if odd else 0), len(quiet), lone
+
+
+def hardest_board(n: int, seed: int = 1) -> Hardest | None:
     """The hardest n x n board (see the module's note); None when the board has
     no quiet patterns (every board then needs at most N presses, and the hardest
     is the one whose unique solution presses every cell) or a quiet space past
@@ -135,7 +147,7 @@ def hardest_board(n: int) -> Hardest | None:
     odd = sorted(t for t, m in counts.items() if t and m % 2)
     size = n * n
     bound = (size + lone) // 2 - (1 if odd else 0)
-    chosen = _choose_s(d, counts) if odd else {}
+    chosen = _choose_s(d, counts, seed) if odd else {}
     # k_t = (m_t + s_t) / 2 cells of each type pressed; type 0 all pressed.
     wanted = {t: (m + chosen.get(t, 0)) // 2 for t, m in counts.items()}
     wanted[0] = lone
