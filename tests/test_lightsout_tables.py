@@ -154,3 +154,29 @@ def test_split_tasks_find_the_proven_term_and_a_restart_reads_them_back(tmp_path
     (tmp_path / "task-3.json").write_text("edited")
     with pytest.raises(AssertionError, match="ran again"):
         all_lit_tasks.run_tasks(19, 2, term.upper, 1 << 40, tmp_path)
+
+
+def test_a_solve_says_its_press_bounds():
+    """Proven: both ends the count; unsolvable: none; unproven (a random 39x39
+    board on the quick budget): the counting and packing bound below the count."""
+    import random
+
+    from puzzlelab import api
+    from puzzlelab.lightsout import Board, press_lower_bound, random_solvable
+
+    def ask(game: str) -> dict:
+        response = api.handle({"cmd": "lightsout.solve", "game": game})
+        assert response["ok"], response
+        return response["result"]
+
+    proven = ask("11111/11111/11111/11111/11111")
+    assert proven["proven"] and proven["press_bounds"] == [15, 15]
+    assert ask("10000/00000/00000/00000/00000")["press_bounds"] is None
+    board = random_solvable(39, 39, random.Random(5))
+    answer = ask(board.game_id)
+    lower, upper = answer["press_bounds"]
+    assert upper == answer["press_count"]
+    if answer["proven"]:
+        assert lower == upper
+    else:
+        assert lower == press_lower_bound(Board.parse(answer["game"])) < upper

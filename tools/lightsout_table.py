@@ -16,6 +16,11 @@ named by ``--only``. Writes
   and whether OEIS's b-file, which ends at n = 78, has the term);
 * ``web/puzzles/lightsout/b075464.txt``: ``n a(n)`` lines for the proven
   terms from 1 up to the first n not proven (a b-file has no gaps).
+
+``--hardest TRIES`` writes ``web/puzzles/lightsout/hardest.json`` instead:
+the hardest board found for every n up to 50 with quiet patterns
+(``puzzlelab.lightsout.hardest``), its radius measured over every solution,
+and the parity bound. ``--markdown`` prints the tables of docs/lightsout.md.
 """
 
 from __future__ import annotations
@@ -139,6 +144,29 @@ def write_hardest(tries: int) -> None:
     HARDEST.write_text("[\n" + ",\n".join(rows) + "\n]\n")
 
 
+def markdown() -> str:
+    """docs/lightsout.md's tables: every n past 50, and the hardest boards."""
+    rows = json.loads(TABLE.read_text())
+    out = ["| n | fewest presses | kernel | solutions | CPU s | second check | in b-file |",
+           "|---|---|---|---|---|---|---|"]
+    for row in rows:
+        if row["n"] <= 50:
+            continue
+        value = row["fewest"] if row["proven"] else f"{row['lower']}..{row['upper']} (not proven)"
+        out.append(f"| {row['n']} | {value} | {row['kernel_dimension']} | "
+                   f"{row['solutions'] if row['solutions'] is not None else '-'} | "
+                   f"{row['seconds']} | {', '.join(row['check']) or '-'} | "
+                   f"{'yes' if row['in_published_bfile'] else 'no'} |")
+    if HARDEST.exists():
+        out += ["", "| n | kernel | cells in no quiet pattern | hardest board needs | bound | "
+                "proven | CPU s |", "|---|---|---|---|---|---|---|"]
+        for row in json.loads(HARDEST.read_text()):
+            out.append(f"| {row['n']} | {row['kernel_dimension']} | {row['lone_cells']} | "
+                       f"{row['lower']} | {row['upper']} | {'yes' if row['proven'] else 'no'} | "
+                       f"{row['seconds']} |")
+    return "\n".join(out)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--to", type=int, default=100)
@@ -147,7 +175,11 @@ def main() -> None:
                         help="times the --prove budget")
     parser.add_argument("--hardest", type=int, metavar="TRIES",
                         help="write the hardest boards to 50x50 instead (TRIES seeds each)")
+    parser.add_argument("--markdown", action="store_true", help="print the docs' tables")
     words = parser.parse_args()
+    if words.markdown:
+        print(markdown())
+        return
     if words.hardest:
         write_hardest(words.hardest)
         return

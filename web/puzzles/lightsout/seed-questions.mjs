@@ -50,7 +50,7 @@ function paragraph(text) {
   return p;
 }
 
-function thumb(grid, rows, cols, caption, palette, mark = false) {
+function thumb(grid, rows, cols, caption, palette, mark = false, pixels = 96) {
   const values = gridValues(grid, rows, cols);
   const colors = new Uint32Array(rows * cols);
   const on = mark ? palette.packed.mark : palette.packed.states[1];
@@ -60,7 +60,7 @@ function thumb(grid, rows, cols, caption, palette, mark = false) {
   const canvas = document.createElement("canvas");
   canvas.setAttribute("role", "img");
   canvas.setAttribute("aria-label", caption);
-  paintThumbnail(canvas, rows, cols, colors);
+  paintThumbnail(canvas, rows, cols, colors, pixels);
   const label = document.createElement("figcaption");
   label.textContent = caption;
   figure.append(canvas, label);
@@ -100,7 +100,7 @@ function planeSection(plane, palette) {
   const figures = document.createElement("div");
   figures.className = "thumbs";
   figures.append(thumb(chase.join("/"), chase.length, width,
-    `The chase, ${chase.length} rows`, palette, true));
+    `The chase, ${chase.length} rows`, palette, true, 4 * width));
   details.append(figures);
   const solvable = plane.growing.filter((g) => g.presses != null);
   const edge = solvable.every((g) => g.reaches_edge);
