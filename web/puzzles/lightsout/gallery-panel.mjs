@@ -66,6 +66,7 @@ export function pressedShare(cells, size) {
   if (!shares.length) return "";
   const percent = (x) => `${(100 * x).toFixed(1)}%`;
   const mean = shares.reduce((a, b) => a + b, 0) / shares.length;
-  return ` A solution presses ${percent(mean)} of the cells on average ` +
-    `(${percent(Math.min(...shares))} to ${percent(Math.max(...shares))}).`;
+  const [low, high] = [Math.min(...shares), Math.max(...shares)];
+  return ` A solution presses ${percent(mean)} of the cells on average` +
+    (low === high ? " (each the same)." : ` (${percent(low)} to ${percent(high)}).`);
 }

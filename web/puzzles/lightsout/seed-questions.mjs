@@ -99,8 +99,10 @@ function planeSection(plane, palette) {
   const width = chase[0].length;
   const figures = document.createElement("div");
   figures.className = "thumbs";
-  figures.append(thumb(chase.join("/"), chase.length, width,
-    `The chase, ${chase.length} rows`, palette, true, 4 * width));
+  const drawn = thumb(chase.join("/"), chase.length, width,
+    `The chase, ${chase.length} rows`, palette, true, 4 * width);
+  drawn.classList.add("wide");
+  figures.append(drawn);
   details.append(figures);
   const solvable = plane.growing.filter((g) => g.presses != null);
   const edge = solvable.every((g) => g.reaches_edge);
