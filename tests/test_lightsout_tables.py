@@ -129,7 +129,8 @@ def test_the_shipped_hardest_boards_need_what_they_claim():
         n = row["n"]
         lights, presses = int(row["lights_hex"], 16), int(row["presses_hex"], 16)
         assert toggled_by(presses, n, n) == lights
-        assert presses.bit_count() == row["lower"] <= row["upper"]
+        # (presses_hex makes the board; its lightest solution is what `lower` counts)
+        assert presses.bit_count() >= row["lower"] and row["lower"] <= row["upper"]
         assert row["proven"] == (row["lower"] == row["upper"])
         if row["kernel_dimension"] <= 8:
             solution = solve(_board(n, lights))
