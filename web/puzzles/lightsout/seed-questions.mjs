@@ -75,7 +75,7 @@ function orbitSection(a, rows, cols, palette) {
   details.append(paragraph(orbit.why));
   if (orbit.steps.length) {
     const thumbs = document.createElement("div");
-    thumbs.className = "thumbs";
+    thumbs.className = "seed-thumbs";
     orbit.steps.forEach((grid, i) => {
       thumbs.append(thumb(grid, rows, cols, i ? `Step ${i}` : "This board", palette));
     });
@@ -98,7 +98,7 @@ function planeSection(plane, palette) {
   const chase = plane.chase;
   const width = chase[0].length;
   const figures = document.createElement("div");
-  figures.className = "thumbs";
+  figures.className = "seed-thumbs";
   const drawn = thumb(chase.join("/"), chase.length, width,
     `The chase, ${chase.length} rows`, palette, true, 4 * width);
   drawn.classList.add("wide");
@@ -111,7 +111,7 @@ function planeSection(plane, palette) {
     `needs ${solvable.map((g) => `${g.presses} (${g.n}x${g.n})`).join(", ")} presses` +
     (edge ? ", and on every one of them the presses reach the edge:" : ":")));
   const growing = document.createElement("div");
-  growing.className = "thumbs";
+  growing.className = "seed-thumbs";
   for (const g of solvable) {
     growing.append(thumb(g.grid, g.n, g.n, `${g.n}x${g.n}: ${g.presses}`, palette, true));
   }
