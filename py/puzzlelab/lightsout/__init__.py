@@ -36,7 +36,10 @@ The family's modules, each importing only the ones listed before it:
 * ``fewest``: the lower bound, folds and Z/k search that prove the fewest presses;
 * ``solve``: a board's :class:`Solution`, and the dense baseline;
 * ``costs``: what a job costs, and refusing what cannot finish;
-* ``generate``: random and graded boards; ``gallery``: the single-light boards.
+* ``generate``: random and graded boards; ``gallery``: the single-light boards;
+* ``all_lit`` and ``all_lit_tasks``: the all-lit table (OEIS A075464), its
+  second check, and its proof split into tasks; ``hardest``: the hardest
+  board of a size; ``orbit`` and ``plane``: the Enlight seed's last questions.
 
 The names the rest of Puzzle Lab uses are re-exported here.
 """

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import math
 import random
+from functools import lru_cache
 from typing import Any
 
 from puzzlelab import lightsout
 from puzzlelab.arguments import SEED, Arg, game, side
 from puzzlelab.jobs import Handler, Progress, Steps, due, registrar
 from puzzlelab.lightsout import gf2
+from puzzlelab.lightsout.orbit import solution_orbit
+from puzzlelab.lightsout.plane import growing_boards, plane_chase
 from puzzlelab.notation import PuzzleError
 
 Result = dict[str, Any]
@@ -219,10 +222,23 @@ def _solve(request: Result) -> Steps[Result]:
         "press_grid": solution.press_grid,
         "press_count": solution.press_count,
         "proven_fewest": solution.proven_fewest,
+        "proven": solution.proven_fewest,
+        "press_bounds": _press_bounds(solution),
         "kernel_dimension": solution.kernel_dimension,
         "explanation": solution.explain(),
         "conflict": _cells(solution.conflict, board),
     }
+
+
+def _press_bounds(solution: lightsout.Solution) -> list[int] | None:
+    """``[lower, upper]`` for the fewest presses: equal when proven; otherwise the
+    counting and packing bound and the presses found (None when unsolvable)."""
+    count = solution.press_count
+    if count is None:
+        return None
+    if solution.proven_fewest:
+        return [count, count]
+    return [min(count, lightsout.press_lower_bound(solution.board)), count]
 
 
 @command("lightsout.analyse")
@@ -273,7 +289,16 @@ def _analyse(request: Result) -> Steps[Result]:
         "conflict_grid": None
         if solution.conflict is None
         else _pattern_grid(solution.conflict, board),
+        # The Enlight seed's last questions, answered for this board.
+        "orbit": solution_orbit(board),
+        "plane": _plane(),
     }
+
+
+@lru_cache(maxsize=1)
+def _plane() -> Result:
+    """The unlimited plane's figures (the same for every board)."""
+    return {"chase": plane_chase(24), "growing": growing_boards(13)}
 
 
 _MAX_DIGITS = 1000

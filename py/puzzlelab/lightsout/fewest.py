@@ -81,16 +81,21 @@ def _axis_folds(length: int, wrap: bool) -> list[list[int | None]]:
         length = half
 
 
-#: The largest board given folds: the fewest-press proofs aim at 50x50.
+#: The largest board whose cells the lower bound packs and whose tori are
+#: tried as tilings of smaller ones.
 FOLDED_MAX_CELLS = 64 * 64
+#: The largest board with walls given folds (tori: FOLDED_MAX_CELLS): the
+#: all-lit table is proven to 100x100 (setting the folds up takes a few
+#: tenths of a second there).
+FOLDING_MAX_CELLS = 100 * 100
 
 
 @lru_cache(maxsize=8)
 def folding(rows: int, cols: int, variant: Variant) -> Folding | None:
     """The board folded onto smaller copies of itself (see
     :func:`puzzlelab.lightsout.gf2_folded.folded_search`); None when no fold applies, or past
-    :data:`FOLDED_MAX_CELLS` (setting the folds up is linear algebra over
-    every cell).
+    :data:`FOLDING_MAX_CELLS` (a torus: :data:`FOLDED_MAX_CELLS`; setting the
+    folds up is linear algebra over every cell).
 
     The search bounds after folding both axes (cells in fibres of four move
     together); the row fold alone, in between, orders each level's vectors,
@@ -98,7 +103,9 @@ def folding(rows: int, cols: int, variant: Variant) -> Folding | None:
     over, and cells of a row pair share their forms: all-lit 47x47 proves in
     a third less time.
     """
-    if rows * cols > FOLDED_MAX_CELLS:
+    # Tori keep the smaller limit: past it their solves were measured and
+    # priced without folds (their kernels are rarely provable there anyway).
+    if rows * cols > (FOLDED_MAX_CELLS if variant.wrap else FOLDING_MAX_CELLS):
         return None
     row_folds = _axis_folds(rows, variant.wrap)
     col_folds = _axis_folds(cols, variant.wrap)

@@ -6,15 +6,17 @@
 import { paintThumbnail } from "../../grid-canvas.mjs";
 import { formatCount } from "./counts.mjs";
 import { gridValues } from "./rules.mjs";
+import { renderSeedQuestions } from "./seed-questions.mjs";
 
 const MAX_THUMBNAILS = 64; // quiet patterns drawn; the rest are counted
 
 /**
  * Fill the Analysis panel's `body` with lightsout.analyse's answer `a` for
  * the board shown: `rows` x `cols` cells `values` with `states` (k) states,
- * drawn in the painter's `palette`.
+ * drawn in the painter's `palette`; then the seed's questions
+ * (seed-questions.mjs: `classic` rules, `play(grid)` loads a board).
  */
-export function renderAnalysis(body, a, { rows, cols, values, states: k, palette }) {
+export function renderAnalysis(body, a, { rows, cols, values, states: k, palette, classic, play }) {
   const cells = rows * cols;
   const facts = [
     a.rank == null
@@ -113,6 +115,7 @@ export function renderAnalysis(body, a, { rows, cols, values, states: k, palette
       body.append(more);
     }
   }
+  renderSeedQuestions(body, a, { rows, cols, palette, classic, play });
 }
 
 /** An astronomically long count, exact, folded away. */

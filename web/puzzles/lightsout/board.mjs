@@ -74,7 +74,8 @@ export class LightsOutBoard extends PuzzleBoard {
       render: {
         analysis: (body, analysis) => renderAnalysis(body, analysis, {
           rows: this.state.rows, cols: this.state.cols, values: this.values, states: this.states,
-          palette: this.painter.palette,
+          palette: this.painter.palette, classic: this.#classicRules(),
+          play: (grid) => this.#playGrid(grid),
         }),
         gallery: (body, gallery) => renderGallery(body, gallery, {
           states: this.states, palette: this.painter.palette,
@@ -407,15 +408,26 @@ export class LightsOutBoard extends PuzzleBoard {
 
   /** Play the gallery board with only the light at (row, col) on. */
   #playSingleLight(row, col) {
+    const { rows, cols } = this.state;
+    const values = new Uint8Array(rows * cols);
+    values[row * cols + col] = 1;
+    this.#playGrid(new Board(rows, cols, values).grid);
+  }
+
+  /** Load the board `grid` (rows of digits joined by '/') under the rules shown. */
+  #playGrid(grid) {
     this.run(async () => {
-      const { rows, cols } = this.state;
-      const values = new Uint8Array(rows * cols);
-      values[row * cols + col] = 1;
       const state = await this.client.request({
-        cmd: "lightsout.load", game: new Board(rows, cols, values).grid, ...this.controls.variantOptions(),
+        cmd: "lightsout.load", game: grid, ...this.controls.variantOptions(),
       });
       this.#replaceBoard(state);
     });
+  }
+
+  /** Whether the rules shown are the classic ones (cross, walls, on/off): the shipped tables'. */
+  #classicRules() {
+    const { wrap, neighbourhood, states } = this.controls.variantOptions();
+    return !wrap && neighbourhood === "cross" && states === 2;
   }
 
   // --- long jobs: solve, analysis, gallery (kept-jobs.mjs) -------------------

@@ -51,6 +51,22 @@ export function renderGallery(body, gallery, { states, palette, point, play }) {
   const solvable = gallery.cells.filter((cell) => cell.solvable).length;
   const summary = document.createElement("p");
   summary.className = "gallery-summary";
-  summary.textContent = `${solvable} of the ${gallery.cells.length} single-light boards can be solved.`;
+  summary.textContent = `${solvable} of the ${gallery.cells.length} single-light boards can be solved.` +
+    pressedShare(gallery.cells, rows * cols);
   body.replaceChildren(summary, ...items);
+}
+
+/**
+ * The seed's question "what share of the cells does a single light's solution
+ * press?", from the gallery's solutions: the average and the range, in words.
+ */
+export function pressedShare(cells, size) {
+  const shares = cells.filter((cell) => cell.solvable)
+    .map((cell) => new Set(cell.presses.map(([r, c]) => `${r},${c}`)).size / size);
+  if (!shares.length) return "";
+  const percent = (x) => `${(100 * x).toFixed(1)}%`;
+  const mean = shares.reduce((a, b) => a + b, 0) / shares.length;
+  const [low, high] = [Math.min(...shares), Math.max(...shares)];
+  return ` A solution presses ${percent(mean)} of the cells on average` +
+    (low === high ? " (each the same)." : ` (${percent(low)} to ${percent(high)}).`);
 }
