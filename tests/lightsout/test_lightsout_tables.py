@@ -19,7 +19,7 @@ from puzzlelab.lightsout.all_lit import (
 )
 from puzzlelab.lightsout.hardest import cell_types, hardest_board
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 TABLE = ROOT / "web" / "puzzles" / "lightsout" / "all-lit.json"
 BFILE = ROOT / "web" / "puzzles" / "lightsout" / "b075464.txt"
 HARDEST = ROOT / "web" / "puzzles" / "lightsout" / "hardest.json"

@@ -13,7 +13,7 @@ from test_lightsout_page import BOARD, ask, current, open_board, wait_idle
 
 pytestmark = pytest.mark.e2e
 
-TABLES = Path(__file__).resolve().parents[2] / "web" / "puzzles" / "lightsout"
+TABLES = Path(__file__).resolve().parents[3] / "web" / "puzzles" / "lightsout"
 
 
 def test_records_orbit_plane_and_gallery_share(page, site_url, screenshot_dir):
