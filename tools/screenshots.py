@@ -16,7 +16,7 @@ three puzzles side by side, each a board embedded the way the README shows
 (``embed.mjs``), at fixed games so that the picture is the same each time.
 
 Where the build has a *Today* button, the Today view is saved too, as
-``NAME-today-…``.
+``NAME-today-…``, and the last puzzle's ladder of levels as ``NAME-levels-…``.
 
 Files: ``OUT/NAME-PUZZLE-WIDTHxHEIGHT-THEME.webp`` (default OUT:
 docs/screenshots). Desktop shots are scaled to 75% and all are WebP, drawn by
@@ -125,6 +125,24 @@ def shoot(site: str, out: Path, name: str, chromium: str, full: bool = False) ->
                     png = base64.b64encode(page.screenshot()).decode()
                     kind = "png" if full else "webp"
                     path = out / f"{name}-today-{width}x{height}-{theme}.{kind}"
+                    if not full:
+                        png = page.evaluate(SHRINK, [png, 0.75 if width > 800 else 1.0, 0.85])
+                    path.write_bytes(base64.b64decode(png))
+                    saved.append(path)
+                    # The ladder of the same puzzle, where the build has one: from
+                    # the play bar on a laptop, from the Today view on a phone.
+                    page.keyboard.press("Escape")
+                    page.wait_for_timeout(200)
+                    levels = page.locator(f'#{PUZZLES[-1]} button[data-play="levels"]')
+                    if levels.count() and levels.is_visible():
+                        levels.click()
+                    else:
+                        today.click()
+                        page.locator('[data-today="levels"]').click()
+                    page.locator("dialog.levels-view").wait_for(state="visible")
+                    page.wait_for_timeout(300)
+                    png = base64.b64encode(page.screenshot()).decode()
+                    path = out / f"{name}-levels-{width}x{height}-{theme}.{kind}"
                     if not full:
                         png = page.evaluate(SHRINK, [png, 0.75 if width > 800 else 1.0, 0.85])
                     path.write_bytes(base64.b64decode(png))
