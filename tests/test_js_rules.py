@@ -621,7 +621,7 @@ def test_the_default_boards_need_no_python(node: str, build_py: Any, tmp_path: P
         shutil.copytree(ROOT / "web" / part, web / part)
     build_py.write_first_boards(web)
     requests = [dict(request) for request in build_py.FIRST_REQUESTS]
-    hints = build_py.first_hint_requests(api, pegs)
+    hints = build_py.first_hint_requests()
     requests += hints
     requests += [
         {"cmd": "pegs.boards"},
