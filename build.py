@@ -8,6 +8,7 @@ Subcommands::
     python3 build.py serve [--port N] [--dir DIR] [--prefix /sub/path/]
     python3 build.py start                # setup, build, serve
     python3 build.py test [PYTEST ARGS]   # setup, build, ruff, pytest
+    python3 build.py test --quick         # the same with the quick tier only
 
 ``dist/`` is the whole deployable site: the pages from ``web/``, the Pyodide
 core from the ``pyodide`` npm package, micropip, our own pure wheel and, under
@@ -85,9 +86,12 @@ def main(argv: list[str] | None = None) -> int:
         sub.add_argument("--dir", type=Path, default=DIST, help="directory to serve")
         if name == "start":
             builders.append(sub)
-    builders.append(
-        commands.add_parser("test", help="setup, build, ruff and pytest (extra args go to pytest)")
-    )
+    tester = commands.add_parser(
+        "test", help="setup, build, ruff and pytest (extra args go to pytest)")
+    tester.add_argument("--quick", action="store_true",
+                        help="only the quick tier: every puzzle's core, the page's boot, play, "
+                        "undo, save and link (pytest -m quick)")
+    builders.append(tester)
     for sub in builders:
         sub.add_argument(
             "--vendor-numpy",
@@ -110,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command in ("serve", "start"):
         serve(args.dir.resolve(), args.host, args.port, args.prefix)
     if args.command == "test":
-        return test(extra)
+        return test(extra, quick=args.quick)
     return 0
 
 

@@ -11,7 +11,7 @@ from urllib.parse import quote
 
 import pytest
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 LIGHTSOUT = "3x3:5d0"  # a plus sign: one press in the centre
 PEGS = "oo...@any"  # one jump from one peg; the goal is one peg anywhere

@@ -11,7 +11,7 @@ import pytest
 from puzzlelab import api
 from puzzlelab.lightsout import Board, solve
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 BOARD = "#lightsout"
 

@@ -21,7 +21,7 @@ from test_embed_page import board_ready
 from test_embed_page import play as play_embed
 from test_share_page import BINAIRO, LIGHTSOUT, PEGS, game_id, hash_game, link, play, wait_board
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 ENGLISH = "--ooo--/--ooo--/ooooooo/ooo.ooo/ooooooo/--ooo--/--ooo--"
 # The game a person plays (two moves with test_share_page.play), and another one a link names.

@@ -13,7 +13,7 @@ from puzzlelab.lightsout import costs
 from puzzlelab.lightsout.variant import Variant
 from puzzlelab.notation import PuzzleError
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 # Lab words and notations a player should not meet on the play screen (issue #24).
 LAB_WORDS = re.compile(

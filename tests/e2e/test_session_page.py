@@ -12,7 +12,7 @@ from test_pegs_page import grid, jump
 from test_pegs_page import open_board as open_pegs
 from test_pegs_page import wait_idle as pegs_idle
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 # Every request message the page posts to the engine (Worker or SharedWorker
 # port), by command, before any module runs.

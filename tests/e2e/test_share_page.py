@@ -7,7 +7,7 @@ from urllib.parse import quote, unquote
 
 import pytest
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 LIGHTSOUT = "5x5:1f8c4a0"
 PEGS = "--ooo--/--o.o--/ooo.ooo/ooooooo/ooooooo/--ooo--/--ooo--"  # English after one jump
@@ -57,6 +57,7 @@ def play(page, puzzle: str, move: int) -> None:
     page.mouse.click(box["x"] + x, box["y"] + y)
 
 
+@pytest.mark.quick  # play, undo, save and link on every puzzle, in the quick tier
 @pytest.mark.parametrize(
     ("puzzle", "game"), [("lightsout", LIGHTSOUT), ("pegs", PEGS), ("binairo", BINAIRO)]
 )

@@ -15,7 +15,7 @@ from test_share_page import BINAIRO, LIGHTSOUT, PEGS, game_id, hash_game, link, 
 
 from puzzlelab import api
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 GOOD = {"lightsout": LIGHTSOUT, "pegs": PEGS, "binairo": BINAIRO}
 BAD = {"lightsout": "garbage", "pegs": "xyz", "binairo": "4x4:zzzz"}

@@ -16,7 +16,7 @@ from puzzlelab import binairo
 from puzzlelab.jobs import finish
 from puzzlelab.lightsout import Board
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 # The English board with two pegs left: (3, 1) over (3, 2) lands in the centre, its goal.
 LAST_JUMP = "--...--/--...--/......./.oo..../......./--...--/--...--"
