@@ -69,6 +69,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if (item.get_closest_marker("e2e") is None and item.get_closest_marker("slow") is None
                 and is_family_core(item.path)):
             item.add_marker(pytest.mark.quick)
+    # A module holding a long proof (marked slow) starts first: pytest-xdist
+    # hands out whole modules (--dist loadfile) in this order, so no worker is
+    # left alone on a long module while the other has finished.
+    slow_modules = {item.path for item in items if item.get_closest_marker("slow")}
+    items.sort(key=lambda item: item.path not in slow_modules)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
