@@ -52,6 +52,42 @@ CHROMIUM_ARGS = [
 ]
 
 
+def family_names() -> list[str]:
+    """The puzzle families of Python's registry (``puzzlelab.families``)."""
+    from puzzlelab.families import FAMILIES
+
+    return list(FAMILIES)
+
+
+def is_family_core(path: Path) -> bool:
+    """Whether the test module at ``path`` is a family's core: the one named
+    after it (``tests/<family>/test_<family>.py``), not every module of its home."""
+    return path.stem in {f"test_{family}" for family in family_names()}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The quick tier, ``-m quick`` (``npm run test:quick``): every family's
+    core (its own unit test module, found through the registry, without the
+    tests marked ``slow``) and the browser tests marked ``quick`` (the page's
+    boot, play, undo, save and link on every puzzle)."""
+    for item in items:
+        if (item.get_closest_marker("e2e") is None and item.get_closest_marker("slow") is None
+                and is_family_core(item.path)):
+            item.add_marker(pytest.mark.quick)
+    # A module holding a long proof (marked slow) starts first: pytest-xdist
+    # hands out whole modules (--dist loadfile) in this order, so no worker is
+    # left alone on a long module while the other has finished.
+    slow_modules = {item.path for item in items if item.get_closest_marker("slow")}
+    items.sort(key=lambda item: item.path not in slow_modules)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """``--fresh-contexts``: no page shares an engine (see the ``page`` fixture)."""
+    parser.addoption("--fresh-contexts", action="store_true",
+                     help="give every end-to-end test a new browser context, "
+                     "tests marked shared_engine too")
+
+
 def unavailable(message: str) -> None:
     """Fail under CI, skip elsewhere: for a missing browser or site."""
     if IN_CI:
@@ -181,20 +217,94 @@ LAB_OPEN = """try {
 } catch (e) {}"""
 
 
+# Every page's context: a desktop window, service workers blocked (each test
+# is a first visit, and caching the whole site for offline play would only
+# slow it; test_offline.py allows them).
+CONTEXT_OPTIONS: dict[str, Any] = {
+    "viewport": {"width": 1000, "height": 800},
+    "service_workers": "block",
+}
+
+
+@dataclass
+class SharedEngine:
+    """A browser context kept for a whole test worker, with Python booted once.
+
+    ``keeper`` is a page of the site holding the page's own client
+    (``client.mjs``), so the SharedWorker engine stays up between tests: a
+    test's page joins it as a second tab of the site does, and finds Python
+    ready instead of booting it (tens of seconds on a loaded machine).
+    """
+
+    context: Any
+    keeper: Any
+
+
+# Run in the keeper page: start the engine through the page's own client and
+# wait until Python has answered (the client names the SharedWorker; joining
+# it by the same module keeps that name in one place).
+KEEP_ENGINE = """async () => {
+  const { getClient } = await import("./client.mjs");
+  window.keptClient = getClient();
+  await window.keptClient.ready;
+}"""
+
+# What a test may leave on the device, wiped between two tests sharing the engine.
+CLEAR_STORAGE = """async () => {
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const name of await caches.keys()) await caches.delete(name);
+  for (const { name } of (await indexedDB.databases?.()) ?? []) indexedDB.deleteDatabase(name);
+}"""
+
+
+@pytest.fixture(scope="session")
+def shared_engine(browser: Any, site_url: str) -> Iterator[SharedEngine]:
+    """This worker's shared context and its booted engine (see ``page``)."""
+    context = browser.new_context(**CONTEXT_OPTIONS)
+    context.add_init_script(LAB_OPEN)
+    keeper = context.new_page()
+    keeper.goto(site_url + "build-info.json")
+    keeper.evaluate(KEEP_ENGINE)
+    yield SharedEngine(context, keeper)
+    context.close()
+
+
 @pytest.fixture
 def page(browser: Any, page_log: PageLog, request: pytest.FixtureRequest) -> Iterator[Any]:
-    """A fresh page in its own browser context, recording into ``page_log``,
-    with the lab open (see ``fresh_page`` for a first visit's play view).
+    """A page of its own, recording into ``page_log``, with the lab open (see
+    ``fresh_page`` for a first visit's play view).
+
+    By default in a new browser context: a first visit, Python not started.
+    A test marked ``shared_engine`` (a module's ``pytestmark``) gets a new page
+    in its worker's shared context instead, where Python is already running:
+    for tests that use Python but do not test how it starts, what a first visit
+    downloads or the service worker. Its storage, cookies and permissions are
+    wiped before it starts, so it still begins as a first visit's page. A
+    test of such a module that needs Python not yet started says
+    ``@pytest.mark.shared_engine(False)``.
+    ``pytest --fresh-contexts`` gives every test a new context all the same
+    (to compare, or to rule the sharing out when a test fails).
 
     An uncaught error in the page fails the test; a failing test leaves a
     screenshot in test-results/failures/.
     """
-    yield from open_page(browser, page_log, request, lab_open=True)
+    marker = request.node.get_closest_marker("shared_engine")
+    shared = marker is not None and marker.args[:1] != (False,)
+    if not shared or request.config.getoption("fresh_contexts"):
+        yield from open_page(browser, page_log, request, lab_open=True)
+        return
+    engine: SharedEngine = request.getfixturevalue("shared_engine")
+    engine.context.clear_cookies()
+    engine.context.clear_permissions()
+    engine.keeper.evaluate(CLEAR_STORAGE)
+    yield from watched_page(engine.context, page_log, request, close_context=False)
 
 
 @pytest.fixture
 def fresh_page(browser: Any, page_log: PageLog, request: pytest.FixtureRequest) -> Iterator[Any]:
-    """As ``page``, but as a first visit sees the main page: the lab closed."""
+    """As ``page``, but as a first visit sees the main page: the lab closed
+    (always in a new context)."""
     yield from open_page(browser, page_log, request, lab_open=False)
 
 
@@ -209,25 +319,25 @@ def open_page(
     """A page in a new context (``context_options`` as Playwright's
     ``new_context``, viewport 1000x800 unless given), its errors logged; the
     page fixtures' body, also for tests that need a phone or a theme."""
-    # Service workers are blocked: each test is a first visit, and caching the
-    # whole site for offline play would only slow it (test_offline.py allows them).
-    options = {"viewport": {"width": 1000, "height": 800}, "service_workers": "block"}
-    context = browser.new_context(**{**options, **context_options})
+    context = browser.new_context(**{**CONTEXT_OPTIONS, **context_options})
     if lab_open:
         context.add_init_script(LAB_OPEN)
+    yield from watched_page(context, page_log, request, close_context=True)
+
+
+def watched_page(
+    context: Any, page_log: PageLog, request: pytest.FixtureRequest, *, close_context: bool
+) -> Iterator[Any]:
+    """A new page of ``context`` whose errors and responses go to ``page_log``
+    while the test runs; closed afterwards (its context too if ``close_context``)."""
     page = context.new_page()
 
     def on_console(message: Any) -> None:
         if message.type == "error":
             page_log.console_errors.append(message.text)
 
-    page.on("console", on_console)
-    page.on("pageerror", lambda error: page_log.page_errors.append(str(error)))
-    # Context events also see the requests of the page's workers.
-    context.on(
-        "requestfailed",
-        lambda r: page_log.failed_requests.append(f"{r.method} {r.url}: {r.failure}"),
-    )
+    def on_request_failed(failed: Any) -> None:
+        page_log.failed_requests.append(f"{failed.method} {failed.url}: {failed.failure}")
 
     def on_response(response: Any) -> None:
         page_log.responses.append((response.status, response.url))
@@ -236,6 +346,10 @@ def open_page(
                 f"{response.request.method} {response.url}: HTTP {response.status}"
             )
 
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: page_log.page_errors.append(str(error)))
+    # Context events also see the requests of the page's workers.
+    context.on("requestfailed", on_request_failed)
     context.on("response", on_response)
     yield page
     report = getattr(request.node, "rep_call", None)
@@ -244,7 +358,17 @@ def open_page(
         failures.mkdir(parents=True, exist_ok=True)
         name = re.sub(r"[^\w.-]+", "_", request.node.nodeid)
         page.screenshot(path=str(failures / f"{name}.png"))
-    context.close()
+    if close_context:
+        context.close()
+    else:
+        for other in context.pages[1:]:  # the keeper stays; the test's pages go
+            # Leaving the page first fires its pagehide, on which the client
+            # tells the shared engine to cancel this document's jobs: no job of
+            # this test runs on into the next one.
+            other.goto("about:blank")
+            other.close()
+        context.remove_listener("requestfailed", on_request_failed)
+        context.remove_listener("response", on_response)
     assert not page_log.page_errors, f"uncaught errors in the page: {page_log.page_errors}"
 
 

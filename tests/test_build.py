@@ -339,7 +339,7 @@ def test_build_with_vendor_numpy_offline_still_builds(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     monkeypatch.setenv(build_py.PYODIDE_INDEX_ENV, closed_port_url())
-    monkeypatch.setattr(build_py, "NUMPY_CACHE", tmp_path / "cache")  # no wheel cached
+    monkeypatch.setattr(build_py.vendor, "NUMPY_CACHE", tmp_path / "cache")  # no wheel cached
     site = tmp_path / "dist"
     build_py.build(site, with_numpy=True)
     notices = [line for line in capsys.readouterr().out.splitlines() if "not vendored" in line]
@@ -360,8 +360,8 @@ def test_build_without_the_flag_does_not_vendor_numpy(
     def no_network(*args: object, **kwargs: object) -> None:
         raise AssertionError("a build without --vendor-numpy must not download numpy")
 
-    monkeypatch.setattr(build_py, "vendor_numpy", no_network)
-    monkeypatch.setattr(build_py.urllib.request, "urlopen", no_network)
+    monkeypatch.setattr(build_py.vendor, "vendor_numpy", no_network)
+    monkeypatch.setattr(build_py.vendor.urllib.request, "urlopen", no_network)
     build_py.build(tmp_path / "dist")
     assert (tmp_path / "dist" / "build-info.json").exists()
     assert not list((tmp_path / "dist" / "pyodide").glob("numpy-*"))

@@ -38,6 +38,7 @@ def test_both_methods_give_a253316(side):
     assert count(grid, "search") == count(grid, "meet") == A253316[side]
 
 
+@pytest.mark.slow  # two long counts: in the full run, started first
 def test_empty_8x10_and_10x8_by_meeting_in_the_middle():
     # Independent of each other: the halves are 5 rows of 8 columns, then 4 rows of 10.
     assert count(Grid.empty(8, 10), "meet") == 201_005_480
@@ -51,6 +52,7 @@ def test_rectangles_agree_between_methods_and_with_brute_force():
     assert count(Grid.empty(6, 8), "meet") == count(Grid.empty(8, 6), "search") == 51_744
 
 
+@pytest.mark.slow  # the headline count, about 40 s of CPU: in the full run, started first
 def test_empty_10x10_is_a253316():
     """The headline figure (about 40 s of CPU), in every run."""
     assert count(Grid.empty(10, 10)) == A253316[10]

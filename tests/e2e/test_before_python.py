@@ -11,7 +11,7 @@ from urllib.parse import quote
 import pytest
 
 from puzzle_homes import registry_puzzles
-from puzzlelab import api, pegs
+from puzzlelab import api
 
 pytestmark = pytest.mark.e2e
 
@@ -189,7 +189,7 @@ def test_the_first_hint_on_a_first_board_shows_while_python_starts(
     """Where the build shipped Python's first hint for the default boards
     (build.py's first_hint_requests), Hint before any move shows it at once,
     with Python held back, and it is the hint Python gives."""
-    shipped = {request["cmd"] for request in build_py.first_hint_requests(api, pegs)}
+    shipped = {request["cmd"] for request in build_py.first_hint_requests()}
     if f"{puzzle}.hint" not in shipped:
         pytest.skip(f"no first hint shipped for {puzzle} (its first board is random)")
     page = fresh_page

@@ -57,6 +57,7 @@ CLIENT_CALLS = """async () => {
 
 
 # The site at its root with the shared engine; under a subpath with the dedicated one.
+@pytest.mark.quick  # the page's boot, in the quick tier
 @pytest.mark.parametrize("where", ["root", "subpath"])
 def test_boot_check_page_gets_ready_and_the_client_answers(
     where: str, request: pytest.FixtureRequest, page: Any, page_log: Any, screenshot_dir: Path

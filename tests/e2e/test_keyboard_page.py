@@ -15,7 +15,7 @@ import pytest
 from keyboard_play import open_board, tab_to_board
 from puzzle_homes import facts, registry_puzzles
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 
 def test_keyboard_only_solves_every_puzzle(page, site_url, screenshot_dir):

@@ -21,7 +21,7 @@ from main_page import game_id, hash_game, link, note_shown, play, stored, wait_b
 from page_moves import Board
 from puzzle_homes import facts, registry_puzzles
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 
 def move_on_other(page, puzzle: str) -> None:

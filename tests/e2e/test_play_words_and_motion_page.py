@@ -9,7 +9,7 @@ from urllib.parse import quote
 
 import pytest
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 # Lab words and notations a player should not meet on the play screen (issue #24).
 LAB_WORDS = re.compile(

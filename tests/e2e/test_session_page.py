@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 # Every request message the page posts to the engine (Worker or SharedWorker
 # port), by command, before any module runs.

@@ -11,7 +11,7 @@ from main_page import game_id, hash_game, link, play, python_reason, wait_board
 from puzzle_homes import facts, registry_puzzles, registry_titles
 from puzzlelab import api
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 TOP = {"x": 0, "y": 0, "width": 1000, "height": 200}  # the tabs and the share controls
 

@@ -24,7 +24,7 @@ from main_page import (
 )
 from puzzle_homes import facts, registry_puzzles
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ import pytest
 
 from puzzle_homes import facts, registry_puzzles
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 def wait_idle(page, puzzle: str) -> None:
     page.wait_for_function(f"window.puzzleLab.boards.{puzzle}?.idle()", timeout=60_000)

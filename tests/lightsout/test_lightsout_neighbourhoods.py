@@ -115,6 +115,7 @@ def small_shapes(k: int, most: int) -> list[tuple[int, int]]:
     return [(rows, cols) for rows, cols in SHAPES if k ** (rows * cols) <= most]
 
 
+@pytest.mark.slow  # every pattern, brute force: in the full run, started first
 @pytest.mark.parametrize("wrap", [False, True])
 @pytest.mark.parametrize("k", [2, 3, 4, 5])
 def test_every_pattern_matches_brute_force_on_small_boards(k, wrap):

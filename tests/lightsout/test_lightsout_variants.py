@@ -467,6 +467,7 @@ def test_k_state_separator_search_matches_every_coefficient_vector(neighbourhood
     assert (packing.weight(best), ties) == _brute_mod(board, presses, quiet)
 
 
+@pytest.mark.slow  # a long sweep: in the full run, started first
 def test_the_press_lower_bound_never_exceeds_the_fewest_presses():
     rng = random.Random(8)
     tight = 0

@@ -647,6 +647,7 @@ def english_census() -> tuple[pegs_census.Census, float]:
         last, last_cpu = now, cpu
 
 
+@pytest.mark.slow  # the census takes about a minute: in the full run, not the quick tier
 @needs_numpy
 def test_english_census_figures():
     """The seed's census of the 33-hole board, centre to centre, against the published figures."""
@@ -664,6 +665,7 @@ def test_english_census_figures():
     assert longest_gap < 0.5
 
 
+@pytest.mark.slow  # shares the census above
 @needs_numpy
 def test_english_opening_book_and_count_table_are_what_the_census_gives():
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))

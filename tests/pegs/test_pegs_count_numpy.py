@@ -112,6 +112,7 @@ def test_positions_some_moves_in_equal_the_plain_count():
             assert count_numpy.count(geo, pos.pegs, goal) == wins(pos.pegs), pos.grid
 
 
+@pytest.mark.slow  # a long count: in the full run, started first
 def test_finish_counts_split_the_count_by_finishing_hole():
     """One walk (symmetries of the start) against a plain count to each hole."""
     for hole in range(TRIANGLE.size):
@@ -130,6 +131,7 @@ def test_finish_counts_split_the_count_by_finishing_hole():
     assert count_numpy.finish_counts(TRIANGLE, 1 << 3) == {3: 1}
 
 
+@pytest.mark.slow  # the English count, about a minute: in the full run, started first
 def test_english_central_count_is_the_published_figure():
     geo = pegs.standard_start("english").geo
     stats = count_numpy.WalkStats()

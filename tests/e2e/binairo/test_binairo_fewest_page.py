@@ -22,7 +22,7 @@ from conftest import DIST, ROOT, run_node
 from puzzlelab import api
 from puzzlelab.binairo import Grid, solver
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 TABLES = DIST / "puzzles" / "binairo"
 

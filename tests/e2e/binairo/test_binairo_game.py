@@ -12,7 +12,7 @@ from test_binairo_page import BOARD, cell_centre, current, message, open_board, 
 from puzzlelab import api, binairo
 from puzzlelab.binairo import Grid
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 PHONE = {"width": 375, "height": 740}
 #: Words of the lab that the play screen must not show (issue #24).

@@ -11,7 +11,7 @@ import pytest
 from test_binairo_game import phone_context
 from test_binairo_page import BOARD, cell_centre, message, open_board, wait_idle
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 LESSON = json.loads((Path(__file__).resolve().parents[3] / "web" / "puzzles" / "binairo"
                      / "lesson.json").read_text())["steps"]

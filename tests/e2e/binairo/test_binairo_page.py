@@ -8,7 +8,7 @@ from puzzlelab import binairo
 from puzzlelab.binairo import Grid
 from puzzlelab.jobs import finish
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 BOARD = "#binairo"
 

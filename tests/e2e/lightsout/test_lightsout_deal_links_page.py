@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 SHARE_LINK = """async () => {
   const { shareLink } = await import(new URL("share-links.mjs", location.href).href);

@@ -11,7 +11,7 @@ import pytest
 from puzzlelab import api
 from puzzlelab.lightsout import Board, solve
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 BOARD = "#lightsout"
 
@@ -292,6 +292,7 @@ def test_analysis_panel_explains_the_5x5_and_an_unsolvable_board(page, site_url,
     page.screenshot(path=str(screenshot_dir / "lightsout-analysis-conflict.png"), full_page=True)
 
 
+@pytest.mark.slow  # a long search in the page: in the full run, started first
 def test_prove_fewest_runs_the_long_search_and_cancel_keeps_the_quick_answer(
         page, site_url, screenshot_dir):
     """A random 47x47 board (kernel dimension 30) that the quick search does not

@@ -19,7 +19,7 @@ from test_pegs_page import BOARD, click, open_board, wait_idle
 
 from puzzlelab import api
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 # Every grid the board shows, in order (the jumps are read back from them).
 RECORD_GRIDS = """() => {

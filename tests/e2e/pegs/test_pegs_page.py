@@ -10,7 +10,7 @@ from peg_catalogue_file import par
 
 from puzzlelab import pegs
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 BOARD = "#pegs"
 ENGLISH = "--ooo--/--ooo--/ooooooo/ooo.ooo/ooooooo/--ooo--/--ooo--"
@@ -157,6 +157,7 @@ SLOW_VERDICT = ("---ooo---/---ooo---/---ooo---/ooooooooo/ooooooo../ooooo.ooo/"
                 "---.oo---/---.o.---/---o.o---")
 
 
+@pytest.mark.shared_engine(False)  # the first touch starts Python: a first visit's
 def test_a_move_stops_the_verdict_of_the_position_it_leaves(page, site_url):
     page.goto(f"{site_url}#pegs={quote(SLOW_VERDICT, safe='')}")
     root = page.locator(BOARD)
@@ -265,6 +266,7 @@ def test_editor_makes_a_custom_board(page, site_url):
     assert page.get_by_label("Board", exact=True).input_value() == "custom"
 
 
+@pytest.mark.shared_engine(False)  # the engine downloads its data files: a first visit's
 def test_counting_the_english_start_in_the_page(page, site_url):
     """The count from the English start (issue 17): the engine first downloads the
     opening book and the count table (#25: not in the wheel), each with a bar that
