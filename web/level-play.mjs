@@ -75,8 +75,11 @@ export function wireLevels({ panels, puzzles, board, show }) {
   // The play bar's Levels names the level on the board ("Level 6"), once the
   // ladders have come (fetched after the first board is shown: a few kB).
   const label = (id) => {
-    const button = board(id)?.root.querySelector('button[data-play="levels"]');
-    const at = levelIndex(ladders[id], board(id)?.startGameId?.());
+    const shown = board(id);
+    const button = shown?.root.querySelector('button[data-play="levels"]');
+    // A board whose first game has not come yet (another tab's board, still
+    // loading or refusing a save) has no start to name: it says "Levels".
+    const at = shown?.state ? levelIndex(ladders[id], shown.startGameId()) : -1;
     if (button) button.textContent = at < 0 ? "Levels" : `Level ${at + 1}`;
   };
   let asked = false; // the ladders fetched once for the labels (a failed fetch: "Levels" stays)
