@@ -4,8 +4,8 @@ puzzles' modules, which ``web/index.html`` cannot name (it names no puzzle).
 Every module under ``puzzles/`` that ``app.mjs`` imports statically (the
 registry and each puzzle's move rules) and the first registered puzzle's
 board with its own static imports, the board a first visit shows, go in
-place of :data:`PRELOAD_MARK`; with them the first board's own stylesheet,
-which it waits for before its first game.
+place of :data:`PRELOAD_MARK`; with them a preload of the first board's own
+stylesheet, which it waits for before its first game.
 """
 
 from __future__ import annotations
@@ -55,10 +55,13 @@ def write_puzzle_preloads(dist: Path) -> None:
         fail(f"web/index.html has lost its mark {PRELOAD_MARK!r}")
     paths = puzzle_preloads(dist)
     links = [f'<link rel="modulepreload" href="{path}">' for path in paths]
-    # The first board's own stylesheet, which it waits for before its first game.
+    # The first board's own stylesheet, which it waits for before its first
+    # game (board-style.mjs adds it): fetched at once, but as a preload, so
+    # that it holds up no page's first paint (another puzzle's page never uses it).
     board = next((path for path in paths if path.endswith("/board.mjs")), None)
     sheet = board and re.search(r'static stylesheet = new URL\("\./([^"]+\.css)"',
                                 (dist / board).read_text(encoding="utf-8"))
     if sheet:
-        links.insert(0, f'<link rel="stylesheet" href="{posixpath.dirname(board)}/{sheet[1]}">')
+        href = f"{posixpath.dirname(board)}/{sheet[1]}"
+        links.insert(0, f'<link rel="preload" as="style" href="{href}">')
     page.write_text(text.replace(PRELOAD_MARK, "\n  ".join(links)), encoding="utf-8")
