@@ -11,19 +11,15 @@ from pathlib import Path
 
 import pytest
 
+from ladders import ok
 from puzzle_homes import facts, registry_puzzles
-from puzzlelab import api, levels
+from puzzlelab import levels
 
 
 @functools.cache
 def ladders() -> dict[str, dict]:
     return levels.ladders()
 
-
-def ok(request: dict) -> dict:
-    answer = api.handle(request)
-    assert answer["ok"], (request, answer)
-    return answer["result"]
 
 
 def test_every_puzzle_of_the_page_declares_a_ladder_and_every_level_loads() -> None:

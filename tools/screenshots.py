@@ -83,10 +83,23 @@ def wait_settled(page, puzzle: str) -> None:
     page.wait_for_timeout(400)
 
 
+def save_shot(page, stem: Path, full: bool) -> Path:
+    """Save what `page` shows as `stem`.png (`full`) or a small `stem`.webp
+    (a laptop's shot scaled to 75%); returns the file."""
+    import base64
+
+    png = base64.b64encode(page.screenshot()).decode()
+    if not full:
+        wide = page.viewport_size["width"] > 800
+        png = page.evaluate(SHRINK, [png, 0.75 if wide else 1.0, 0.85])
+    path = stem.with_name(f"{stem.name}.{'png' if full else 'webp'}")
+    path.write_bytes(base64.b64decode(png))
+    return path
+
+
 def shoot(site: str, out: Path, name: str, chromium: str, full: bool = False) -> list[Path]:
     """Save every puzzle x size x theme of the site at `site`; returns the files.
     `full`: PNG at full size (to look at closely) instead of the small WebP."""
-    import base64
 
     from playwright.sync_api import sync_playwright
 
@@ -99,6 +112,7 @@ def shoot(site: str, out: Path, name: str, chromium: str, full: bool = False) ->
                 # A fresh profile each time: the first visit, introduction and
                 # all; the narrow size is a phone (touch, so "tap" and no key help).
                 phone = width < 640
+                shot = f"{width}x{height}-{theme}"  # the files' last words
                 context = browser.new_context(
                     viewport={"width": width, "height": height}, color_scheme=theme,
                     service_workers="block", reduced_motion="reduce",
@@ -110,25 +124,13 @@ def shoot(site: str, out: Path, name: str, chromium: str, full: bool = False) ->
                     wait_settled(page, puzzle)
                     page.evaluate("window.scrollTo(0, 0)")
                     page.wait_for_timeout(150)
-                    png = base64.b64encode(page.screenshot()).decode()
-                    kind = "png" if full else "webp"
-                    path = out / f"{name}-{puzzle}-{width}x{height}-{theme}.{kind}"
-                    if not full:
-                        png = page.evaluate(SHRINK, [png, 0.75 if width > 800 else 1.0, 0.85])
-                    path.write_bytes(base64.b64decode(png))
-                    saved.append(path)
+                    saved.append(save_shot(page, out / f"{name}-{puzzle}-{shot}", full))
                 # The Today view over the last board, where the build has one.
                 today = page.locator(f'#{PUZZLES[-1]} button[data-play="today"]')
                 if today.count():
                     today.click()
                     page.wait_for_timeout(300)
-                    png = base64.b64encode(page.screenshot()).decode()
-                    kind = "png" if full else "webp"
-                    path = out / f"{name}-today-{width}x{height}-{theme}.{kind}"
-                    if not full:
-                        png = page.evaluate(SHRINK, [png, 0.75 if width > 800 else 1.0, 0.85])
-                    path.write_bytes(base64.b64decode(png))
-                    saved.append(path)
+                    saved.append(save_shot(page, out / f"{name}-today-{shot}", full))
                     # The ladder of the same puzzle, where the build has one: from
                     # the play bar on a laptop, from the Today view on a phone.
                     page.keyboard.press("Escape")
@@ -141,12 +143,7 @@ def shoot(site: str, out: Path, name: str, chromium: str, full: bool = False) ->
                         page.locator('[data-today="levels"]').click()
                     page.locator("dialog.levels-view").wait_for(state="visible")
                     page.wait_for_timeout(300)
-                    png = base64.b64encode(page.screenshot()).decode()
-                    path = out / f"{name}-levels-{width}x{height}-{theme}.{kind}"
-                    if not full:
-                        png = page.evaluate(SHRINK, [png, 0.75 if width > 800 else 1.0, 0.85])
-                    path.write_bytes(base64.b64decode(png))
-                    saved.append(path)
+                    saved.append(save_shot(page, out / f"{name}-levels-{shot}", full))
                 context.close()
         browser.close()
     return saved
@@ -221,12 +218,7 @@ def open_html(page, address: str, html: str) -> None:
 
 def save_view(page, path: Path) -> Path:
     """Save the window's view to `path` as WebP (a wide window scaled to 75%)."""
-    import base64
-
-    png = base64.b64encode(page.screenshot()).decode()
-    scale = 0.75 if page.viewport_size["width"] > 800 else 1.0
-    path.write_bytes(base64.b64decode(page.evaluate(SHRINK, [png, scale, 0.85])))
-    return path
+    return save_shot(page, path.with_suffix(""), full=False)
 
 
 def blog_shots(site: str, out: Path, chromium: str) -> list[Path]:

@@ -4,31 +4,17 @@ climbs from 4x4 to 14x14 and the sparsest puzzles the search proved."""
 
 from __future__ import annotations
 
-import functools
-
 from referees import count_brute
 
-from puzzlelab import api, binairo, levels
+from ladders import shipped_ladder
+from puzzlelab import binairo
 from puzzlelab.binairo import Grid
 
 DIFFICULTY_ORDER = ("easy", "medium", "hard", "sparsest")
 
 
-@functools.cache
-def shipped_ladder() -> dict:
-    """This puzzle's ladder as the page reads it (made once for the module)."""
-    made = levels.ladder("binairo")
-    return {"unit": made.unit, "levels": [levels.shipped(level) for level in made.levels]}
-
-
-def ok(request: dict) -> dict:
-    answer = api.handle(request)
-    assert answer["ok"], (request, answer)
-    return answer["result"]
-
-
 def test_binary_puzzle_par_is_the_cells_to_fill() -> None:
-    for level in shipped_ladder()["levels"]:
+    for level in shipped_ladder("binairo")["levels"]:
         grid = Grid.parse(level["game"])
         empty = sum(grid.cell(r, c) == "." for r in range(grid.rows) for c in range(grid.cols))
         assert empty == level["par"], level
@@ -40,7 +26,7 @@ def test_binary_puzzle_par_is_the_cells_to_fill() -> None:
 
 
 def test_binary_puzzle_climbs_from_4x4_to_14x14_and_the_sparsest() -> None:
-    ladder = shipped_ladder()["levels"]
+    ladder = shipped_ladder("binairo")["levels"]
     steps = [(int(level["label"].split("x")[0]), DIFFICULTY_ORDER.index(level["label"].split()[1]))
              for level in ladder]
     assert steps == sorted(steps) and steps[0][0] == 4 and steps[-1][0] == 14

@@ -4,31 +4,17 @@ answers agree, and the ladder climbs from one press to past Enlight."""
 
 from __future__ import annotations
 
-import functools
-
 from lightsout_brute import every_press, pack
 
-from puzzlelab import api, levels, lightsout
+from ladders import ok, shipped_ladder
+from puzzlelab import levels, lightsout
 
 CROSS = [(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)]
 
 
-@functools.cache
-def shipped_ladder() -> dict:
-    """This puzzle's ladder as the page reads it (made once for the module)."""
-    made = levels.ladder("lightsout")
-    return {"unit": made.unit, "levels": [levels.shipped(level) for level in made.levels]}
-
-
-def ok(request: dict) -> dict:
-    answer = api.handle(request)
-    assert answer["ok"], (request, answer)
-    return answer["result"]
-
-
 def test_lights_out_par_is_the_fewest_presses() -> None:
     tables = {side: every_press(side, side, CROSS, False, 2) for side in (3, 4)}
-    for level in shipped_ladder()["levels"]:
+    for level in shipped_ladder("lightsout")["levels"]:
         board = lightsout.Board.parse(level["game"])
         solution = ok({"cmd": "lightsout.solve", "game": level["game"]})
         # Its presses, applied, turn every light off, in par presses.
@@ -49,7 +35,7 @@ def test_lights_out_par_is_the_fewest_presses() -> None:
 
 
 def test_lights_out_climbs_from_one_press_to_enlight_and_beyond() -> None:
-    ladder = shipped_ladder()["levels"]
+    ladder = shipped_ladder("lightsout")["levels"]
     sides = [lightsout.Board.parse(level["game"]).rows for level in ladder]
     pars = [level["par"] for level in ladder]
     assert pars[0] == 1 and sides[0] == 3

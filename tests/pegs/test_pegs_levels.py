@@ -4,26 +4,12 @@ again by a search written apart from the solver, and the ladder climbs."""
 
 from __future__ import annotations
 
-import functools
 from collections import deque
 
 from peg_catalogue_file import players_moves
 from peg_catalogue_file import problem as catalogue_problem
 
-from puzzlelab import api, levels
-
-
-@functools.cache
-def shipped_ladder() -> dict:
-    """This puzzle's ladder as the page reads it (made once for the module)."""
-    made = levels.ladder("pegs")
-    return {"unit": made.unit, "levels": [levels.shipped(level) for level in made.levels]}
-
-
-def ok(request: dict) -> dict:
-    answer = api.handle(request)
-    assert answer["ok"], (request, answer)
-    return answer["result"]
+from ladders import ok, shipped_ladder
 
 
 def triangle_fewest_moves(game: str) -> int:
@@ -86,7 +72,7 @@ def level_problem(level: dict) -> tuple[dict, dict]:
 
 
 def test_peg_par_is_the_fewest_moves() -> None:
-    for level in shipped_ladder()["levels"]:
+    for level in shipped_ladder("pegs")["levels"]:
         state, problem = level_problem(level)
         assert problem["fewest_moves"] == level["par"], level
         # Its shortest solution, played by the rules from the start, wins in par moves.
@@ -109,7 +95,7 @@ def grid_name(grid: str) -> str:
 def test_peg_ladder_starts_on_the_triangle_and_climbs() -> None:
     from peg_catalogue_file import catalogue
 
-    ladder = shipped_ladder()["levels"]
+    ladder = shipped_ladder("pegs")["levels"]
     assert ladder[0]["label"] == "Triangle"
     holes = [grid_name(level["game"].split("@")[0]) for level in ladder]
     sizes = [catalogue()["boards"][name]["grid"].count("o") for name in holes]
