@@ -106,6 +106,13 @@ def _run() -> int:
         # not map into memory: under an address-space limit, memory running out.
         if not _no_room_to_load(exc):
             raise
+    except SystemError as exc:
+        # CPython's import machinery, failing an allocation while it loads a
+        # module, can return an error without setting one ("error return
+        # without exception set"): under an address-space limit, memory
+        # running out. Anywhere else a SystemError is a bug, said as one.
+        if not _failed_while_importing(exc):
+            raise
     _say("error: " + _out_of_memory())
     return USAGE_ERROR
 
@@ -135,6 +142,19 @@ def _no_room_to_load(exc: ImportError) -> bool:
     """Whether ``exc`` says a shared library could not be mapped for want of memory."""
     text = str(exc)
     return "failed to map segment" in text or "Cannot allocate memory" in text
+
+
+def _failed_while_importing(exc: SystemError) -> bool:
+    """Whether ``exc`` is CPython's error without an exception, raised while
+    the import machinery was loading a module (a frame of frozen importlib)."""
+    if "without exception set" not in str(exc):
+        return False
+    frame = exc.__traceback__
+    while frame is not None:
+        if frame.tb_frame.f_code.co_filename.startswith("<frozen importlib"):
+            return True
+        frame = frame.tb_next
+    return False
 
 
 def _in_package(filename: str | None) -> bool:

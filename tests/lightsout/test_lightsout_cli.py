@@ -319,6 +319,46 @@ def test_a_module_that_fails_to_compile_for_memory_is_one_sentence(monkeypatch, 
     assert err.count("\n") == 1 and err.startswith("error: ") and "memory" in err.lower()
 
 
+@pytest.mark.parametrize("loading", [True, False])
+def test_an_error_without_exception_while_a_module_loads_is_memory(monkeypatch, capsys, loading):
+    """CPython's import machinery, failing an allocation, can raise SystemError
+    "error return without exception set" (met once under an address-space
+    limit); while a module loads that is memory running out, elsewhere a bug."""
+    import importlib.abc
+    import importlib.util
+
+    from puzzlelab import cli, console
+
+    class NoRoom(importlib.abc.Loader):
+        """A loader that fails inside the import machinery, as the allocation did."""
+
+        def create_module(self, spec):
+            raise SystemError("error return without exception set")
+
+        def exec_module(self, module):
+            pass
+
+    class Finder(importlib.abc.MetaPathFinder):
+        def find_spec(self, name, path, target=None):
+            return importlib.util.spec_from_loader(name, NoRoom()) \
+                if name == "loads_without_room" else None
+
+    monkeypatch.setattr(sys, "meta_path", [Finder(), *sys.meta_path])
+
+    def broken() -> int:
+        if loading:
+            import loads_without_room  # noqa: F401 - its loading is what fails
+        raise SystemError("error return without exception set")
+
+    monkeypatch.setattr(cli, "main", broken)
+    if not loading:
+        assert_one_line_bug(console._guarded(), capsys.readouterr().err, "SystemError")
+        return
+    assert console._guarded() == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("error: ") and "memory" in err.lower()
+
+
 @pytest.mark.parametrize("where", ["the command line", "a job"])
 def test_a_bug_anywhere_is_one_line_and_its_traceback_on_request(monkeypatch, capsys, where):
     """An exception nothing foresaw, in the command line's own code or inside
