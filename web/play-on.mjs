@@ -8,6 +8,14 @@
 
 import { dailyLink, duration, todaysDate } from "./session.mjs";
 
+/** A play-bar button that opens one of the page's views (a "puzzle-<play>" event). */
+function pageButton(play, className, title, text) {
+  const button = Object.assign(document.createElement("button"), { type: "button", className, title });
+  button.dataset.play = play;
+  button.textContent = text;
+  return button;
+}
+
 export class PlayOnRow {
   /**
    * @param {HTMLElement} root the board's root (its status and puzzle-change events)
@@ -41,32 +49,18 @@ export class PlayOnRow {
     if (!daily) bar.querySelector('[data-play="daily"]').remove();
     if (lab) {
       bar.classList.add("play-bar");
-      const open = document.createElement("button");
-      open.type = "button";
-      open.dataset.play = "lab";
-      open.className = "lab-button";
+      const open = pageButton("lab", "lab-button", "Every tool, the settings and how to play (?)", "Lab & help");
       open.setAttribute("aria-expanded", "false");
-      open.title = "Every tool, the settings and how to play (?)";
-      open.textContent = "Lab & help";
       bar.querySelector('[data-play="next"]').after(open);
     }
     if (today) {
-      const open = document.createElement("button");
-      open.type = "button";
-      open.dataset.play = "today";
-      open.className = "today-button";
-      open.title = "Today's daily puzzles, your streak and your day to share";
-      open.textContent = "Today";
-      bar.querySelector('[data-play="next"]').after(open);
+      bar.querySelector('[data-play="next"]').after(pageButton("today", "today-button",
+        "Today's daily puzzles, your streak and your day to share", "Today"));
     }
     if (levels) {
-      const open = document.createElement("button");
-      open.type = "button";
-      open.dataset.play = "levels";
-      open.className = "levels-button";
-      open.title = "The numbered levels, from a first win to the hardest boards, and your progress";
-      open.textContent = "Levels";
-      (bar.querySelector('[data-play="today"]') ?? bar.querySelector('[data-play="next"]')).after(open);
+      (bar.querySelector('[data-play="today"]') ?? bar.querySelector('[data-play="next"]')).after(
+        pageButton("levels", "levels-button",
+          "The numbered levels, from a first win to the hardest boards, and your progress", "Levels"));
     }
     // Under the board, before the settings: the board keeps the first screen.
     (root.querySelector(".board-area") ?? message).after(bar);
