@@ -13,6 +13,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -50,6 +51,17 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
+
+
+@pytest.fixture(autouse=True)
+def _keep_ctrl_c() -> Iterator[None]:
+    """Give back the test process's Ctrl-C handler after every test. The command
+    line's guard ignores Ctrl-C once it has its answer; run in-process by a
+    test, it left the worker ignoring it, and every child started later (the
+    Ctrl-C tests' included) inherited that and could not be interrupted."""
+    before = signal.getsignal(signal.SIGINT)
+    yield
+    signal.signal(signal.SIGINT, before)
 
 
 def family_names() -> list[str]:
