@@ -132,6 +132,10 @@ DENSITY_SAMPLES = (32, 33, 40, 41)
 #: sparser counts vary too much with the size to extrapolate (a full 5x5
 #: stencil's 0.04 to 0.06 on the samples, 0.09 at 120x120).
 ROW_OPERATIONS_FLOOR = 0.2
+#: Below this many seconds of elimination at the most row operations there
+#: can be (one per entry), the estimate takes that most rather than counting
+#: them on :data:`DENSITY_SAMPLES` boards, which alone takes longer.
+CALIBRATE_ABOVE_SECONDS = 0.1
 
 
 @lru_cache(maxsize=32)
@@ -194,9 +198,17 @@ def _native_solve_cost(rows: int, cols: int, variant: Variant, boards: int = 1) 
         # A packed row operation costs 4.2e-9 s a byte (2.8e-9 an entry at the
         # 2/3 of a dense system, fitted on the cross); how many there are per
         # entry is counted on sample boards: a fifth for king rules.
-        operations = _row_operations_per_entry(variant)
-        eliminate = sum((4.2e-9 * operations if q <= modk.PACKED_PRIME_LIMIT else 44e-9)
-                        * unknowns * equations * unknowns for _, q in modk.prime_powers(k))
+        def eliminate_seconds(operations: float) -> float:
+            return sum((4.2e-9 * operations if q <= modk.PACKED_PRIME_LIMIT else 44e-9)
+                       * unknowns * equations * unknowns for _, q in modk.prime_powers(k))
+
+        # A row operation for every entry is the most there can be; counting
+        # them on the sample boards costs a tenth of a second natively (and
+        # ten times that in the page) for each new set of rules, so it is done
+        # only when the difference can matter.
+        eliminate = eliminate_seconds(1.0)
+        if eliminate > CALIBRATE_ABOVE_SECONDS:
+            eliminate = eliminate_seconds(_row_operations_per_entry(variant))
         per_board = eliminate  # a k-state solve eliminates again for its right-hand side
     search = 0.0  # a single solve's search is priced once its quiet patterns are counted
     if boards > 1:  # the gallery: its searches share GALLERY_SEARCHES budgets
