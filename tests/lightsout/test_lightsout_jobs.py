@@ -14,6 +14,7 @@ import random
 import tracemalloc
 
 import pytest
+from lightsout_brute import stencil_of
 
 from job_gaps import longest_gap
 from puzzlelab import api, lightsout
@@ -188,3 +189,28 @@ def test_estimates_follow_the_plan_sizes():
                          variant.mapped(lambda dr, dc: (dc, dr)))
             assert costs._system_size(rows, cols, variant) == (
                 plan.variables, len(plan.equations))
+
+
+def test_a_small_board_with_new_rules_is_priced_without_counting_sample_eliminations(
+        monkeypatch):
+    """Pricing a solve counts the row operations of four sample eliminations
+    (32x32 to 41x41) only where that can change the answer: a small board
+    with rules never seen before is priced at the most there can be, and
+    solved; a big one still counts them, and its estimate is at most that most."""
+    counted = []
+    real = costs._row_operations_per_entry
+
+    def counting(variant: Variant) -> float:
+        counted.append(variant)
+        return real(variant)
+
+    monkeypatch.setattr(costs, "_row_operations_per_entry", counting)
+    new_rules = Variant(stencil_of(0b010_011_001), states=3)
+    board = Board.from_values(4, 4, [1, 0, 2, 0] * 4, new_rules)
+    solution = lightsout.solve(board)
+    assert solution.board == board and not counted
+    counted_estimate = costs._native_solve_cost(200, 200, new_rules)
+    assert counted == [new_rules]
+    monkeypatch.setattr(costs, "_row_operations_per_entry", lambda variant: 1.0)
+    most = costs._native_solve_cost(200, 200, new_rules)
+    assert counted_estimate.seconds <= most.seconds
