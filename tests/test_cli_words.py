@@ -19,6 +19,7 @@ every word is answered).
 from __future__ import annotations
 
 import contextlib
+import importlib
 import io
 import os
 import re
@@ -27,13 +28,14 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from puzzle_homes import facts
 from puzzlelab import api
-from puzzlelab.binairo import fewest_clues_dask
 from puzzlelab.cli import _VERB_PARSERS, VERBS, build_parser, main
 from puzzlelab.terminal import GRID_ARGUMENTS, Verb, option
 
@@ -44,10 +46,24 @@ SETTINGS = settings(max_examples=25, deadline=None, derandomize=True,
 JOB_SECONDS = 0.5
 STOPPED = "Stopped by the test: past its time."
 
-#: A small valid value of each positional argument, by name (and family when
-#: the families differ): so that the other words of a command line are reached.
-VALID = {"game": {"lightsout": "101/010", "binairo": "0110/1001/0101/1010"},
-         "grid": "oo.", "board": "oo.", "rows": "3", "cols": "3", "size": "4"}
+#: A small valid value of each positional argument, by name, so that the other
+#: words of a command line are reached; a family's own (its facts'
+#: CLI_VALUES) come first.
+VALID = {"grid": "oo.", "board": "oo.", "rows": "3", "cols": "3", "size": "4"}
+
+
+def valid_word(verb: Verb, name: str) -> str:
+    """A small valid value of the positional ``name`` of ``verb``."""
+    return facts(verb.family).CLI_VALUES.get(name, VALID.get(name, ""))
+
+
+def connecting_modules() -> list[ModuleType]:
+    """The package's modules that wait for a cluster (a ``CONNECT_SECONDS``)."""
+    package = ROOT / "py" / "puzzlelab"
+    names = [".".join(("puzzlelab", *path.relative_to(package).with_suffix("").parts))
+             for path in sorted(package.rglob("*.py"))
+             if re.search(r"^CONNECT_SECONDS = ", path.read_text(encoding="utf-8"), re.M)]
+    return [importlib.import_module(name) for name in names]
 
 #: Words an option's value may be that look like something else.
 OPTION_LIKE = ("--", "-", "-x", "--x", "---", "--json", "--each", "--help", "-h", "--version",
@@ -138,7 +154,8 @@ def _quick_jobs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("HOME", str(tmp_path_factory.mktemp("home")))
         patch.setattr(api, "handle", _deadline_handle)
-        patch.setattr(fewest_clues_dask, "CONNECT_SECONDS", 0.2)
+        for module in connecting_modules():
+            patch.setattr(module, "CONNECT_SECONDS", 0.2)
         before = _outside()
         yield
         assert _outside() == before
@@ -206,8 +223,9 @@ def _positionals(verb: Verb) -> list[str]:
 def _base(verb: Verb) -> list[str]:
     words = [verb.family, verb.name]
     for name in _positionals(verb):
-        valid = VALID[name]
-        words.append(valid[verb.family] if isinstance(valid, dict) else valid)
+        word = valid_word(verb, name)
+        assert word, f"{verb.family} {verb.name}: no valid value for {name} (CLI_VALUES)"
+        words.append(word)
     return words
 
 
@@ -319,9 +337,8 @@ def _words(verb: Verb, name: str, root: Path) -> st.SearchStrategy[str]:
     if name in verb.options:
         arg = verb.arg(name)
         own = [*arg.choices, *(["1", "2"] if arg.kind in ("int", "number", "level") else [])]
-    elif name in VALID:
-        valid = VALID[name]
-        own = [valid[verb.family] if isinstance(valid, dict) else valid]
+    elif valid_word(verb, name):
+        own = [valid_word(verb, name)]
     any_text = st.text(max_size=20)
     if name in _positionals(verb) and name not in GRID_ARGUMENTS:
         # Sizes: no digits but the valid small one's (a long search is not what is fuzzed).

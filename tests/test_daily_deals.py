@@ -18,10 +18,9 @@ from puzzlelab import api
 
 
 @pytest.fixture(scope="module")
-def shipped(build_py: ModuleType, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    """The deals file as a build today writes it."""
-    target = build_py.write_daily_deals(tmp_path_factory.mktemp("dist"))
-    return json.loads(Path(target).read_text())
+def shipped(build_py: ModuleType, dist_dir: Path) -> dict[str, Any]:
+    """The deals file the built site ships (the test run builds it first)."""
+    return json.loads((dist_dir / build_py.shipped.DAILY_DEALS_FILE).read_text())
 
 
 def handle(request: dict[str, Any]) -> dict[str, Any]:

@@ -3,13 +3,16 @@ per puzzle, the days in a row ending today or yesterday, the days played."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from conftest import run_node
+from puzzle_homes import registry_puzzles
 
 MODULE = Path(__file__).resolve().parent.parent / "web" / "daily-record.mjs"
 SCRIPT = """
 const { recordDaily, dailyRecord, dailyRecordText } = await import(process.argv[1]);
+const [A, B] = JSON.parse(process.argv[2]); // two puzzles of the registry
 const store = new Map();
 const storage = {
   getItem: (k) => store.get(k) ?? null,
@@ -17,26 +20,26 @@ const storage = {
 };
 const on = (date) => new Date(`${date}T12:00:00Z`);
 const out = {};
-out.none = dailyRecord("lightsout", { today: on("2026-11-25"), storage });
-recordDaily("lightsout", "2026-11-22", { today: on("2026-11-22"), storage });
-recordDaily("lightsout", "2026-11-23", { today: on("2026-11-23"), storage });
-out.twice = recordDaily("lightsout", "2026-11-24", { today: on("2026-11-24"), storage });
-out.again = recordDaily("lightsout", "2026-11-24", { today: on("2026-11-24"), storage });
-out.nextDay = dailyRecord("lightsout", { today: on("2026-11-25"), storage });
-out.broken = dailyRecord("lightsout", { today: on("2026-11-26"), storage });
-out.otherPuzzle = dailyRecord("pegs", { today: on("2026-11-24"), storage });
-out.gap = recordDaily("lightsout", "2026-11-26", { today: on("2026-11-26"), storage });
+out.none = dailyRecord(A, { today: on("2026-11-25"), storage });
+recordDaily(A, "2026-11-22", { today: on("2026-11-22"), storage });
+recordDaily(A, "2026-11-23", { today: on("2026-11-23"), storage });
+out.twice = recordDaily(A, "2026-11-24", { today: on("2026-11-24"), storage });
+out.again = recordDaily(A, "2026-11-24", { today: on("2026-11-24"), storage });
+out.nextDay = dailyRecord(A, { today: on("2026-11-25"), storage });
+out.broken = dailyRecord(A, { today: on("2026-11-26"), storage });
+out.otherPuzzle = dailyRecord(B, { today: on("2026-11-24"), storage });
+out.gap = recordDaily(A, "2026-11-26", { today: on("2026-11-26"), storage });
 out.text = [dailyRecordText(out.twice), dailyRecordText({ streak: 1, played: 1 }),
   dailyRecordText(out.none)];
 store.set("puzzlelab.daily", "not json");
-out.unreadable = dailyRecord("lightsout", { today: on("2026-11-26"), storage });
-out.noStorage = recordDaily("pegs", "2026-11-26", { today: on("2026-11-26"), storage: null });
+out.unreadable = dailyRecord(A, { today: on("2026-11-26"), storage });
+out.noStorage = recordDaily(B, "2026-11-26", { today: on("2026-11-26"), storage: null });
 process.stdout.write(JSON.stringify(out));
 """
 
 
 def run(node: str) -> dict:
-    return run_node(node, SCRIPT, str(MODULE))
+    return run_node(node, SCRIPT, str(MODULE), json.dumps(registry_puzzles()[:2]))
 
 
 def test_streak_counts_days_in_a_row_ending_today_or_yesterday(node: str) -> None:

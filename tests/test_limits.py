@@ -12,9 +12,6 @@ from pathlib import Path
 import pytest
 
 from puzzlelab import limits
-from puzzlelab.binairo import count as binairo_count
-from puzzlelab.pegs import census_common
-from puzzlelab.pegs import count as pegs_count
 
 ROOT = Path(__file__).resolve().parents[1]
 GB = 1024**3
@@ -42,9 +39,9 @@ def test_cgroup_v2_limit_on_an_ancestor(tmp_path, monkeypatch):
     monkeypatch.setattr(limits, "_physical", lambda: 64 * GB)
     assert limits.memory_limit() == GB
     assert limits.memory_headroom() == GB - GB // 4
-    assert census_common.census_memory() == (GB - GB // 4) // 2
-    assert binairo_count.memory_limit() == float((GB - GB // 4) // 2)
-    assert pegs_count.level_memory() == (GB - GB // 4) // 3
+    # The share a job's budget takes (each family's budgets are limits.budget).
+    assert limits.budget(0.5, float("inf")) == (GB - GB // 4) // 2
+    assert limits.budget(1 / 3, GB // 10) == GB // 10
 
 
 def test_cgroup_v1_limit_and_its_no_limit_value(tmp_path, monkeypatch):
@@ -80,17 +77,14 @@ def test_an_rlimit_is_read_in_a_real_process(which):
         "import json, resource\n"
         f"resource.setrlimit(resource.{which}, ({limit}, {limit}))\n"
         "from puzzlelab import limits\n"
-        "from puzzlelab.binairo import count as binairo_count\n"
-        "from puzzlelab.pegs import census_common, count as pegs_count\n"
         "print(json.dumps([limits.memory_limit(), limits.memory_headroom(),"
-        " census_common.census_memory(), pegs_count.level_memory(),"
-        " binairo_count.memory_limit()]))\n"
+        " limits.budget(0.5, float('inf')), limits.budget(1 / 3, float('inf'))]))\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           env=dict(os.environ, PYTHONPATH=str(ROOT / "py")), timeout=60)
     assert done.returncode == 0, done.stderr
-    whole, room, census, level, count = json.loads(done.stdout)
+    whole, room, half, third = json.loads(done.stdout)
     assert whole == limit
     assert 0 < room < limit  # what the interpreter already holds is taken off
-    assert census == room // 2 or abs(census - room // 2) < 5_000_000  # (read a moment later)
-    assert level <= limit // 3 and count <= limit // 2
+    assert half == room // 2 or abs(half - room // 2) < 5_000_000  # (read a moment later)
+    assert third <= limit // 3

@@ -27,7 +27,6 @@ CROSS_CUTTING = (
     "tests/e2e/test_share_page.py",    # permalinks, reloads, Copy link
     "tests/e2e/test_trust_page.py",    # bad links keep the saved game
     "tests/e2e/test_tabs_page.py",     # a tab per puzzle
-    "tests/e2e/test_before_python.py",  # play before Python is up
     "tests/e2e/test_win_motion_page.py",  # the win card
 )
 #: Cross-cutting modules that loop over every puzzle inside one test (one page
@@ -38,38 +37,25 @@ LOOPING = (
 
 #: What each puzzle's tests/<id>/facts.py declares (each name is described there).
 FACTS = ("GAME", "OTHER_GAME", "BAD_GAME", "load_request", "COUNTER", "play", "move_on_other",
-         "check_history", "EMBED_ATTRIBUTES", "LOCAL_COMMANDS", "PYTHON_ONLY_REQUESTS",
+         "check_history", "EMBED_ATTRIBUTES", "CLI_VALUES", "LOCAL_COMMANDS",
+         "PYTHON_ONLY_REQUESTS", "DEAL_REQUEST", "DATA_REQUESTS",
          "FIRST_SCREEN_REQUESTS", "HINT_AFTER_A_MOVE", "rules_differential",
-         "check_first_hint", "odd_text_requests", "VALID_ARGUMENTS", "tame_command_line",
-         "near_win", "KEYBOARD_GAME", "keyboard_play", "keyboard_after_reload")
+         "check_first_hint", "hint_python_gives", "odd_text_requests", "VALID_ARGUMENTS",
+         "tame_command_line",
+         "near_win", "winning_moves", "KEYBOARD_GAME", "keyboard_play", "keyboard_after_reload")
 
 #: Test modules outside a puzzle's homes that still name a puzzle, to be made to
 #: loop over the registry (or moved home). The goal is none; a module may leave
 #: this list, never join it.
 NOT_YET_FOLLOWING = frozenset({
-    "tests/e2e/test_before_python.py",
-    "tests/e2e/test_daily_page.py",
-    "tests/e2e/test_data_on_demand.py",
-    "tests/e2e/test_docs_snippets.py",
-    "tests/e2e/test_embed_page.py",
     "tests/e2e/test_engine_sharing.py",
     "tests/e2e/test_layout_page.py",
-    "tests/e2e/test_offline.py",
     "tests/e2e/test_play_screen.py",
-    "tests/e2e/test_play_words_and_motion_page.py",
-    "tests/e2e/test_snapshot.py",
-    "tests/e2e/test_today_page.py",
     "tests/js/saved_game_driver.mjs",
     "tests/test_api.py",
     "tests/test_cli.py",
-    "tests/test_cli_words.py",
-    "tests/test_daily_record.py",
     "tests/test_interleaved_jobs.py",
-    "tests/test_limits.py",
-    "tests/test_read_back_data_files.py",
     "tests/test_saved_game.py",
-    "tests/test_share_links.py",
-    "tests/test_today_text.py",
 })
 
 

@@ -6,15 +6,19 @@ streak, never of a board."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 from conftest import run_node
+from puzzle_homes import registry_puzzles
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 SCRIPT = """
 const record = await import(process.argv[1]);
 const words = await import(process.argv[2]);
+const ALL = JSON.parse(process.argv[3]); // the registry's puzzles
+const [A, B] = ALL;
 const store = new Map();
 const storage = {
   getItem: (k) => store.get(k) ?? null,
@@ -23,36 +27,36 @@ const storage = {
 const on = (date) => new Date(`${date}T12:00:00Z`);
 const out = {};
 const day = "2026-11-24";
-record.noteDailyStarted("lightsout", day, { storage });
+record.noteDailyStarted(A, day, { storage });
 out.started = record.dailyResults(day, { storage });
 const win = { count: 9, unit: "presses", best: null, bestLabel: "fewest", ms: 83_000, hints: 0,
   solver: false };
-out.doneRecord = record.noteDailyResult("lightsout", day, win, { today: on(day), storage });
+out.doneRecord = record.noteDailyResult(A, day, win, { today: on(day), storage });
 // The best arrives later: filled in; a second win of the day does not replace the first.
-record.noteDailyResult("lightsout", day, { ...win, best: 7 }, { today: on(day), storage });
+record.noteDailyResult(A, day, { ...win, best: 7 }, { today: on(day), storage });
 const again = { ...win, count: 7, best: 7 };
-record.noteDailyResult("lightsout", day, again, { today: on(day), storage });
-record.noteDailyStarted("lightsout", day, { storage }); // a move after the win: still done
+record.noteDailyResult(A, day, again, { today: on(day), storage });
+record.noteDailyStarted(A, day, { storage }); // a move after the win: still done
 out.done = record.dailyResults(day, { storage });
 // Yesterday's daily, won today: kept, late, and counted for nothing.
-out.lateRecord = record.noteDailyResult("pegs", "2026-11-23",
+out.lateRecord = record.noteDailyResult(B, "2026-11-23",
   { count: 20, unit: "moves", best: 18, bestLabel: "par", ms: 4000, hints: 2, solver: false },
   { today: on(day), storage });
 out.late = record.dailyResults("2026-11-23", { storage });
-out.days = record.daysRecord(["lightsout", "pegs", "binairo"], { today: on(day), storage });
+out.days = record.daysRecord(ALL, { today: on(day), storage });
 store.set("puzzlelab.dailyResults", "not json");
 out.unreadable = record.dailyResults(day, { storage });
-const strange = { [day]: { pegs: { status: "won?" }, binairo: 3 } };
+const strange = { [day]: { [B]: { status: "won?" }, [ALL.at(-1)]: 3 } };
 store.set("puzzlelab.dailyResults", JSON.stringify(strange));
 out.strange = record.dailyResults(day, { storage });
 out.status = [words.statusWords(undefined), words.statusWords({ status: "started" }),
-  words.statusWords(out.done.lightsout), words.statusWords(out.late.pegs)];
+  words.statusWords(out.done[A]), words.statusWords(out.late[B])];
 // Entries carrying a board (as a careless caller might pass): the text never shows it.
 const entry = (extra) => ({ status: "done", count: 12, unit: "changes", best: 12, bestLabel: "par",
   ms: 125_000, hints: 0, solver: false, game: "8x8:1..0....1", grid: [[1, 0], [0, 1]], ...extra });
 out.share = words.dayShareText({
   date: day,
-  rows: [{ title: "Lights Out", entry: out.done.lightsout },
+  rows: [{ title: "Lights Out", entry: out.done[A] },
          { title: "Peg solitaire", entry: entry({ count: 20, unit: "moves", best: 18, hints: 1 }) },
          { title: "Binary puzzle", entry: entry({ best: null, solver: true }) }],
   record: { streak: 3, played: 5 },
@@ -64,17 +68,19 @@ process.stdout.write(JSON.stringify(out));
 
 
 def run(node: str) -> dict:
-    return run_node(node, SCRIPT, str(WEB / "daily-record.mjs"), str(WEB / "today-text.mjs"))
+    return run_node(node, SCRIPT, str(WEB / "daily-record.mjs"), str(WEB / "today-text.mjs"),
+                    json.dumps(registry_puzzles()))
 
 
 def test_a_daily_goes_from_started_to_done_and_a_late_one_counts_for_nothing(node: str) -> None:
     out = run(node)
-    assert out["started"] == {"lightsout": {"status": "started"}}
+    first, second = registry_puzzles()[:2]
+    assert out["started"] == {first: {"status": "started"}}
     assert out["doneRecord"] == {"streak": 1, "played": 1}
-    assert out["done"]["lightsout"] == {"status": "done", "count": 9, "unit": "presses", "best": 7,
+    assert out["done"][first] == {"status": "done", "count": 9, "unit": "presses", "best": 7,
                                         "bestLabel": "fewest", "ms": 83_000, "hints": 0,
                                         "solver": False, "late": False}
-    assert out["late"]["pegs"]["late"] is True
+    assert out["late"][second]["late"] is True
     assert out["lateRecord"] == {"streak": 0, "played": 0}
     assert out["days"] == {"streak": 1, "played": 1}
     assert out["firstVisit"] == "No daily puzzle finished yet: a streak starts with one."

@@ -54,6 +54,18 @@ def check_history(order: list[dict], snapshot: dict) -> None:
 EMBED_ATTRIBUTES = {"size": "6"}
 
 
+def winning_moves(page: Any) -> list[Any]:
+    """The moves (each a call that makes one, as a person clicks) that win the
+    board shown: its one solution's digits (tests/e2e/test_today_page.py)."""
+    from test_binairo_page import click_cell
+
+    grid = Grid.parse(page.locator("#binairo").get_attribute("data-game-id"))
+    (solution,) = binairo.solutions(grid)
+    digit = {0: "left", 1: "right"}  # a click writes 0, a right click 1
+    return [lambda r=r, c=c: click_cell(page, grid, r, c, digit[solution[r] >> c & 1])
+            for r in range(grid.rows) for c in range(grid.cols) if grid.cell(r, c) == "."]
+
+
 def near_win() -> tuple[str, Any]:
     """A game one move from its win, and that move (page -> None): a 6x6 puzzle
     solved but for one tile, and that tile's click (right for a 1)."""
@@ -100,6 +112,10 @@ LOCAL_COMMANDS = frozenset({"binairo.empty", "binairo.load", "binairo.set"})
 PYTHON_ONLY_REQUESTS = [{"cmd": "binairo.hint", "game": "4x4:p"}]
 #: Requests of the first screen, beside the shipped first deals and hints.
 FIRST_SCREEN_REQUESTS = [{"cmd": "binairo.empty", "rows": 8, "cols": 8}]
+#: A request Python answers with a random deal (None: the puzzle deals none).
+DEAL_REQUEST = {"cmd": "binairo.new", "rows": 6, "cols": 6, "difficulty": "easy"}
+#: Requests whose answers read the package's data files (fetched on demand).
+DATA_REQUESTS = [{"cmd": "binairo.new", "rows": 6, "cols": 6, "difficulty": "fewest", "seed": 3}]
 #: A hint request that is not shipped (None: every hint is a first deal's).
 HINT_AFTER_A_MOVE = None
 #: Random puzzles, entries and bad requests, recorded for the comparison.
@@ -112,6 +128,15 @@ def check_first_hint(hint: dict[str, Any], result: dict[str, Any]) -> None:
     for row, col, value in result["cells"]:
         assert Grid.parse(hint["game"]).cell(row, col) == "."
         assert solution[row][col] == str(value)
+
+
+def hint_python_gives(page: Any, root: Any) -> Any:
+    """Python's hint for the board shown, as the board shows it before Python is
+    up (tests/e2e/test_before_python.py: HINT_ON_BOARD)."""
+    game = root.get_attribute("data-game-id")
+    cols = page.evaluate("window.puzzleLab.boards.binairo.state.cols")
+    cells = api.handle({"cmd": "binairo.hint", "game": game})["result"]["cells"]
+    return sorted(r * cols + c for r, c, _ in cells)  # the cells it marks
 
 
 BINARY = ["4x4:1b0i1b", "4x4:1b0i1b:a0n", "10/01", "1..0/..1./0..1/.01."]
@@ -127,6 +152,10 @@ def odd_text_requests(rng: random.Random, odd_text: Any) -> list[dict[str, Any]]
 #: A valid value of each required argument of the family's commands.
 VALID_ARGUMENTS = {"game": "..../..../..../....", "rows": 4, "row": 0, "col": 0,
                    "value": "1", "size": 4}
+
+#: A small valid value of each of this family's command-line positionals whose
+#: value is its own (tests/test_cli_words.py; the shared ones are there).
+CLI_VALUES = {"game": "0110/1001/0101/1010"}
 
 
 def tame_command_line(argv: list[str]) -> list[str]:

@@ -4,17 +4,53 @@ sentence, never an answer)."""
 
 from __future__ import annotations
 
+import json
+import zlib
+from pathlib import Path
+
 import pytest
 
 from puzzlelab import api, data_files
 from puzzlelab.binairo import Grid, solver, sparse_deals
-from test_read_back_data_files import (
-    _claim_fewer,
-    _deal_folder,
-    _fake_minimum,
-    _flip_givens,
-    _remade,
-)
+
+
+def _deal_folder(tmp_path: Path, n: int, data: bytes, monkeypatch) -> None:
+    """A package root whose sparse deals for ``n`` are ``data``."""
+    target = tmp_path / sparse_deals.file_name(n)
+    target.parent.mkdir(parents=True)
+    target.write_bytes(data)
+    monkeypatch.setattr(data_files, "ROOT", tmp_path)
+    sparse_deals.catalogue.cache_clear()
+
+
+def _remade(n: int, change) -> bytes:
+    """The deals file decompressed, changed by ``change(lines)``, compressed
+    again: its checksum then matches, so only the checks of its content see it."""
+    lines = zlib.decompress((data_files.ROOT / sparse_deals.file_name(n)).read_bytes()
+                            ).decode().splitlines()
+    change(lines)
+    return zlib.compress(("\n".join(lines) + "\n").encode())
+
+
+def _flip_givens(lines: list[str]) -> None:
+    grid, givens = lines[1].split()
+    lines[1] = f"{grid} {int(givens, 16) & (int(givens, 16) - 1):x}"  # one clue fewer
+
+
+def _claim_fewer(lines: list[str]) -> None:
+    header = json.loads(lines[0])
+    lines[0] = json.dumps({**header, "fewest": header["fewest"] - 1})
+
+
+def _fake_minimum(lines: list[str]) -> None:
+    """A class at the minimum with one clue taken away, claimed as a new minimum."""
+    header = json.loads(lines[0])
+    grid, givens = next((g, int(m, 16)) for g, m in (line.split() for line in lines[1:])
+                        if int(m, 16).bit_count() == header["fewest"])
+    kept = [line for line in lines[1:] if int(line.split()[1], 16).bit_count()
+            <= header["fewest"] + 1]  # (within two of the claimed minimum)
+    lines[:] = [json.dumps({**header, "fewest": header["fewest"] - 1,
+                            "classes": len(kept) + 1}), *kept, f"{grid} {givens & (givens - 1):x}"]
 
 
 @pytest.mark.parametrize("n", sparse_deals.SIZES)

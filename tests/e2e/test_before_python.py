@@ -6,12 +6,10 @@ once, while the buttons that need Python say they are waiting and then work."""
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import quote
 
 import pytest
 
-from puzzle_homes import registry_puzzles
-from puzzlelab import api
+from puzzle_homes import facts, registry_puzzles
 
 pytestmark = pytest.mark.e2e
 
@@ -92,46 +90,6 @@ def test_the_pointer_over_a_board_or_focus_on_it_starts_python_before_any_move(
     assert page.wait_for_function(STARTED, arg=puzzle, timeout=5_000).json_value() == "starting"
 
 
-ENGLISH = "--ooo--/--ooo--/ooooooo/ooo.ooo/ooooooo/--ooo--/--ooo--"
-
-
-def test_a_jump_aimed_on_a_scrolled_board_lands_where_aimed_while_python_starts(
-    page: Any, site_url: str
-) -> None:
-    """The peg case: on a page scrolled so that the board is near the top, the
-    pointer coming over a peg starts Python, whose boot line appears in the
-    room it had from the first draw, so neither the page's scroll anchoring
-    nor the line moves the board: the press on the peg and the one on the
-    hole land on the cells aimed at when the pointer set off."""
-    page.goto(f"{site_url}?python-delay={DELAY_MS}#pegs={quote(ENGLISH, safe='')}")
-    page.wait_for_function("document.querySelector('#pegs')?.dataset.gameId", timeout=10_000)
-    root = page.locator("#pegs")
-    assert root.get_attribute("data-python") == "idle"
-    # Scrolled: the board's top a little under the window's top, the page going on below it.
-    page.evaluate("""() => {
-      const top = document.querySelector('#pegs canvas').getBoundingClientRect().top + scrollY;
-      scrollTo(0, top - 40);
-    }""")
-    scrolled = page.evaluate("scrollY")
-    assert scrolled > 0
-    centre = "([r, c]) => window.puzzleLab.boards.pegs.cellCentre(r, c)"
-    peg, hole = page.evaluate(centre, [5, 3]), page.evaluate(centre, [3, 3])
-    page.mouse.move(*peg, steps=8)  # the pointer arrives over the peg: a sign of play
-    assert page.wait_for_function(STARTED, arg="pegs", timeout=5_000).json_value() == "starting"
-    page.locator(".python-boot").wait_for(state="visible")
-    page.wait_for_timeout(200)  # a frame or two for any anchoring to act
-    assert page.evaluate("scrollY") == scrolled
-    assert page.evaluate(centre, [5, 3]) == peg, "the board moved under the pointer"
-    page.mouse.click(*peg)
-    page.mouse.click(*hole)
-    rows = [list(row) for row in ENGLISH.split("/")]
-    rows[5][3], rows[4][3], rows[3][3] = ".", ".", "o"
-    expected = "/".join("".join(row) for row in rows)
-    page.wait_for_function("(g) => window.puzzleLab.boards.pegs.state?.grid === g",
-                           arg=expected, timeout=5_000)
-    assert root.get_attribute("data-python") == "starting"  # all of it while Python starts
-
-
 # The first visible button of the board's controls below its play bar (the lab's
 # Clear, New board...): what the boot line, appearing under the play bar, moves.
 BUTTON_UNDER_THE_LINE = """(id) => {
@@ -173,8 +131,8 @@ def test_a_first_click_on_a_control_under_the_board_lands_on_it(
     assert page.wait_for_function(STARTED, arg=puzzle, timeout=5_000).json_value() == "starting"
 
 
-# The hint on the board now: Lights Out's ring ({game, press}), the binary
-# puzzle's marked cells (r * cols + c), the peg board's arrow.
+# The hint on the board now: the cells it marks (r * cols + c), or the board's
+# own hint (a ring, an arrow ...): each puzzle's facts say what Python's is.
 HINT_ON_BOARD = """(id) => {
   const board = window.puzzleLab.boards[id];
   if (board.marks?.target) return [...board.marks.target].sort((a, b) => a - b);
@@ -197,19 +155,7 @@ def test_the_first_hint_on_a_first_board_shows_while_python_starts(
     root.locator("[data-action='hint']:visible").first.click()
     shown = page.wait_for_function(HINT_ON_BOARD, arg=puzzle, timeout=5_000).json_value()
     assert root.get_attribute("data-python") == "starting"  # Python is not up: the build answered
-    if puzzle == "pegs":
-        grid = page.evaluate("window.puzzleLab.boards.pegs.state.grid")
-        asked = {"cmd": "pegs.hint", "grid": grid, "goal": None}
-        assert shown == api.handle(asked)["result"]["move"]
-    elif puzzle == "lightsout":
-        game = root.get_attribute("data-game-id")
-        press = api.handle({"cmd": "lightsout.hint", "game": game})["result"]["press"]
-        assert shown == {"game": game, "press": press}
-    else:
-        game = root.get_attribute("data-game-id")
-        cols = page.evaluate(f"window.puzzleLab.boards.{puzzle}.state.cols")
-        cells = api.handle({"cmd": f"{puzzle}.hint", "game": game})["result"]["cells"]
-        assert shown == sorted(r * cols + c for r, c, _ in cells)
+    assert shown == facts(puzzle).hint_python_gives(page, root)
 
 
 SAVE_DATA = """Object.defineProperty(navigator, 'connection', {

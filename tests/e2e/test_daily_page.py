@@ -56,7 +56,7 @@ def cold_draw(browser: Any, site_url: str, puzzle: str, link: str) -> dict[str, 
         page.goto(f"{site_url}?python-delay={DELAY_MS}#{link}")
         page.wait_for_function("window.firstDrawn", timeout=15_000)
         # The first action has settled (a board's own idle() may also wait for
-        # background work that needs Python, like the pegs' verdict).
+        # background work that needs Python, like a verdict on the position).
         page.wait_for_function(f"window.puzzleLab.boards.{puzzle}?.pending === 0", timeout=15_000)
         root = page.locator(f"#{puzzle}")
         return {

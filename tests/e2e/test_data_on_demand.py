@@ -1,6 +1,8 @@
-"""The solvers' large data files (the peg opening book and count table) are
-fetched by the engine only when a request needs one: never for Lights Out or
-the binary puzzle, once each for the English peg game."""
+"""The solvers' large data files (the peg opening book and count table, the
+sparsest binary deals ...) are fetched by the engine only when a request needs
+one: a hint on a puzzle that declares no data requests fetches none, and a
+puzzle's hint never fetches another puzzle's file (each puzzle's own cases,
+such as the English peg game's book fetched once, are in its home)."""
 
 from __future__ import annotations
 
@@ -8,15 +10,16 @@ import re
 
 import pytest
 from test_boot import dedicated
-from test_lightsout_page import current as lights_board
-from test_lightsout_page import open_board as open_lights
-from test_lightsout_page import wait_idle as lights_idle
+
+from main_page import link, wait_board
+from page_moves import Board
+from puzzle_homes import facts, registry_puzzles
 
 pytestmark = pytest.mark.e2e
 
 # The engine runs in a dedicated worker here: Playwright sees its requests
 # (a shared worker's it does not), and it runs the same code.
-DATA = re.compile(r"/data/(pegs/[^?#]+)")
+DATA = re.compile(rf"/data/((?:{'|'.join(registry_puzzles())})/[^?#]+)")
 
 
 def data_requests(page_log) -> list[str]:
@@ -24,21 +27,24 @@ def data_requests(page_log) -> list[str]:
     return [match[1] for _, url in page_log.responses if (match := DATA.search(url))]
 
 
-def test_lights_out_and_binary_puzzle_hints_fetch_no_data_file(page, site_url, page_log):
-    root = open_lights(dedicated(page), site_url)
-    board = lights_board(root)
-    page.get_by_role("button", name="Hint").click()
-    lights_idle(page)
-    hint = re.search(r"row (\d+), column (\d+)", page.locator("#lightsout .message").inner_text())
-    assert hint, "the hint came from the engine"
-    # The binary puzzle's tab, in the same page.
-    page.evaluate("location.hash = '#binairo'")
-    page.wait_for_function(
-        "document.querySelector('#binairo')?.dataset.status === 'ready'", timeout=60_000)
-    page.get_by_role("button", name="Hint").click()
-    page.wait_for_function("window.puzzleLab.boards.binairo?.idle()", timeout=60_000)
-    assert page.locator("#binairo .message").inner_text().startswith("Hint: ")
-    assert lights_board(root) == board
-    # The engine did run (its wheel came), and no data file did.
+def test_a_hint_fetches_only_the_data_its_puzzle_needs(page, site_url, page_log):
+    dedicated(page)
+    for index, puzzle in enumerate(registry_puzzles()):
+        before = len(data_requests(page_log))
+        address = link(site_url, puzzle, facts(puzzle).GAME)
+        if index == 0:
+            page.goto(address)
+        else:  # the next tab, in the same page and engine
+            page.evaluate("(address) => { location.hash = new URL(address).hash; }", address)
+        wait_board(page, puzzle)
+        facts(puzzle).play(page, Board.main(puzzle), 0)
+        wait_board(page, puzzle)
+        page.locator(f"#{puzzle}").get_by_role("button", name="Hint").click()
+        wait_board(page, puzzle)
+        assert page.locator(f"#{puzzle} .message").inner_text().strip(), puzzle
+        fetched = data_requests(page_log)[before:]
+        assert all(name.startswith(f"{puzzle}/") for name in fetched), (puzzle, fetched)
+        if not facts(puzzle).DATA_REQUESTS:
+            assert fetched == [], (puzzle, fetched)
+    # The engine did run (its wheel came).
     assert any("/wheels/" in url for _, url in page_log.responses)
-    assert data_requests(page_log) == []

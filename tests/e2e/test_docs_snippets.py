@@ -16,6 +16,7 @@ import re
 import pytest
 
 from blog_site import BOARDS, ROOT, board_count, column_post, html_snippets
+from puzzle_homes import registry_puzzles
 
 pytestmark = pytest.mark.e2e
 
@@ -61,14 +62,22 @@ def test_snippet_as_written_works_on_the_npm_start_server(page, site_url, source
     snippet = first_html_snippet(source)
     assert 'src="/embed.mjs"' in snippet
     games = boards_of(page, site_url, snippet)
-    assert games[0] == "5x5:1f8c4a0"  # the data-game of the first board, as given
+    assert games[0] == given_game(snippet)  # the data-game of the first board, as given
     assert all(games)
 
 
 def test_snippet_with_the_sub_path_in_front_works_under_it(page, subpath_site_url):
     snippet = first_html_snippet("README.md")
     snippet = snippet.replace('src="/embed.mjs"', 'src="/puzzle-lab/embed.mjs"')
-    assert boards_of(page, subpath_site_url, snippet)[0] == "5x5:1f8c4a0"
+    assert boards_of(page, subpath_site_url, snippet)[0] == given_game(snippet)
+
+
+def given_game(text: str) -> str:
+    """The game ID the first board of a snippet is given (its data-game, or a
+    custom element's game)."""
+    found = re.search(r'\b(?:data-)?game="([^"]+)"', text)
+    assert found, "the snippet gives its first board a game"
+    return found.group(1)
 
 
 def fenced(name: str, language: str) -> list[str]:
@@ -107,7 +116,7 @@ def test_jekyll_markdown_post_as_kramdown_renders_it(page, subpath_site_url):
     html = kramdown_html(markdown)
     serve_post(page, subpath_site_url, column_post([html]))
     games = boards_shown(page, board_count(html))
-    assert games[0] == "5x5:1f8c4a0" and all(games)
+    assert games[0] == given_game(markdown) and all(games)
 
 
 def hugo_shortcode(template: str, params: dict[str, str]) -> str:
@@ -125,15 +134,20 @@ def hugo_shortcode(template: str, params: dict[str, str]) -> str:
 
 def test_hugo_shortcode_and_wordpress_iframe(page, subpath_site_url):
     (template,) = fenced("docs/web.md", "go-html-template")
-    shortcodes = [hugo_shortcode(template, {"puzzle": "lightsout", "game": "5x5:1f8c4a0"}),
-                  hugo_shortcode(template, {"puzzle": "binairo"})]
+    # The shortcode with the docs' example board and game, and with another
+    # puzzle and no game (a deal of its own).
+    puzzle, game = re.search(r'data-puzzlelab="(\w+)" data-game="([^"]+)"',
+                             (ROOT / "docs/web.md").read_text()).groups()
+    other = next(p for p in registry_puzzles() if p != puzzle)
+    shortcodes = [hugo_shortcode(template, {"puzzle": puzzle, "game": game}),
+                  hugo_shortcode(template, {"puzzle": other})]
     (iframe,) = [block for block in fenced("docs/web.md", "html") if "embed.html" in block]
     origin = re.sub(r"(//[^/]+)/.*", r"\1", subpath_site_url)
     iframe = iframe.replace("https://USER.github.io/puzzle-lab/", subpath_site_url)
     iframe = iframe.replace("https://USER.github.io", origin)
     serve_post(page, subpath_site_url, column_post([*shortcodes, iframe]))
     games = boards_shown(page, 2)
-    assert games[0] == "5x5:1f8c4a0" and games[1].startswith("8x8:")
+    assert games[0] == game and re.fullmatch(r"\S+", games[1])
     # The frame: its board in the theme the snippet names, its height fitted.
     frame = page.locator("iframe")
     frame.scroll_into_view_if_needed()

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from puzzle_homes import registry_puzzles
+
 pytestmark = pytest.mark.e2e
 
-PUZZLES = ("lightsout", "pegs", "binairo")
-BINAIRO = "4x4:1b0i1b"
+#: Every puzzle: the demo page has a board of each.
+PUZZLES = tuple(registry_puzzles())
 
 
 def board_ready(page, puzzle: str) -> str:
@@ -23,24 +25,6 @@ def board_ready(page, puzzle: str) -> str:
         timeout=90_000,
     )
     return page.locator(f"#demo-{puzzle}").get_attribute("data-game-id")
-
-
-def play(page, puzzle: str) -> None:
-    """One move, clicked like a person on the centre of a cell of the board's canvas."""
-    element = page.locator(f"#demo-{puzzle}")
-    element.scroll_into_view_if_needed()
-    if puzzle == "pegs":  # a peg, then the hole two cells above it
-        for r, c in ((4, 3), (2, 3)):
-            centre = page.evaluate(
-                "async ([r, c]) => (await PuzzleLab.mount(document.getElementById('demo-pegs')))"
-                ".cellCentre(r, c)",
-                [r, c],
-            )
-            page.mouse.click(*centre)
-        return
-    # Lights Out 5x5, or the 4x4 binary puzzle's canvas (one more row and column for counters).
-    box = element.locator("canvas").first.bounding_box()
-    page.mouse.click(box["x"] + 1.5 * box["width"] / 5, box["y"] + 0.5 * box["height"] / 5)
 
 
 # In a document: its Python engine, as its client's ready message describes it.
@@ -79,24 +63,6 @@ def test_iframe_posts_its_height(page, site_url, screenshot_dir, axe):
     frame = next(f for f in page.frames if f.url.split("?")[0].endswith("embed.html"))
     assert axe(page) == []
     assert axe(frame) == []
-
-
-# Boards added to the demo by the next test: (id, attributes).
-OPTION_BOARDS = {
-    "solve": {"puzzlelab": "lightsout", "game": "3x3:5d0", "height": "300"},
-    "rules": {
-        "puzzlelab": "lightsout",
-        "size": "4x6",
-        "variant": "king wrap states=3",
-        "hints": "off",
-        "controls": "full",
-    },
-    "triangle": {"puzzlelab": "pegs", "variant": "triangle"},
-    "goal": {"puzzlelab": "pegs", "game": "oo...@any"},
-    "six": {"puzzlelab": "binairo", "size": "6"},
-    "bad-variant": {"puzzlelab": "lightsout", "variant": "hexagonal"},
-    "bad-size": {"puzzlelab": "binairo", "size": "5"},
-}
 
 
 BLOCKED_STORAGE = """Object.defineProperty(window, 'localStorage', {

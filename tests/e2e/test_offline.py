@@ -12,11 +12,15 @@ from typing import Any
 import pytest
 
 from conftest import LAB_OPEN
-from puzzlelab.lightsout import Board
+from main_page import link
+from page_moves import Board
+from puzzle_homes import facts, registry_puzzles
 
 pytestmark = pytest.mark.e2e
 
-BOARD = "#lightsout"
+#: The page's first board (its first tab): the one a visit opens on.
+FIRST = registry_puzzles()[0]
+BOARD = f"#{FIRST}"
 
 
 @pytest.fixture
@@ -56,18 +60,10 @@ def wait_offline_ready(page: Any, words: str = "offline") -> None:
     )
 
 
-def current(page: Any) -> Board:
-    return Board.parse(page.locator(BOARD).get_attribute("data-game-id"))
-
-
-def press(page: Any, row: int, col: int) -> None:
-    board = current(page)
-    box = page.locator(f"{BOARD} .board-area canvas").bounding_box()
-    page.mouse.click(
-        box["x"] + (col + 0.5) * box["width"] / board.cols,
-        box["y"] + (row + 0.5) * box["height"] / board.rows,
-    )
-    page.wait_for_function("window.puzzleLab.boards.lightsout?.idle()", timeout=30_000)
+def make_a_move(page: Any) -> None:
+    """The first move of the first board's little game (its facts' GAME), settled."""
+    facts(FIRST).play(page, Board.main(FIRST), 0)
+    page.wait_for_function(f"window.puzzleLab.boards.{FIRST}?.idle()", timeout=30_000)
 
 
 def engine_cached(page: Any) -> bool:
@@ -137,9 +133,9 @@ def test_the_lab_clears_the_cached_engine_and_keeps_saved_games_unless_asked(
 ) -> None:
     """What the site stores is said in the lab; Clear takes the engine, the
     snapshot and the service worker, and the saved games only with their box."""
-    sw_page.goto(site_url)
+    sw_page.goto(link(site_url, FIRST, facts(FIRST).GAME))
     wait_ready(sw_page)
-    press(sw_page, 1, 1)  # a game in progress, saved
+    make_a_move(sw_page)  # a game in progress, saved
     sw_page.locator(BOARD).get_by_role("button", name="Hint").click()  # Python, used
     wait_offline_ready(sw_page, "solvers included")
     for _ in range(120):  # the snapshot is written once the engine is idle

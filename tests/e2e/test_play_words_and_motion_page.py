@@ -1,6 +1,7 @@
-"""Lights Out and peg solitaire as a player meets them: a player's words on the
-play screen, a new puzzle with its solution hidden, a board that keeps its size
-when a line appears, and motion that ends where no motion would have drawn."""
+"""Every puzzle as a player meets it: a player's words on the play screen (a tap
+on a phone, never a click), and motion that ends where no motion would have
+drawn; each puzzle's own cases (a new puzzle with its solution hidden, a board
+that keeps its size when a line appears) are in its home."""
 
 from __future__ import annotations
 
@@ -8,6 +9,9 @@ import re
 from urllib.parse import quote
 
 import pytest
+
+from page_moves import Board
+from puzzle_homes import facts, registry_puzzles
 
 pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
@@ -46,50 +50,41 @@ def play_lines(page, puzzle: str) -> str:
     )
 
 
-def press_lightsout(page, row: int, col: int) -> None:
-    """Press a cell as the keyboard does (actAt is a click on the cell)."""
-    page.evaluate(f"window.puzzleLab.boards.lightsout.actAt({row}, {col})")
-    wait_idle(page, "lightsout")
-
-
-def jump(page, src: tuple[int, int], dst: tuple[int, int]) -> None:
-    """Click the peg at `src`, then the hole `dst`."""
-    for r, c in (src, dst):
-        x, y = page.evaluate(f"window.puzzleLab.boards.pegs.cellCentre({r}, {c})")
-        page.mouse.click(x, y)
-    wait_idle(page, "pegs")
-
-
 def canvas_size(page, puzzle: str) -> tuple[float, float]:
     box = page.locator(f"#{puzzle} .board-area canvas").bounding_box()
     return box["width"], box["height"]
 
 
-def test_touch_screens_read_tap(browser, site_url):
+def test_touch_screens_read_tap(browser, site_url, page):
+    """Where a board's first words on a laptop say how to click, a phone's say
+    how to tap; no phone's words say click."""
     context = browser.new_context(
         viewport={"width": 375, "height": 740}, has_touch=True, is_mobile=True,
         service_workers="block",
     )
     try:
-        page = context.new_page()
-        if not page.evaluate("matchMedia('(pointer: coarse)').matches"):
+        phone = context.new_page()
+        if not phone.evaluate("matchMedia('(pointer: coarse)').matches"):
             pytest.skip("this Chromium does not report a coarse pointer for touch emulation")
-        open_board(page, site_url, "pegs")
-        assert page.locator("#pegs .message").inner_text().startswith("Tap a peg")
-        open_board(page, site_url, "lightsout")
-        message = page.locator("#lightsout .message").inner_text()
-        assert "A tap toggles" in message and "click" not in message.lower()
+        told = 0
+        for puzzle in registry_puzzles():
+            open_board(phone, site_url, puzzle)
+            tapped = phone.locator(f"#{puzzle} .message").inner_text().lower()
+            open_board(page, site_url, puzzle)
+            clicked = page.locator(f"#{puzzle} .message").inner_text().lower()
+            assert "click" not in tapped, (puzzle, tapped)
+            if "click" in clicked:
+                assert "tap" in tapped, (puzzle, clicked, tapped)
+                told += 1
+        assert told, "no board's first words say how to play"
     finally:
         context.close()
 
 
-def settled_picture(page, puzzle: str, reduce: bool, move) -> tuple[str, bool]:
-    """The canvas (a data URL) 200 ms after `move`, and whether an animation ran."""
+def settled_picture(page, puzzle: str, reduce: bool, move, watch: str) -> tuple[str, bool]:
+    """The canvas (a data URL) 200 ms after `move`, and whether an animation ran
+    (`watch`: a JavaScript expression, true while the board's motion runs)."""
     page.emulate_media(reduced_motion="reduce" if reduce else "no-preference")
-    watch = {
-        "lightsout": "window.puzzleLab.boards.lightsout.grid.animating",
-        "pegs": "Boolean(window.puzzleLab.boards.pegs.motion)",
-    }[puzzle]
     page.evaluate(
         f"""() => {{
           window.animationSeen = false;
@@ -118,17 +113,17 @@ STALE_FRAMES = """(() => {
 })();"""
 
 
-@pytest.mark.parametrize("puzzle", ["lightsout", "pegs"])
+@pytest.mark.parametrize("puzzle", registry_puzzles())
 def test_motion_takes_a_frame_stamped_before_it_began_as_its_start(
     page, page_log, site_url, puzzle
 ):
-    move = {
-        "lightsout": lambda: press_lightsout(page, 2, 2),
-        "pegs": lambda: jump(page, (1, 3), (3, 3)),
-    }[puzzle]
+    def move() -> None:
+        facts(puzzle).play(page, Board.main(puzzle), 0)
+        wait_idle(page, puzzle)
+
     undo = f"window.puzzleLab.boards.{puzzle}.undo()"
-    open_board(page, site_url, puzzle)
-    still, _ = settled_picture(page, puzzle, True, move)
+    open_board(page, site_url, puzzle, facts(puzzle).GAME)
+    still, _ = settled_picture(page, puzzle, True, move, "false")
     page.evaluate(undo)
     wait_idle(page, puzzle)
     page.evaluate(STALE_FRAMES)

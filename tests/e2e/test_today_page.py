@@ -8,57 +8,19 @@ played. The page's clock is fixed, so the dailies are the same every run."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Any
 
 import pytest
-from test_binairo_page import click_cell as click_binary
 from test_first_game import wait_board, wait_idle
-from test_lightsout_page import ask, click_cell, current
 from test_play_screen import LAPTOP, PHONE
 from test_play_screen import new_page as new_page  # a fixture
 
-from puzzle_homes import registry_puzzles
-from puzzlelab import binairo
-from puzzlelab.binairo import Grid
+from puzzle_homes import facts, registry_puzzles
 
 pytestmark = pytest.mark.e2e
 
 TODAY, YESTERDAY = "2026-11-28", "2026-11-27"  # English board's day, then the triangle's
 NO_SHARE_SHEET = "Object.defineProperty(Navigator.prototype, 'share', { value: undefined });"
-
-
-def lightsout_moves(page: Any) -> list[Callable[[], None]]:
-    start = current(page.locator("#lightsout"))
-    presses = ask({"cmd": "lightsout.solve", "game": start.game_id})["presses"]
-    return [lambda r=r, c=c: click_cell(page, r, c, start) for r, c in presses]
-
-
-def pegs_moves(page: Any) -> list[Callable[[], None]]:
-    grid = page.locator("#pegs").get_attribute("data-game-id").split("@")[0]
-    canvas = page.evaluate_handle("window.puzzleLab.boards.pegs.canvas").as_element()
-
-    def jump(src: list[int], dst: list[int]) -> None:
-        for r, c in (src, dst):
-            box = canvas.bounding_box()
-            x, y = page.evaluate(f"window.puzzleLab.boards.pegs.cellCentre({r}, {c})")
-            canvas.click(position={"x": x - box["x"], "y": y - box["y"]})
-        wait_idle(page, "pegs")
-
-    jumps = ask({"cmd": "pegs.solve", "grid": grid})["moves"]
-    return [lambda s=s, d=d: jump(s, d) for s, d in jumps]
-
-
-def binairo_moves(page: Any) -> list[Callable[[], None]]:
-    grid = Grid.parse(page.locator("#binairo").get_attribute("data-game-id"))
-    (solution,) = binairo.solutions(grid)
-    digit = {0: "left", 1: "right"}  # a click writes 0, a right click 1
-    return [lambda r=r, c=c: click_binary(page, grid, r, c, digit[solution[r] >> c & 1])
-            for r in range(grid.rows) for c in range(grid.cols) if grid.cell(r, c) == "."]
-
-
-# A way to win each puzzle's daily by its own moves (the solver's answer, played).
-WINS = {"lightsout": lightsout_moves, "pegs": pegs_moves, "binairo": binairo_moves}
 
 
 def open_today(page: Any, puzzle: str) -> Any:
@@ -70,7 +32,7 @@ def open_today(page: Any, puzzle: str) -> Any:
 
 def settled_box(page: Any, element: Any) -> dict:
     """The element's box once it has stayed put for half a second (a board's
-    own lines, like the pegs' verdict, may still arrive after Python starts)."""
+    own lines, like a verdict on the position, may still arrive after Python starts)."""
     box = element.bounding_box()
     for _ in range(40):
         page.wait_for_timeout(500)
@@ -89,7 +51,6 @@ def test_today_opens_from_every_play_screen_without_moving_it(new_page, site_url
     page = new_page(**PHONE)
     page.clock.set_fixed_time(f"{TODAY}T12:00:00Z")
     puzzles = registry_puzzles()
-    assert set(WINS) >= set(puzzles)
     page.goto(f"{site_url}#{puzzles[0]}")
     for puzzle in puzzles:
         page.locator(f"#tab-{puzzle}").click()
@@ -131,7 +92,7 @@ def test_a_day_played_through_today_and_yesterday_played_late(new_page, site_url
         root = wait_board(page, puzzle)
         shown = puzzle
         starts[puzzle] = root.get_attribute("data-game-id")
-        moves = WINS[puzzle](page)
+        moves = facts(puzzle).winning_moves(page)
         moves[0]()
         wait_idle(page, puzzle)
         assert status(open_today(page, puzzle), "today", puzzle) == "In progress"
@@ -176,7 +137,7 @@ def test_a_day_played_through_today_and_yesterday_played_late(new_page, site_url
     view.locator(f'.today-list[data-day="yesterday"] li[data-puzzle="{late}"] button').click()
     page.wait_for_function(f"window.puzzleLab.boards.{late}?.dailyShown === '{YESTERDAY}'")
     wait_board(page, late)
-    for move in WINS[late](page):
+    for move in facts(late).winning_moves(page):
         move()
     wait_idle(page, late)
     streak = page.locator(f"#{late} .win-streak")

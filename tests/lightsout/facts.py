@@ -54,6 +54,16 @@ def check_history(order: list[dict], snapshot: dict) -> None:
 EMBED_ATTRIBUTES = {"game": "garbage"}
 
 
+def winning_moves(page: Any) -> list[Any]:
+    """The moves (each a call that makes one, as a person clicks) that win the
+    board shown: the solver's presses (tests/e2e/test_today_page.py)."""
+    from test_lightsout_page import ask, click_cell, current
+
+    start = current(page.locator("#lightsout"))
+    presses = ask({"cmd": "lightsout.solve", "game": start.game_id})["presses"]
+    return [lambda r=r, c=c: click_cell(page, r, c, start) for r, c in presses]
+
+
 def near_win() -> tuple[str, Any]:
     """A game one move from its win, and that move (page -> None): a plus, whose
     middle press clears it."""
@@ -98,6 +108,10 @@ LOCAL_COMMANDS = frozenset({"lightsout.load", "lightsout.press"})
 PYTHON_ONLY_REQUESTS = [{"cmd": "lightsout.solve", "game": "3x3:1ff"}]
 #: Requests of the first screen, beside the shipped first deals and hints.
 FIRST_SCREEN_REQUESTS = [{"cmd": "lightsout.new", "rows": 5, "cols": 5, "random": False}]
+#: A request Python answers with a random deal (None: the puzzle deals none).
+DEAL_REQUEST = {"cmd": "lightsout.new", "rows": 5, "difficulty": "easy"}
+#: Requests whose answers read the package's data files (fetched on demand).
+DATA_REQUESTS = []
 #: A hint request that is not shipped (None: every hint is a first deal's).
 HINT_AFTER_A_MOVE = None
 
@@ -111,6 +125,14 @@ def check_first_hint(hint: dict[str, Any], result: dict[str, Any]) -> None:
     after = lightsout.Board.parse(hint["game"]).press(*result["press"])
     then = api.handle({"cmd": "lightsout.solve", "game": after.game_id})["result"]
     assert fewest["press_count"] >= 1 and then["press_count"] == fewest["press_count"] - 1
+
+
+def hint_python_gives(page: Any, root: Any) -> Any:
+    """Python's hint for the board shown, as the board shows it before Python is
+    up (tests/e2e/test_before_python.py: HINT_ON_BOARD)."""
+    game = root.get_attribute("data-game-id")
+    press = api.handle({"cmd": "lightsout.hint", "game": game})["result"]["press"]
+    return {"game": game, "press": press}  # its ring
 
 
 LIGHTS = ["3x3:1ff", "4x2;wrap;n=king;k=3:01201201", "101/010/101", "3x3;n=0101.1010:000"]
@@ -127,6 +149,10 @@ def odd_text_requests(rng: random.Random, odd_text: Any) -> list[dict[str, Any]]
 
 #: A valid value of each required argument of the family's commands.
 VALID_ARGUMENTS = {"game": "101/010", "rows": 4, "row": 0, "col": 0}
+
+#: A small valid value of each of this family's command-line positionals whose
+#: value is its own (tests/test_cli_words.py; the shared ones are there).
+CLI_VALUES = {"game": "101/010"}
 
 
 def tame_command_line(argv: list[str]) -> list[str]:

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlelab import api
-from test_share_links import run, texts
+from test_share_links import assert_bad_deals, run, texts
 
 lights_out_deals = st.fixed_dictionaries(
     {"cmd": st.just("lightsout.new"), "rows": st.integers(1, 1000), "cols": st.integers(1, 1000),
@@ -41,3 +41,25 @@ def test_python_deals_the_same_board_from_the_link(node):
     first, again = api.handle(dict(request)), api.handle(dict(answer["back"]))
     assert first["ok"] and first == again
     assert len(first["result"]["game"]) > 2000
+
+
+def test_a_lights_out_deal_with_bad_rules_is_one_sentence(node):
+    assert_bad_deals(node, [["read", "lightsout", text] for text in (
+        "5x5.seed-1.colour-red", "5x5.seed-1.wrap-maybe", "5x5.seed-1.wrap",
+        "5x5.seed-1.cmd-pegs%2Eload")])
+
+
+def test_share_link_picks_the_form(node):
+    long_id = "1000x1000:" + "f" * 250_000
+    deal = {"cmd": "lightsout.new", "rows": 1000, "cols": 1000, "random": True, "seed": 42}
+    cases = [
+        ["share", "lightsout", {"daily": "2026-11-24", "start": "5x5:1", "deal": deal}],
+        ["share", "lightsout", {"start": "5x5:1f8c4a0", "deal": deal}],
+        ["share", "lightsout", {"start": long_id, "deal": deal}],
+        ["share", "lightsout", {"start": long_id, "deal": None}],  # not dealt: the game ID
+    ]
+    daily, short, dealt, undealt = (answer["link"] for answer in run(node, cases))
+    assert daily.endswith("/#lightsout&daily=2026-11-24")
+    assert short.endswith("/#lightsout=5x5%3A1f8c4a0")
+    assert dealt.endswith("/#lightsout&deal=1000x1000.random-true.seed-42")
+    assert len(undealt) > 250_000 and "#lightsout=1000x1000%3A" in undealt

@@ -61,6 +61,26 @@ EMBED_ATTRIBUTES = {"variant": "french"}
 LAST_JUMP = "--...--/--...--/......./.oo..../......./--...--/--...--"
 
 
+def winning_moves(page: Any) -> list[Any]:
+    """The moves (each a call that makes one, as a person clicks) that win the
+    board shown: the solver's jumps (tests/e2e/test_today_page.py)."""
+    from test_first_game import wait_idle
+    from test_lightsout_page import ask
+
+    grid = page.locator("#pegs").get_attribute("data-game-id").split("@")[0]
+    canvas = page.evaluate_handle("window.puzzleLab.boards.pegs.canvas").as_element()
+
+    def jump(src: list[int], dst: list[int]) -> None:
+        for r, c in (src, dst):
+            box = canvas.bounding_box()
+            x, y = page.evaluate(f"window.puzzleLab.boards.pegs.cellCentre({r}, {c})")
+            canvas.click(position={"x": x - box["x"], "y": y - box["y"]})
+        wait_idle(page, "pegs")
+
+    jumps = ask({"cmd": "pegs.solve", "grid": grid})["moves"]
+    return [lambda s=s, d=d: jump(s, d) for s, d in jumps]
+
+
 def near_win() -> tuple[str, Any]:
     """A game one move from its win, and that move (page -> None): the last jump."""
     def jump(page: Any) -> None:
@@ -125,6 +145,10 @@ FIRST_SCREEN_REQUESTS = [
     {"cmd": "pegs.boards"},
     {"cmd": "pegs.load", "grid": pegs.standard_start("english").grid, "goal": None},
 ]
+#: A request Python answers with a random deal (None: the puzzle deals none).
+DEAL_REQUEST = None
+#: Requests whose answers read the package's data files (fetched on demand).
+DATA_REQUESTS = [{"cmd": "pegs.solve", "grid": pegs.standard_start("english").grid}]
 #: A hint request that is not shipped: one after a move is Python's.
 HINT_AFTER_A_MOVE = {"cmd": "pegs.hint",
                      "grid": pegs.standard_start("english").grid.replace("o", ".", 1),
@@ -137,6 +161,13 @@ def check_first_hint(hint: dict[str, Any], result: dict[str, Any]) -> None:
     """A shipped first hint is a jump there is to make on its board."""
     moves = api.handle({"cmd": "pegs.load", "grid": hint["grid"], "goal": None})["result"]["moves"]
     assert result["solvable"] and result["move"] in [m[:2] for m in moves]
+
+
+def hint_python_gives(page: Any, root: Any) -> Any:
+    """Python's hint for the board shown, as the board shows it before Python is
+    up (tests/e2e/test_before_python.py: HINT_ON_BOARD)."""
+    grid = page.evaluate("window.puzzleLab.boards.pegs.state.grid")
+    return api.handle({"cmd": "pegs.hint", "grid": grid, "goal": None})["result"]["move"]
 
 
 PEG_GRIDS = ["o.o", "t:o/oo/ooo", "o/oo/o.o", "english", "--o--/-ooo-/oo.oo"]
@@ -157,6 +188,10 @@ def odd_text_requests(rng: random.Random, odd_text: Any) -> list[dict[str, Any]]
 
 #: A valid value of each required argument of the family's commands.
 VALID_ARGUMENTS = {"grid": "english", "board": "triangle", "from": [1, 3], "to": [3, 3]}
+
+#: A small valid value of each of this family's command-line positionals whose
+#: value is its own (tests/test_cli_words.py; the shared ones are there).
+CLI_VALUES = {}
 
 
 def tame_command_line(argv: list[str]) -> list[str]:

@@ -8,9 +8,10 @@ import re
 from urllib.parse import quote
 
 import pytest
-from test_embed_page import BINAIRO
 
 pytestmark = pytest.mark.e2e
+
+BINAIRO = "4x4:1b0i1b"
 
 
 def test_embed_button_shows_snippets_for_the_current_game(page, site_url, screenshot_dir, axe):

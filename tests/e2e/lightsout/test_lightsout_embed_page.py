@@ -5,9 +5,45 @@ the Embed button)."""
 from __future__ import annotations
 
 import pytest
-from test_embed_page import BLOCKED_STORAGE, ENGINE, OPTION_BOARDS, PUZZLES, board_ready, play
+from test_embed_page import BLOCKED_STORAGE, ENGINE, PUZZLES, board_ready
 
 pytestmark = pytest.mark.e2e
+
+
+def play(page, puzzle: str) -> None:
+    """One move, clicked like a person on the centre of a cell of the board's canvas."""
+    element = page.locator(f"#demo-{puzzle}")
+    element.scroll_into_view_if_needed()
+    if puzzle == "pegs":  # a peg, then the hole two cells above it
+        for r, c in ((4, 3), (2, 3)):
+            centre = page.evaluate(
+                "async ([r, c]) => (await PuzzleLab.mount(document.getElementById('demo-pegs')))"
+                ".cellCentre(r, c)",
+                [r, c],
+            )
+            page.mouse.click(*centre)
+        return
+    # Lights Out 5x5, or the 4x4 binary puzzle's canvas (one more row and column for counters).
+    box = element.locator("canvas").first.bounding_box()
+    page.mouse.click(box["x"] + 1.5 * box["width"] / 5, box["y"] + 0.5 * box["height"] / 5)
+
+
+# Boards added to the demo by the next test: (id, attributes).
+OPTION_BOARDS = {
+    "solve": {"puzzlelab": "lightsout", "game": "3x3:5d0", "height": "300"},
+    "rules": {
+        "puzzlelab": "lightsout",
+        "size": "4x6",
+        "variant": "king wrap states=3",
+        "hints": "off",
+        "controls": "full",
+    },
+    "triangle": {"puzzlelab": "pegs", "variant": "triangle"},
+    "goal": {"puzzlelab": "pegs", "game": "oo...@any"},
+    "six": {"puzzlelab": "binairo", "size": "6"},
+    "bad-variant": {"puzzlelab": "lightsout", "variant": "hexagonal"},
+    "bad-size": {"puzzlelab": "binairo", "size": "5"},
+}
 
 
 def test_demo_page_boards_share_one_worker_and_report_moves(page, site_url, screenshot_dir):

@@ -12,7 +12,6 @@ from test_play_words_and_motion_page import (
     canvas_size,
     open_board,
     play_lines,
-    press_lightsout,
     settled_picture,
     wait_idle,
 )
@@ -22,6 +21,15 @@ from puzzlelab.lightsout.variant import Variant
 from puzzlelab.notation import PuzzleError
 
 pytestmark = pytest.mark.e2e
+
+#: True while the board's lights ripple.
+ANIMATING = "window.puzzleLab.boards.lightsout.grid.animating"
+
+
+def press_lightsout(page, row: int, col: int) -> None:
+    """Press a cell as the keyboard does (actAt is a click on the cell)."""
+    page.evaluate(f"window.puzzleLab.boards.lightsout.actAt({row}, {col})")
+    wait_idle(page, "lightsout")
 
 
 def test_lightsout_play_screen_says_no_lab_word(page, site_url):
@@ -92,10 +100,12 @@ def test_the_lightsout_board_keeps_its_size_when_a_hint_is_said(page, site_url):
 
 def test_a_press_animates_and_ends_as_drawn_without_motion(page, site_url):
     open_board(page, site_url, "lightsout")
-    still, moved = settled_picture(page, "lightsout", True, lambda: press_lightsout(page, 2, 2))
+    still, moved = settled_picture(page, "lightsout", True,
+                                   lambda: press_lightsout(page, 2, 2), ANIMATING)
     assert not moved
     page.evaluate("window.puzzleLab.boards.lightsout.undo()")
     wait_idle(page, "lightsout")
-    animated, moved = settled_picture(page, "lightsout", False, lambda: press_lightsout(page, 2, 2))
+    animated, moved = settled_picture(page, "lightsout", False, lambda: press_lightsout(page, 2, 2),
+                                      ANIMATING)
     assert moved
     assert animated == still

@@ -1,7 +1,6 @@
-"""Peg solitaire: its own cases of tests/e2e/test_data_on_demand.py, moved here from it
-(that module's subject: The solvers' large data files (the peg opening book and count
-table) are fetched by the engine only when a request needs one: never for Lights Out or
-the binary puzzle, once each for the English peg game)."""
+"""Peg solitaire: its own cases of tests/e2e/test_data_on_demand.py (the solvers'
+large data files are fetched by the engine only when a request needs one): the
+English peg game's opening book, once."""
 
 from __future__ import annotations
 

@@ -10,7 +10,6 @@ import pytest
 from test_play_words_and_motion_page import (
     LAB_WORDS,
     canvas_size,
-    jump,
     open_board,
     play_lines,
     settled_picture,
@@ -18,6 +17,17 @@ from test_play_words_and_motion_page import (
 )
 
 pytestmark = pytest.mark.e2e
+
+#: True while a peg is on its way.
+MOVING = "Boolean(window.puzzleLab.boards.pegs.motion)"
+
+
+def jump(page, src: tuple[int, int], dst: tuple[int, int]) -> None:
+    """Click the peg at `src`, then the hole `dst`."""
+    for r, c in (src, dst):
+        x, y = page.evaluate(f"window.puzzleLab.boards.pegs.cellCentre({r}, {c})")
+        page.mouse.click(x, y)
+    wait_idle(page, "pegs")
 
 
 def test_pegs_play_screen_says_no_lab_word(page, site_url):
@@ -48,10 +58,11 @@ def test_the_peg_board_keeps_its_size_when_a_hint_line_appears(page, site_url, v
 
 def test_a_jump_animates_and_ends_as_drawn_without_motion(page, site_url):
     open_board(page, site_url, "pegs")
-    still, moved = settled_picture(page, "pegs", True, lambda: jump(page, (1, 3), (3, 3)))
+    still, moved = settled_picture(page, "pegs", True, lambda: jump(page, (1, 3), (3, 3)), MOVING)
     assert not moved
     page.evaluate("window.puzzleLab.boards.pegs.undo()")
     wait_idle(page, "pegs")
-    animated, moved = settled_picture(page, "pegs", False, lambda: jump(page, (1, 3), (3, 3)))
+    animated, moved = settled_picture(page, "pegs", False, lambda: jump(page, (1, 3), (3, 3)),
+                                      MOVING)
     assert moved
     assert animated == still
