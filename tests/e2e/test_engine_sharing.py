@@ -27,9 +27,10 @@ from puzzlelab.lightsout import Board, solve
 pytestmark = pytest.mark.e2e
 
 LONG_COUNT = "10x10:zzzv"  # the empty 10x10: about a minute in the page
-# Two rows given on a 10x10: several seconds in the page, so that it becomes a
-# long job itself (the empty 8x10 took about 1 s of steps, too near LONG_MS).
-SECOND_COUNT = "10x10:01011010011010010110zzzb"
+# Two rows and three cells given on a 10x10: 1.3 s natively, several seconds in
+# the page, so that it becomes a long job itself (the empty 8x10 took about 1 s
+# of steps, too near LONG_MS); two full rows took 6.6 s natively.
+SECOND_COUNT = "10x10:01011010011010010110011zzy"
 NO_SHARED_WORKER = "delete globalThis.SharedWorker;"
 
 
