@@ -17,20 +17,11 @@ from __future__ import annotations
 
 import time
 
-from puzzlelab import api, jobs, lightsout, pegs
-from puzzlelab.lightsout import Board, Variant
-from puzzlelab.lightsout import commands as lightsout_commands
-from puzzlelab.pegs import count as pegs_count
-from puzzlelab.pegs import pruning as pegs_pruning
+from puzzle_homes import all_facts, facts
+from puzzlelab import api, jobs
+from puzzlelab.families import family_of
 
-#: A position of the English board (goal: one peg anywhere) that the verdict
-#: proves dead with 8,824 of a 10,000-position budget when alone.
-PEG_GRID = "--ooo--/--o..--/o.o..oo/o.o..oo/o..o.oo/--o.o--/--ooo--"
-PEG_STATUS = {"cmd": "pegs.status", "grid": PEG_GRID, "goal": "any", "budget": 10_000}
-#: One that the verdict proves reachable (the solve and the hint search it too).
-PEG_GOOD = "--ooo--/--o..--/oooo..o/ooooooo/ooooooo/--oo.--/--oo.--"
-
-#: The longest wait between two reports a job may show (as test_pegs_bounds).
+#: The longest wait between two reports a job may show (as each puzzle's job tests allow).
 LONGEST_GAP = 0.5
 
 #: Answer fields that measure time, not the answer.
@@ -38,32 +29,15 @@ TIMINGS = {"seconds", "peak_bytes"}
 
 
 def _requests() -> list[dict]:
-    """Jobs of every family, each of a fraction of a second alone."""
-    puzzle = api.handle({"cmd": "binairo.new", "rows": 10, "difficulty": "hard",
-                         "seed": 5})["result"]["game"]
-    return [
-        PEG_STATUS,
-        PEG_STATUS,  # the same board and goal: one shared solver
-        {"cmd": "pegs.status", "grid": PEG_GOOD, "goal": "any", "budget": 2000},
-        {"cmd": "pegs.solve", "grid": PEG_GOOD, "goal": "any"},
-        {"cmd": "pegs.count", "grid": pegs.standard_start("triangle").grid, "goal": "any"},
-        {"cmd": "lightsout.analyse",
-         "game": Board(40, 40, 0, Variant("cross", True, 3)).press(3, 4).game_id},
-        {"cmd": "lightsout.solve", "game": Board(120, 120).press(60, 40).game_id},
-        {"cmd": "lightsout.new", "rows": 9, "difficulty": "hard", "seed": 1},
-        {"cmd": "binairo.new", "rows": 8, "difficulty": "hard", "seed": 3},
-        {"cmd": "binairo.solve", "game": puzzle},
-        {"cmd": "binairo.count", "game": "8x8:zzl"},
-    ]
+    """Jobs of every family (each puzzle's facts' INTERLEAVED_REQUESTS), each of
+    a fraction of a second alone."""
+    return [request for f in all_facts() for request in f.interleaved_requests()]
 
 
 def _cold() -> None:
     """Forget every shared solver, table and plan: each run starts from the same state."""
-    pegs.solver.cache_clear()
-    pegs_pruning._GOAL_TABLES.clear()
-    pegs_count.counter.cache_clear()
-    lightsout_commands._PROVEN.clear()
-    lightsout.clear_caches()
+    for f in all_facts():
+        f.forget_caches()
 
 
 def _answer(response: dict) -> dict:
@@ -73,16 +47,9 @@ def _answer(response: dict) -> dict:
 
 
 def _winning_line(request: dict, answer: dict) -> dict:
-    """A peg solve's answer with its line replaced by whether it wins: a shared
-    solver's memo (facts another job may have added) can steer the search to
-    another winning line, and any winning line is the right answer."""
-    if request["cmd"] != "pegs.solve" or not answer.get("solvable"):
-        return answer
-    position = pegs.Position.parse(request["grid"])
-    goal = pegs.parse_goal(position.geo, request["goal"])
-    for (fr, fc), (tr, tc) in answer["moves"]:
-        position = position.play(position.find_move((fr, fc), (tr, tc)))
-    return {**answer, "moves": position.pegs in goal.positions}
+    """The answer as its puzzle compares two (its facts' same_answer_form: any
+    winning line of a solve is the right answer, whichever a shared memo steered to)."""
+    return facts(family_of(request["cmd"])).same_answer_form(request, answer)
 
 
 def _alone(requests: list[dict]) -> list[dict]:

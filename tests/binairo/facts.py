@@ -171,3 +171,26 @@ def tame_command_line(argv: list[str]) -> list[str]:
         at = next(i for i, w in enumerate(argv) if w in ("--work", "--workers", "--dask"))
         del argv[at:at + 2]
     return argv
+
+
+# --- jobs stepped by turns (tests/test_interleaved_jobs.py) ------------------
+
+
+def interleaved_requests() -> list[dict[str, Any]]:
+    """Jobs of a fraction of a second each, stepped by turns with other families'."""
+    puzzle = api.handle({"cmd": "binairo.new", "rows": 10, "difficulty": "hard",
+                         "seed": 5})["result"]["game"]
+    return [
+        {"cmd": "binairo.new", "rows": 8, "difficulty": "hard", "seed": 3},
+        {"cmd": "binairo.solve", "game": puzzle},
+        {"cmd": "binairo.count", "game": "8x8:zzl"},
+    ]
+
+
+def forget_caches() -> None:
+    """Nothing to forget: its caches (line tables) are pure and cannot change an answer."""
+
+
+def same_answer_form(request: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
+    """An answer as two are compared: whole."""
+    return answer

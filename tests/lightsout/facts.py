@@ -158,3 +158,32 @@ CLI_VALUES = {"game": "101/010"}
 def tame_command_line(argv: list[str]) -> list[str]:
     """A fuzzed command line made quick to answer when it happens to be valid."""
     return argv
+
+
+# --- jobs stepped by turns (tests/test_interleaved_jobs.py) ------------------
+
+
+def interleaved_requests() -> list[dict[str, Any]]:
+    """Jobs of a fraction of a second each, stepped by turns with other families'."""
+    from puzzlelab.lightsout import Board as LightsBoard
+    from puzzlelab.lightsout import Variant
+
+    return [
+        {"cmd": "lightsout.analyse",
+         "game": LightsBoard(40, 40, 0, Variant("cross", True, 3)).press(3, 4).game_id},
+        {"cmd": "lightsout.solve", "game": LightsBoard(120, 120).press(60, 40).game_id},
+        {"cmd": "lightsout.new", "rows": 9, "difficulty": "hard", "seed": 1},
+    ]
+
+
+def forget_caches() -> None:
+    """Forget the plans, kernels and proven fewest presses."""
+    from puzzlelab.lightsout import commands as lightsout_commands
+
+    lightsout_commands._PROVEN.clear()
+    lightsout.clear_caches()
+
+
+def same_answer_form(request: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
+    """An answer as two are compared: whole."""
+    return answer

@@ -198,3 +198,49 @@ def tame_command_line(argv: list[str]) -> list[str]:
     """A fuzzed command line made quick to answer when it happens to be valid:
     a census is cut short by its own --max-classes."""
     return [*argv, "--max-classes", "200"] if argv[1:2] == ["census"] else argv
+
+
+# --- jobs stepped by turns (tests/test_interleaved_jobs.py) ------------------
+
+#: A position of the English board (goal: one peg anywhere) that the verdict
+#: proves dead with 8,824 of a 10,000-position budget when alone: with one node
+#: counter per shared solver, two such verdicts stepped by turns charged each
+#: other's positions and both came out "unknown".
+INTERLEAVED_DEAD = "--ooo--/--o..--/o.o..oo/o.o..oo/o..o.oo/--o.o--/--ooo--"
+#: One that the verdict proves reachable (the solve and the hint search it too).
+INTERLEAVED_GOOD = "--ooo--/--o..--/oooo..o/ooooooo/ooooooo/--oo.--/--oo.--"
+
+
+def interleaved_requests() -> list[dict[str, Any]]:
+    """Jobs of a fraction of a second each, stepped by turns with other families'."""
+    dead = {"cmd": "pegs.status", "grid": INTERLEAVED_DEAD, "goal": "any", "budget": 10_000}
+    return [
+        dead,
+        dict(dead),  # the same board and goal: one shared solver
+        {"cmd": "pegs.status", "grid": INTERLEAVED_GOOD, "goal": "any", "budget": 2000},
+        {"cmd": "pegs.solve", "grid": INTERLEAVED_GOOD, "goal": "any"},
+        {"cmd": "pegs.count", "grid": pegs.standard_start("triangle").grid, "goal": "any"},
+    ]
+
+
+def forget_caches() -> None:
+    """Forget the shared solvers, goal tables and counters."""
+    from puzzlelab.pegs import count as pegs_count
+    from puzzlelab.pegs import pruning as pegs_pruning
+
+    pegs.solver.cache_clear()
+    pegs_pruning._GOAL_TABLES.clear()
+    pegs_count.counter.cache_clear()
+
+
+def same_answer_form(request: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
+    """A solve's answer with its line replaced by whether it wins: a shared
+    solver's memo (facts another job may have added) can steer the search to
+    another winning line, and any winning line is the right answer."""
+    if request["cmd"] != "pegs.solve" or not answer.get("solvable"):
+        return answer
+    position = pegs.Position.parse(request["grid"])
+    goal = pegs.parse_goal(position.geo, request["goal"])
+    for (fr, fc), (tr, tc) in answer["moves"]:
+        position = position.play(position.find_move((fr, fc), (tr, tc)))
+    return {**answer, "moves": position.pegs in goal.positions}
