@@ -53,7 +53,6 @@ NOT_YET_FOLLOWING = frozenset({
     "tests/e2e/test_layout_page.py",
     "tests/e2e/test_play_screen.py",
     "tests/js/saved_game_driver.mjs",
-    "tests/test_api.py",
     "tests/test_cli.py",
     "tests/test_saved_game.py",
 })

@@ -8,7 +8,7 @@ import itertools
 from puzzlelab import api, binairo
 from puzzlelab.jobs import Progress, finish
 from puzzlelab.notation import PuzzleError
-from test_api import BIN_SIDES, _valid_line_count, error
+from test_api import BIN_SIDES, _valid_line_count, check_argument_errors, error
 
 
 def test_every_generate_request_that_cannot_be_met_is_refused_up_front(monkeypatch):
@@ -73,3 +73,22 @@ def test_a_puzzle_easier_than_asked_is_refused_not_given(monkeypatch):
     message = error({"cmd": "binairo.new", "rows": 6, "difficulty": "hard", "seed": 5})
     assert message == ("No hard 6x6 puzzle came from seed 5 (the nearest was easy): "
                        "try another seed.")
+
+
+#: Requests refused by their argument descriptions, and words of each refusal.
+ARGUMENT_ERRORS = [
+    ({"cmd": "binairo.minimize", "game": "0110/1001/0101/1010", "budget": -1},
+         "'budget' is -1, below the minimum of 0 seconds."),
+    ({"cmd": "binairo.minimize", "game": "0110/1001/0101/1010", "budget": 600.0000000001},
+         "'budget' is 600.0000000001, above the limit of 600 seconds."),
+    ({"cmd": "binairo.minimize", "game": "0110/1001/0101/1010", "budget": True},
+         "'budget' must be a number from 0 to 600 seconds; true is not."),
+    ({"cmd": "binairo.minimize", "game": "0110/1001/0101/1010", "budget": float("nan")},
+         "not finite"),
+    ({"cmd": "binairo.set", "game": "..../..../..../....", "row": 0, "col": 0,
+          "value": 2}, "'value' must be 0, 1 or ."),
+]
+
+
+def test_binairo_arguments_are_checked_by_their_description():
+    check_argument_errors(ARGUMENT_ERRORS)

@@ -10,7 +10,7 @@ import pytest
 
 from puzzlelab import api, lightsout
 from puzzlelab.lightsout import Board, Variant, toggled_by
-from test_api import error, ok
+from test_api import check_argument_errors, error, ok
 
 
 def test_step_json_is_one_json_object():
@@ -215,3 +215,27 @@ def test_a_whole_number_with_a_point_is_told_how_to_write_it():
         "5.0 is not.")
     assert error({"cmd": "lightsout.new", "rows": 5.5}) == (
         "'rows' must be a whole number from 1 to 1000; 5.5 is not.")
+
+
+#: Requests refused by their argument descriptions, and words of each refusal.
+ARGUMENT_ERRORS = [
+    ({"cmd": "lightsout.new", "rows": 5, "difficulty": [1]},
+         "'difficulty' must be easy, medium, hard or a whole number from 1 to 1,000,000; "
+         "a list is not."),
+    ({"cmd": "lightsout.new", "rows": 5, "difficulty": {"a": 1}}, "an object is not"),
+    ({"cmd": "lightsout.new", "rows": 5, "difficulty": "insane"}, "'insane' is not"),
+    ({"cmd": "lightsout.new", "rows": 5, "difficulty": 0},
+         "'difficulty' is 0, below the minimum of 1."),
+    ({"cmd": "lightsout.new", "rows": 10**9}, "'rows' is 1000000000, above the limit of 1000."),
+    ({"cmd": "lightsout.new", "rows": 10**5000}, "a number of about 5,001 digits"),
+    ({"cmd": "lightsout.new", "rows": 5.5}, "5.5 is not"),
+    ({"cmd": "lightsout.new", "rows": True}, "true is not"),
+    ({"cmd": "lightsout.new", "rows": 5, "wrap": "yes"}, "'wrap' must be true or false"),
+    ({"cmd": "lightsout.solve", "game": "1" * 5_000_000}, "too long"),
+    ({"cmd": "lightsout.solve", "game": "11/11", "method": "fast"},
+         "'method' must be chase or dense"),
+]
+
+
+def test_lightsout_arguments_are_checked_by_their_description():
+    check_argument_errors(ARGUMENT_ERRORS)
