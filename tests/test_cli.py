@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import json
 import os
 import shlex
 import subprocess
@@ -13,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from puzzle_homes import facts, registry_puzzles
 from puzzlelab.cli import VERBS, main
-from puzzlelab.lightsout import Board, toggled_by
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -30,40 +29,6 @@ def run(*args: str, stdin: str | None = None, python_args: tuple[str, ...] = ())
         env=env,
         timeout=60,
     )
-
-
-def solve_json(grid_argument: str, stdin: str | None = None) -> dict:
-    done = run("lightsout", "solve", grid_argument, "--json", stdin=stdin)
-    assert done.returncode == 0, done.stderr
-    assert done.stderr == ""
-    lines = done.stdout.splitlines()
-    assert len(lines) == 1  # one JSON object on one line
-    result = json.loads(lines[0])
-    assert isinstance(result, dict)
-    return result
-
-
-def presses_of(result: dict, cols: int) -> int:
-    return sum(1 << (r * cols + c) for r, c in result["presses"])
-
-
-def test_solve_json():
-    board = Board.parse("11111/11111/11111/11111/11111")
-    result = solve_json(board.grid)
-    assert result["solvable"] is True
-    assert result["press_count"] == 15 == len(result["presses"])
-    assert result["kernel_dimension"] == 2
-    assert board.apply(presses_of(result, 5)).lights == 0
-
-
-def test_solve_json_unsolvable():
-    board = Board.parse("10000/00000/00000/00000/00000")
-    result = solve_json(board.grid)
-    assert result["solvable"] is False
-    assert result["presses"] == [] and result["press_count"] is None
-    assert result["kernel_dimension"] == 2
-    conflict = presses_of({"presses": result["conflict"]}, 5)
-    assert toggled_by(conflict, 5, 5) == 0 and (conflict & board.lights).bit_count() % 2 == 1
 
 
 def test_version():
@@ -95,56 +60,32 @@ def one_line_error(code: int, out: str, err: str) -> str:
     return lines[0]
 
 
-@pytest.mark.parametrize(
-    "argv, message",
-    [
-        (("lightsout", "random", "5", "--difficulty", "²"), "--difficulty must be easy"),
-        (("lightsout", "random", "²"), "ROWS must be a whole number"),
-        (("lightsout", "random", "٣"), "ROWS must be a whole number"),
-        (("lightsout", "random", "1000000000", "1000000000"),
-         "ROWS is 1000000000, above the limit of 1000."),
-        (("lightsout", "random", "5", "--seed", "-1"), "--seed is -1, below the minimum of 0."),
-        (("lightsout", "random", "5", "--states", "99"), "--states is 99, above the limit of 9."),
-        (("lightsout", "random", "5", "--difficulty", "1e3"), "can need 1 to 25 presses, not 1000"),
-        (("lightsout", "random", "5", "--difficulty", "2.5"), "'2.5' is not a whole number"),
-        (("binairo", "generate", "²"), "SIZE is N or COLSxROWS"),
-        (("binairo", "generate", "8", "--difficulty", "insane"), "--difficulty must be"),
-        (("binairo", "minimize", "0110/1001/0101/1010", "--budget", "-1"),
-         "--budget is -1, below the minimum of 0 seconds."),
-        (("binairo", "minimize", "0110/1001/0101/1010", "--budget", "nan"), "--budget must be"),
-        (("lightsout", "solve", "-5x5:0"), "Not a Lights Out game ID or grid: '-5x5:0'"),
-        (("lightsout", "solve", "x" * 100_000), "Not a Lights Out game ID or grid"),
-        (("lightsout", "solve", "@/"), "Cannot read the grid file '/'"),
-        (("pegs", "solve", "--ooo--/--oXo--"), "Unexpected character 'X'"),
-        (("pegs", "solve", "english", "--goal", "-1,-1"), "Not a hole: '-1,-1'"),
-        (("pegs", "solve", "english", "--goal", "3.3"), "Not a hole: '3.3'"),
-        (("pegs", "census", "english", "--max-classes", "0"),
-         "--max-classes is 0, below the minimum"),
-        (("pegs", "census", "english", "--engine", "fast"), "--engine must be auto, numpy"),
-        (("lightsout",), "required: VERB"),
-        (("lightsout", "fly"), "invalid choice: 'fly'"),
-        (("lightsout", "solve"), "required: GRID"),
-        (("lightsout", "solve", "101/010", "--jsn"), "unrecognized arguments: --jsn"),
-        (("lightsout", "solve", "101/010", "--states"), "expected one argument"),
-        (("lightsout", "random", "5", "6", "7"), "unrecognized arguments: 7"),
-    ],
-)
-def test_malformed_arguments_get_one_line_and_exit_2(argv, message):
-    line = one_line_error(*cli(*argv))
-    assert message in line
+def check_malformed(cases: list[tuple[tuple[str, ...], str]]) -> None:
+    """Each command line gets one line holding its message, and exit 2 (each
+    puzzle's own table is in its home: tests/<id>/test_<id>_cli.py)."""
+    for argv, message in cases:
+        line = one_line_error(*cli(*argv))
+        assert message in line, (argv, line)
+
+
+@pytest.mark.parametrize("family", registry_puzzles())
+def test_a_verb_missing_or_unknown_gets_one_line_and_exit_2(family):
+    check_malformed([((family,), "required: VERB"), ((family, "fly"), "invalid choice: 'fly'")])
+
+
+def assert_one_line_in_a_real_process(argv: tuple[str, ...]) -> None:
+    """``python -m puzzlelab ARGV`` ends in one line on standard error, exit 2."""
+    done = run(*argv)
+    assert done.returncode == 2 and done.stdout == "", (argv, done.stderr)
+    assert len(done.stderr.splitlines()) == 1 and done.stderr.startswith("error: "), argv
 
 
 def test_argparse_errors_are_one_line_in_a_real_process():
-    # (The last three: an option given '--' as its value; tests/test_cli_words.py
-    # gives every option of every verb every kind of word in this process.)
-    for argv in (("lightsout", "fly"), ("lightsout", "random", "5", "--difficulty", "²"),
-                 ("pegs", "solve", "--ooo--/--oXo--"), (),
-                 ("pegs", "solve", "english", "--goal", "--"),
-                 ("lightsout", "solve", "11/11", "--neighbourhood", "--"),
-                 ("binairo", "fewest-clues", "4", "--dask", "--")):
-        done = run(*argv)
-        assert done.returncode == 2 and done.stdout == ""
-        assert len(done.stderr.splitlines()) == 1 and done.stderr.startswith("error: ")
+    # (Each puzzle's own, such as an option given '--' as its value, are in its
+    # home; tests/test_cli_words.py gives every option of every verb every kind
+    # of word in this process.)
+    for argv in ((), *((family, "fly") for family in registry_puzzles())):
+        assert_one_line_in_a_real_process(argv)
 
 
 @pytest.mark.parametrize("verb", VERBS, ids=lambda verb: f"{verb.family}-{verb.name}")
@@ -183,7 +124,10 @@ def test_pip_install_gives_the_puzzlelab_command():
 # away, as every Unix tool) and the documented exit code, never a traceback.
 
 ENV = dict(os.environ, PYTHONPATH=str(ROOT / "py"), PYTHONNOUSERSITE="1")
-QUICK = ("binairo", "generate", "4", "--seed", "1")
+#: A command line of the first puzzle that answers at once, and one that reads
+#: its grid from standard input (with that input): each puzzle's facts.
+QUICK = facts(registry_puzzles()[0]).QUICK_COMMAND_LINE
+READS_INPUT, INPUT = facts(registry_puzzles()[0]).STDIN_COMMAND_LINE
 
 
 def _spawn(args, **options) -> subprocess.CompletedProcess:
@@ -208,12 +152,12 @@ def test_closed_standard_output_is_one_line(extra):
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
 @pytest.mark.parametrize("args", [QUICK, (*QUICK, "--json"), ("--help",),
-                                  ("pegs", "solve", "--help"), ("binairo", "count", "-", "--each")],
-                         ids=["text", "json", "help", "verb-help", "each"])
+                                  (*QUICK[:2], "--help"), READS_INPUT],
+                         ids=["text", "json", "help", "verb-help", "input"])
 def test_a_full_disk_is_one_line(args):
     with open("/dev/full", "w") as full:
         done = subprocess.run([sys.executable, "-m", "puzzlelab", *args],
-                              input="..../..../..../....\n", stdout=full,
+                              input=INPUT, stdout=full,
                               stderr=subprocess.PIPE, text=True, cwd=ROOT, env=ENV, timeout=120)
     assert _one_line(done, 1, "error: cannot write the answer: ") == (
         "error: cannot write the answer: No space left on device.\n")
@@ -221,10 +165,10 @@ def test_a_full_disk_is_one_line(args):
 
 def test_closed_standard_error_and_input_stay_quiet():
     # Standard error closed: the error goes nowhere (not to standard output).
-    done = _spawn(["lightsout", "random", "0"], preexec_fn=lambda: os.close(2))
+    done = _spawn([registry_puzzles()[0], "fly"], preexec_fn=lambda: os.close(2))
     assert done.returncode == 2 and done.stdout == ""
     # Standard input closed: the grid '-' cannot be read, said in one sentence.
-    done = subprocess.run([sys.executable, "-m", "puzzlelab", "binairo", "count", "-"],
+    done = subprocess.run([sys.executable, "-m", "puzzlelab", *READS_INPUT],
                           capture_output=True, text=True, cwd=ROOT, env=ENV, timeout=60,
                           preexec_fn=lambda: os.close(0))
     assert _one_line(done, 2, "error: ") == (

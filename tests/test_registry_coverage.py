@@ -37,7 +37,8 @@ LOOPING = (
 
 #: What each puzzle's tests/<id>/facts.py declares (each name is described there).
 FACTS = ("GAME", "OTHER_GAME", "BAD_GAME", "load_request", "COUNTER", "play", "move_on_other",
-         "check_history", "EMBED_ATTRIBUTES", "CLI_VALUES", "LOCAL_COMMANDS",
+         "check_history", "EMBED_ATTRIBUTES", "CLI_VALUES", "QUICK_COMMAND_LINE",
+         "STDIN_COMMAND_LINE", "LOCAL_COMMANDS",
          "PYTHON_ONLY_REQUESTS", "DEAL_REQUEST", "DATA_REQUESTS",
          "FIRST_SCREEN_REQUESTS", "HINT_AFTER_A_MOVE", "rules_differential",
          "check_first_hint", "hint_python_gives", "odd_text_requests", "VALID_ARGUMENTS",
@@ -53,7 +54,6 @@ NOT_YET_FOLLOWING = frozenset({
     "tests/e2e/test_layout_page.py",
     "tests/e2e/test_play_screen.py",
     "tests/js/saved_game_driver.mjs",
-    "tests/test_cli.py",
     "tests/test_saved_game.py",
 })
 

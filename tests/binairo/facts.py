@@ -153,6 +153,10 @@ def odd_text_requests(rng: random.Random, odd_text: Any) -> list[dict[str, Any]]
 VALID_ARGUMENTS = {"game": "..../..../..../....", "rows": 4, "row": 0, "col": 0,
                    "value": "1", "size": 4}
 
+#: A command line that answers at once (tests/test_cli.py's odd terminals).
+QUICK_COMMAND_LINE = ("binairo", "generate", "4", "--seed", "1")
+#: A command line that reads its grid from standard input, and that input.
+STDIN_COMMAND_LINE = (("binairo", "count", "-", "--each"), "..../..../..../....\n")
 #: A small valid value of each of this family's command-line positionals whose
 #: value is its own (tests/test_cli_words.py; the shared ones are there).
 CLI_VALUES = {"game": "0110/1001/0101/1010"}

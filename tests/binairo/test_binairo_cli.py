@@ -14,7 +14,14 @@ import sys
 
 from puzzlelab import terminal
 from puzzlelab.cli import main
-from test_cli import ENV, ROOT, cli, one_line_error
+from test_cli import (
+    ENV,
+    ROOT,
+    assert_one_line_in_a_real_process,
+    check_malformed,
+    cli,
+    one_line_error,
+)
 
 
 def test_progress_only_on_a_terminal(monkeypatch):
@@ -112,3 +119,24 @@ def test_a_job_the_system_fails_is_one_sentence(monkeypatch, tmp_path):
     line = one_line_error(*cli("binairo", "fewest-clues", "4", "--work", str(tmp_path / "w")))
     assert line.startswith("error: Task 1 of ") and os.strerror(errno.ENOSPC) in line, line
     assert "run the same command again" in line, line
+
+
+#: Malformed command lines, and words of the one line each gets.
+MALFORMED = [
+    (("binairo", "generate", "²"), "SIZE is N or COLSxROWS"),
+    (("binairo", "generate", "8", "--difficulty", "insane"), "--difficulty must be"),
+    (("binairo", "minimize", "0110/1001/0101/1010", "--budget", "-1"),
+         "--budget is -1, below the minimum of 0 seconds."),
+    (("binairo", "minimize", "0110/1001/0101/1010", "--budget", "nan"), "--budget must be"),
+]
+
+
+def test_binairo_malformed_arguments_get_one_line_and_exit_2():
+    check_malformed(MALFORMED)
+
+
+def test_binairo_argparse_errors_are_one_line_in_a_real_process():
+    for argv in (
+    ('binairo', 'fewest-clues', '4', '--dask', '--'),
+    ):
+        assert_one_line_in_a_real_process(argv)

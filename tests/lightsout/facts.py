@@ -150,6 +150,10 @@ def odd_text_requests(rng: random.Random, odd_text: Any) -> list[dict[str, Any]]
 #: A valid value of each required argument of the family's commands.
 VALID_ARGUMENTS = {"game": "101/010", "rows": 4, "row": 0, "col": 0}
 
+#: A command line that answers at once (tests/test_cli.py's odd terminals).
+QUICK_COMMAND_LINE = ("lightsout", "random", "4", "--seed", "1")
+#: A command line that reads its grid from standard input, and that input.
+STDIN_COMMAND_LINE = (("lightsout", "solve", "-"), "101/010/101\n")
 #: A small valid value of each of this family's command-line positionals whose
 #: value is its own (tests/test_cli_words.py; the shared ones are there).
 CLI_VALUES = {"game": "101/010"}

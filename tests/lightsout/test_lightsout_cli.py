@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from puzzlelab import api, lightsout
-from puzzlelab.lightsout import Board
+from puzzlelab.lightsout import Board, toggled_by
 from test_cli import (
     ENV,
     ROOT,
@@ -23,11 +23,11 @@ from test_cli import (
     _one_line,
     _spawn,
     assert_one_line_bug,
+    assert_one_line_in_a_real_process,
+    check_malformed,
     cli,
     one_line_error,
-    presses_of,
     run,
-    solve_json,
 )
 
 
@@ -381,3 +381,70 @@ def test_a_bug_anywhere_is_one_line_and_its_traceback_on_request(monkeypatch, ca
     err = capsys.readouterr().err
     assert err.startswith("Traceback (most recent call last):") and "in broken" in err, err
     assert err.splitlines()[-1].startswith("error: Internal error, a bug in puzzlelab: KeyError")
+
+
+#: Malformed command lines, and words of the one line each gets.
+MALFORMED = [
+    (("lightsout", "random", "5", "--difficulty", "²"), "--difficulty must be easy"),
+    (("lightsout", "random", "²"), "ROWS must be a whole number"),
+    (("lightsout", "random", "٣"), "ROWS must be a whole number"),
+    (("lightsout", "random", "1000000000", "1000000000"),
+         "ROWS is 1000000000, above the limit of 1000."),
+    (("lightsout", "random", "5", "--seed", "-1"), "--seed is -1, below the minimum of 0."),
+    (("lightsout", "random", "5", "--states", "99"), "--states is 99, above the limit of 9."),
+    (("lightsout", "random", "5", "--difficulty", "1e3"), "can need 1 to 25 presses, not 1000"),
+    (("lightsout", "random", "5", "--difficulty", "2.5"), "'2.5' is not a whole number"),
+    (("lightsout", "solve", "-5x5:0"), "Not a Lights Out game ID or grid: '-5x5:0'"),
+    (("lightsout", "solve", "x" * 100_000), "Not a Lights Out game ID or grid"),
+    (("lightsout", "solve", "@/"), "Cannot read the grid file '/'"),
+    (("lightsout", "solve"), "required: GRID"),
+    (("lightsout", "solve", "101/010", "--jsn"), "unrecognized arguments: --jsn"),
+    (("lightsout", "solve", "101/010", "--states"), "expected one argument"),
+    (("lightsout", "random", "5", "6", "7"), "unrecognized arguments: 7"),
+]
+
+
+def test_lightsout_malformed_arguments_get_one_line_and_exit_2():
+    check_malformed(MALFORMED)
+
+
+def test_lightsout_argparse_errors_are_one_line_in_a_real_process():
+    for argv in (
+    ('lightsout', 'random', '5', '--difficulty', '²'),
+    ('lightsout', 'solve', '11/11', '--neighbourhood', '--'),
+    ):
+        assert_one_line_in_a_real_process(argv)
+
+
+def solve_json(grid_argument: str, stdin: str | None = None) -> dict:
+    done = run("lightsout", "solve", grid_argument, "--json", stdin=stdin)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    lines = done.stdout.splitlines()
+    assert len(lines) == 1  # one JSON object on one line
+    result = json.loads(lines[0])
+    assert isinstance(result, dict)
+    return result
+
+
+def presses_of(result: dict, cols: int) -> int:
+    return sum(1 << (r * cols + c) for r, c in result["presses"])
+
+
+def test_solve_json():
+    board = Board.parse("11111/11111/11111/11111/11111")
+    result = solve_json(board.grid)
+    assert result["solvable"] is True
+    assert result["press_count"] == 15 == len(result["presses"])
+    assert result["kernel_dimension"] == 2
+    assert board.apply(presses_of(result, 5)).lights == 0
+
+
+def test_solve_json_unsolvable():
+    board = Board.parse("10000/00000/00000/00000/00000")
+    result = solve_json(board.grid)
+    assert result["solvable"] is False
+    assert result["presses"] == [] and result["press_count"] is None
+    assert result["kernel_dimension"] == 2
+    conflict = presses_of({"presses": result["conflict"]}, 5)
+    assert toggled_by(conflict, 5, 5) == 0 and (conflict & board.lights).bit_count() % 2 == 1

@@ -11,7 +11,15 @@ import sys
 
 import pytest
 
-from test_cli import ROOT, _limit_address_space, _one_line, _spawn, cli
+from test_cli import (
+    ROOT,
+    _limit_address_space,
+    _one_line,
+    _spawn,
+    assert_one_line_in_a_real_process,
+    check_malformed,
+    cli,
+)
 
 
 def test_grids_beginning_with_a_dash_work_wherever_a_grid_is_taken():
@@ -80,3 +88,26 @@ def test_the_census_engine_of_choice_under_an_address_space_limit(limit):
     assert done.returncode in (0, 2) and "Traceback" not in done.stderr
     if done.returncode == 2:
         _one_line(done, 2, "error: The numpy engine cannot run here: numpy needs about 150 MB")
+
+
+#: Malformed command lines, and words of the one line each gets.
+MALFORMED = [
+    (("pegs", "solve", "--ooo--/--oXo--"), "Unexpected character 'X'"),
+    (("pegs", "solve", "english", "--goal", "-1,-1"), "Not a hole: '-1,-1'"),
+    (("pegs", "solve", "english", "--goal", "3.3"), "Not a hole: '3.3'"),
+    (("pegs", "census", "english", "--max-classes", "0"),
+         "--max-classes is 0, below the minimum"),
+    (("pegs", "census", "english", "--engine", "fast"), "--engine must be auto, numpy"),
+]
+
+
+def test_pegs_malformed_arguments_get_one_line_and_exit_2():
+    check_malformed(MALFORMED)
+
+
+def test_pegs_argparse_errors_are_one_line_in_a_real_process():
+    for argv in (
+    ('pegs', 'solve', '--ooo--/--oXo--'),
+    ('pegs', 'solve', 'english', '--goal', '--'),
+    ):
+        assert_one_line_in_a_real_process(argv)
