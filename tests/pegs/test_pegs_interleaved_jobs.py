@@ -3,8 +3,13 @@ module's subject: Jobs whose steps interleave give the answers they give alone).
 
 from __future__ import annotations
 
+from puzzle_homes import facts
 from puzzlelab import api, pegs
-from test_interleaved_jobs import PEG_GRID, PEG_STATUS, _cold
+from test_interleaved_jobs import _cold
+
+PEG_GRID = facts("pegs").INTERLEAVED_DEAD
+#: The verdict proved dead with most of its budget.
+PEG_STATUS = facts("pegs").interleaved_requests()[0]
 
 
 def test_the_peg_verdict_alone_is_decided_within_its_budget():

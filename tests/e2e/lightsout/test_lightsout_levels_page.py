@@ -14,9 +14,8 @@ import pytest
 from test_first_game import wait_board, wait_idle
 from test_play_screen import LAPTOP, PHONE
 from test_play_screen import new_page as new_page  # a fixture
-from test_today_page import WINS
 
-from puzzle_homes import registry_puzzles
+from puzzle_homes import facts, registry_puzzles
 from puzzlelab import levels
 
 pytestmark = pytest.mark.e2e
@@ -37,7 +36,7 @@ def level(view: Any, number: int) -> Any:
 
 
 def win(page: Any) -> None:
-    for move in WINS[PUZZLE](page):
+    for move in facts(PUZZLE).winning_moves(page):
         move()
     wait_idle(page, PUZZLE)
 

@@ -12,15 +12,30 @@ from typing import Any
 import pytest
 import test_offline
 from test_offline import (
-    BOARD,
-    current,
     engine_cached,
-    press,
     wait_offline_ready,
     wait_ready,
 )
 
+from puzzlelab.lightsout import Board
+
 pytestmark = pytest.mark.e2e
+
+BOARD = "#lightsout"
+
+
+def current(page: Any) -> Board:
+    return Board.parse(page.locator(BOARD).get_attribute("data-game-id"))
+
+
+def press(page: Any, row: int, col: int) -> None:
+    board = current(page)
+    box = page.locator(f"{BOARD} .board-area canvas").bounding_box()
+    page.mouse.click(
+        box["x"] + (col + 0.5) * box["width"] / board.cols,
+        box["y"] + (row + 0.5) * box["height"] / board.rows,
+    )
+    page.wait_for_function("window.puzzleLab.boards.lightsout?.idle()", timeout=30_000)
 
 site_copy, sw_page = test_offline.site_copy, test_offline.sw_page  # its fixtures, shared
 
