@@ -41,10 +41,9 @@ from buildtools.shipped import (
     DAILY_REQUESTS,
     FIRST_DEALS,
     FIRST_REQUESTS,
-    PARAMS_MODULE,
     daily_seed,
     first_hint_requests,
-    params_module,
+    params_modules,
     write_daily_deals,
     write_first_boards,
 )
@@ -61,9 +60,9 @@ from buildtools.wheel import build_wheel, data_files, project_metadata
 # What the tests and the benches use of the build, by these names.
 __all__ = [
     "DAILY_DAYS_AHEAD", "DAILY_FIRST", "DAILY_REQUESTS", "DIST", "FIRST_DEALS", "FIRST_REQUESTS",
-    "MICROPIP_VERSION", "NODE_MIN_MAJOR", "PARAMS_MODULE", "PYODIDE_INDEX_ENV", "ROOT",
+    "MICROPIP_VERSION", "NODE_MIN_MAJOR", "PYODIDE_INDEX_ENV", "ROOT",
     "VENDOR_NUMPY_ENV", "SiteServer", "build", "build_wheel", "daily_seed", "data_files",
-    "first_hint_requests", "main", "node_major", "params_module", "precompress",
+    "first_hint_requests", "main", "node_major", "params_modules", "precompress",
     "project_metadata", "serve_in_thread", "shipped", "stamp_service_worker", "vendor",
     "vendor_numpy", "write_daily_deals", "write_first_boards",
 ]
@@ -74,7 +73,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("setup", help="create .venv and node_modules when needed")
-    commands.add_parser("params", help="write web/rules/params.mjs from py/puzzlelab/params.py")
+    commands.add_parser("params", help="write the argument descriptions from "
+                        "py/puzzlelab/params.py (web/rules/core-params.mjs and each "
+                        "puzzle's params.mjs)")
     builders = [commands.add_parser("build", help="assemble dist/")]
     for name in ("serve", "start"):
         sub = commands.add_parser(
@@ -105,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
 
     if args.command == "params":
-        shipped.PARAMS_MODULE.write_text(shipped.params_module())
+        shipped.write_params_modules()
         return 0
     if args.command in ("setup", "start", "test"):
         setup()

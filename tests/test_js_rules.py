@@ -118,7 +118,13 @@ def test_odd_text_is_read_or_refused_alike(node: str) -> None:
 
 
 def test_the_pages_copy_of_the_argument_descriptions_is_current(build_py: Any) -> None:
-    """web/rules/params.mjs is what `python3 build.py params` writes from params.py."""
-    assert build_py.PARAMS_MODULE.read_text() == build_py.params_module(), (
-        "web/rules/params.mjs is out of date: run `python3 build.py params`"
-    )
+    """The core's and every puzzle's params.mjs are what `python3 build.py params`
+    writes from params.py, and every puzzle's file is in its own home."""
+    modules = build_py.params_modules()
+    for path, text in modules.items():
+        assert path.exists() and path.read_text() == text, (
+            f"{path.relative_to(ROOT)} is out of date: run `python3 build.py params`")
+    homes = {path.parent.name for path in modules if path.parent.parent.name == "puzzles"}
+    assert homes == set(registry_puzzles())
+
+

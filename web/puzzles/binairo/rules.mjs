@@ -16,6 +16,8 @@
 
 import { accept, argument, bitCount, handleWith, parseRows } from "../../rules/common.mjs";
 import { decodeRuns, encodeRuns, readSized, sizedId, sizedPattern } from "../../rules/game-ids.mjs";
+// This puzzle's request arguments (generated from Python: `python3 build.py params`).
+export { ARGUMENTS } from "./params.mjs";
 
 export const MIN_SIDE = 2;
 export const MAX_SIDE = 16;

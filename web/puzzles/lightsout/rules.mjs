@@ -13,6 +13,8 @@
 
 import { NotMine, accept, argument, handleWith, parseRows } from "../../rules/common.mjs";
 import { readSized, sizedId, sizedPattern } from "../../rules/game-ids.mjs";
+// This puzzle's request arguments (generated from Python: `python3 build.py params`).
+export { ARGUMENTS } from "./params.mjs";
 
 export const MAX_SIDE = 1000;
 export const MAX_STATES = 9;

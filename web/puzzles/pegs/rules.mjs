@@ -16,6 +16,8 @@
 
 import { accept, argument, handleWith, parseRows, stripChars } from "../../rules/common.mjs";
 import { jumpBetween } from "./moves.mjs";
+// This puzzle's request arguments (generated from Python: `python3 build.py params`).
+export { ARGUMENTS } from "./params.mjs";
 
 export const MAX_HOLES = 64;
 const PEG = "o";
