@@ -20,7 +20,7 @@ from puzzlelab.lightsout import costs
 from puzzlelab.lightsout.variant import Variant
 from puzzlelab.notation import PuzzleError
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 #: True while the board's lights ripple.
 ANIMATING = "window.puzzleLab.boards.lightsout.grid.animating"

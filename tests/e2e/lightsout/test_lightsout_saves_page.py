@@ -10,7 +10,7 @@ import pytest
 
 from main_page import game_id, stored, wait_board
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 
 def test_a_repaired_saved_game_says_so_and_keeps_the_original_aside(page, site_url):

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from test_lightsout_page import BOARD, ask, current, open_board, wait_idle
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 TABLES = Path(__file__).resolve().parents[3] / "web" / "puzzles" / "lightsout"
 

@@ -11,7 +11,7 @@ from test_lightsout_page import open_board as open_lights
 from test_lightsout_page import wait_idle as lights_idle
 from test_session_page import COUNT_REQUESTS, requests_sent
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 
 def test_pressing_a_marked_cell_keeps_the_solution_without_a_request(page, site_url):

@@ -18,7 +18,7 @@ from main_page import (
 )
 from puzzlelab import api
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from test_win_motion_page import open_near_win, wait_idle
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 
 def test_a_fewest_found_after_the_win_is_said_to_come_then_shown(page, site_url):

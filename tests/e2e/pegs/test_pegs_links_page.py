@@ -9,7 +9,7 @@ import pytest
 from main_page import link, note_shown, play, stored, wait_board, wait_game
 from puzzle_homes import facts
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 GAME = facts("pegs").GAME
 

@@ -16,7 +16,7 @@ from test_play_words_and_motion_page import (
     wait_idle,
 )
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 #: True while a peg is on its way.
 MOVING = "Boolean(window.puzzleLab.boards.pegs.motion)"

@@ -10,7 +10,7 @@ from test_pegs_page import open_board as open_pegs
 from test_pegs_page import wait_idle as pegs_idle
 from test_session_page import COUNT_REQUESTS, requests_sent
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 
 def test_peg_undo_and_redo_send_no_request(page, site_url):

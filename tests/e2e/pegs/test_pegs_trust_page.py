@@ -9,7 +9,7 @@ import pytest
 
 from main_page import game_id, notice_text, saved, wait_board
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from test_win_motion_page import open_near_win, wait_idle
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 
 def peg_hole(page, row: int, col: int) -> tuple[float, float]:
