@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 PUZZLES = ("lightsout", "pegs", "binairo")
 WIDTHS = {"phone": (375, 740), "desktop": (1280, 900)}

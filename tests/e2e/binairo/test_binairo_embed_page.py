@@ -9,7 +9,7 @@ from urllib.parse import quote
 
 import pytest
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 BINAIRO = "4x4:1b0i1b"
 

@@ -9,7 +9,7 @@ from test_layout_page import wait_idle
 
 from conftest import LAB_OPEN
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 
 def test_touch_screens_get_big_targets_and_no_key_help(browser, site_url, screenshot_dir):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from test_embed_page import BLOCKED_STORAGE, ENGINE, PUZZLES, board_ready
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 
 def play(page, puzzle: str) -> None:
