@@ -55,7 +55,14 @@ export function wireLevels({ panels, puzzles, board, show }) {
     if (!ids.includes(id) || result.solver) return; // the solver's game is not the person's win
     const ladder = (await ready())[id];
     const at = levelIndex(ladder, start);
-    if (at < 0) return;
+    if (at < 0) {
+      // A win off the ladder, by someone who has won no level of it yet: the card
+      // says where the numbered levels are (once one is won, it says no more).
+      if (ladder?.levels.length && !Object.keys(readProgress()[id] ?? {}).length) {
+        say(`Today also holds the Levels: ${ladder.levels.length} boards from easy to hardest, each with a par.`);
+      }
+      return;
+    }
     const { par } = ladder.levels[at];
     const kept = recordWin(id, start, { count: result.count, par, hints: result.hints });
     const last = at === ladder.levels.length - 1;

@@ -1,7 +1,8 @@
 """Next on a ladder's level climbs, on every puzzle with a ladder: the N key
 and the play bar's Next go to the next level and say so, the phone's Next in
 Today too; a locked next level opens the ladder instead; on the last level and
-off the ladder, Next deals a new puzzle as before."""
+off the ladder, Next deals a new puzzle as before; and a win off the ladder
+says where the levels are until one is won."""
 
 from __future__ import annotations
 
@@ -13,9 +14,10 @@ import pytest
 from test_first_game import wait_board, wait_idle
 from test_play_screen import LAPTOP, PHONE
 from test_play_screen import new_page as new_page  # a fixture
+from test_today_page import WINS
 
 from puzzle_homes import registry_puzzles
-from puzzlelab import levels
+from puzzlelab import levels, lightsout
 
 pytestmark = pytest.mark.e2e
 
@@ -106,3 +108,31 @@ def test_the_phones_next_in_today_climbs_on_a_level(new_page, site_url):
     page.locator(f"#{puzzle} .play-bar").get_by_role("button", name="Today").click()
     page.locator("dialog.today-view").get_by_role("button", name="Next level").click()
     wait_game(page, puzzle, games[1])
+
+
+def test_a_win_off_the_ladder_points_to_the_levels_until_one_is_won(new_page, site_url):
+    puzzle = "lightsout"  # a board off the ladder is easy to name: one press on 4x4
+    ladder = levels.ladders()[puzzle]["levels"]
+    games = {level["game"] for level in ladder}
+    board = lightsout.Board(4, 4, 0).press(1, 1)
+    assert board.game_id not in games
+    page = new_page(**LAPTOP)
+    par = ladder[0]["par"]
+    a_level_won = {ladder[0]["game"]: {"count": par, "par": par, "hints": 0}}
+    for won_before, said in (({}, True), (a_level_won, False)):
+        page.goto(f"{site_url}#{puzzle}")
+        wait_board(page, puzzle)
+        keep_won(page, puzzle, won_before)
+        show_level(page, site_url, puzzle, board.game_id)
+        for move in WINS[puzzle](page):
+            move()
+        card = page.locator(f"#{puzzle} .win-card")
+        card.wait_for(state="visible")
+        line = card.locator(".win-level")
+        if said:
+            line.wait_for(state="visible")
+            assert line.inner_text() == (f"Today also holds the Levels: {len(ladder)} boards"
+                                         " from easy to hardest, each with a par.")
+        else:
+            page.wait_for_timeout(500)  # the ladder is read once the card shows
+            assert line.is_hidden()
