@@ -11,6 +11,12 @@ theme, once the board is drawn and the solvers have started:
 ``--blog`` instead saves boards in a long blog post (tests/e2e/test_blog_embeds.py's:
 each form of embedding, at the top and screens down), on a light and a dark page.
 
+``--judge`` instead plays each puzzle as a first-time player would (docs/web.md,
+"A first-time player's judgement"): its first screen, two moves of the
+solution and a *Hint*, then the rest of the game to the win card, saved as
+``judge-NAME-PUZZLE-WIDTHxHEIGHT-THEME-{first,hint,win}`` (36 files: keep a
+few in the repository).
+
 ``--readme`` instead saves README.md's picture, ``docs/screenshot.png``: the
 three puzzles side by side, each a board embedded the way the README shows
 (``embed.mjs``), at fixed games so that the picture is the same each time.
@@ -149,6 +155,57 @@ def shoot(site: str, out: Path, name: str, chromium: str, full: bool = False) ->
     return saved
 
 
+def judge_shots(site: str, out: Path, name: str, chromium: str) -> list[Path]:
+    """Play each puzzle x size x theme from a fresh profile: the first screen,
+    two moves of its solution and a Hint, then the rest to the win card
+    (the moves are the end-to-end tests' own, tests/e2e/test_today_page.py)."""
+    from playwright.sync_api import sync_playwright
+
+    for family in ("pegs", "lightsout", "binairo"):  # the tests' helpers, as pytest finds them
+        sys.path[:0] = [str(ROOT / "tests" / family), str(ROOT / "tests" / "e2e" / family)]
+    sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+    sys.path.insert(0, str(ROOT / "py"))
+    from test_first_game import wait_board, wait_idle
+    from test_today_page import WINS
+
+    saved = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=chromium, headless=True, args=["--no-sandbox", "--disable-gpu"])
+        for width, height in SIZES:
+            for theme in THEMES:
+                for puzzle in PUZZLES:
+                    phone = width < 640
+                    context = browser.new_context(
+                        viewport={"width": width, "height": height}, color_scheme=theme,
+                        service_workers="block", has_touch=phone, is_mobile=phone)
+                    page = context.new_page()
+                    page.goto(f"{site}#{puzzle}")
+                    stem = out / f"judge-{name}-{puzzle}-{width}x{height}-{theme}"
+                    wait_board(page, puzzle)
+                    saved.append(save_shot(page, stem.with_name(f"{stem.name}-first"), False))
+                    moves = WINS[puzzle](page)
+                    for move in moves[:2]:
+                        move()
+                    page.locator(f"#{puzzle} [data-action='hint']:visible").first.click()
+                    page.wait_for_function(
+                        f"document.querySelector('#{puzzle}').dataset.python === 'ready'",
+                        timeout=120_000)
+                    wait_idle(page, puzzle)
+                    page.wait_for_timeout(800)  # the hint's words and marks
+                    saved.append(save_shot(page, stem.with_name(f"{stem.name}-hint"), False))
+                    # The binary puzzle's moves fill cells (the rest of the list); the
+                    # others' are found again from the position on the board.
+                    for move in moves[2:] if puzzle == "binairo" else WINS[puzzle](page):
+                        move()
+                    wait_idle(page, puzzle)
+                    page.wait_for_timeout(1400)  # the win's motion, then the card
+                    saved.append(save_shot(page, stem.with_name(f"{stem.name}-win"), False))
+                    context.close()
+        browser.close()
+    return saved
+
+
 # README.md's picture: one board of each puzzle, as embedded boards. The games
 # are fixed (a Lights Out board, the English peg board after two jumps, a 6x6
 # binary puzzle from `binairo generate 6 --seed 3`) so the picture is stable.
@@ -278,6 +335,8 @@ def main() -> None:
                         help="save README.md's picture (docs/screenshot.png) instead")
     parser.add_argument("--blog", action="store_true",
                         help="save boards in a long blog post (blog-*.webp) instead")
+    parser.add_argument("--judge", action="store_true",
+                        help="play each puzzle to its win, saving judge-*.webp, instead")
     args = parser.parse_args()
     if not (args.dist / "index.html").exists():
         parser.error(f"{args.dist} holds no built site: run `python3 build.py build` there")
@@ -291,6 +350,8 @@ def main() -> None:
             files = [readme_picture(server.url, ROOT / "docs" / "screenshot.png", chromium)]
         elif args.blog:
             files = blog_shots(server.url, args.out, chromium)
+        elif args.judge:
+            files = judge_shots(server.url, args.out, args.name, chromium)
         else:
             files = shoot(server.url, args.out, args.name, chromium, args.full)
     finally:

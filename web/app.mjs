@@ -300,10 +300,14 @@ const todayView = new TodayView({
     history.replaceState(null, "", `#${id}&daily=${date}`);
     openHash();
   },
-  next: () => window.puzzleLab.boards[shown]?.nextPuzzle?.(),
+  next: () => window.puzzleLab.boards[shown]?.playNext?.(),
   levels: () => levelsView.open(shown),
 });
-panels.addEventListener("puzzle-today", () => todayView.open({ levels: Boolean(findPuzzle(shown)?.levels) }));
+panels.addEventListener("puzzle-today", () => todayView.open({
+  levels: Boolean(findPuzzle(shown)?.levels),
+  // On a level, Next goes to the next level (level-play.mjs names the play bar's).
+  nextLevel: document.querySelector(`#${shown} .play-on [data-play="next"]`)?.getAttribute("aria-label") === "Next level",
+}));
 
 // Levels: the ladder of each puzzle that has one (the registry's `levels`);
 // a level is shown as a link's game is.

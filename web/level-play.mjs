@@ -2,12 +2,14 @@
 // puzzle shown (levels-view.mjs); a level chosen there is shown as a link's
 // game is (a game in progress stays saved, with "Back to your game"); a win
 // on a level's board keeps its result (levels.mjs) and says which level
-// opens; the win card's Next then goes to that level. A board is on the
+// opens. Every Next on a level (the win card's, the play bar's, the N key)
+// goes to the next level, and the play bar's says so. A board is on the
 // ladder when its starting game is a level's, so a reload, a saved game or a
 // link to a level's game is on it too, with nothing more to keep.
 
 import { LevelsView } from "./levels-view.mjs";
 import { PROGRESS_KEY, ladderState, levelIndex, loadLadders, readProgress, recordWin } from "./levels.mjs";
+import { nameNext } from "./play-on.mjs";
 import { addShippedAnswers } from "./rules/index.mjs";
 
 /** The words of a level won: "Level 4 won at par. Level 5 is open." */
@@ -53,7 +55,14 @@ export function wireLevels({ panels, puzzles, board, show }) {
     if (!ids.includes(id) || result.solver) return; // the solver's game is not the person's win
     const ladder = (await ready())[id];
     const at = levelIndex(ladder, start);
-    if (at < 0) return;
+    if (at < 0) {
+      // A win off the ladder, by someone who has won no level of it yet: the card
+      // says where the numbered levels are (once one is won, it says no more).
+      if (ladder?.levels.length && !Object.keys(readProgress()[id] ?? {}).length) {
+        say(`Today also holds the Levels: ${ladder.levels.length} boards from easy to hardest, each with a par.`);
+      }
+      return;
+    }
     const { par } = ladder.levels[at];
     const kept = recordWin(id, start, { count: result.count, par, hints: result.hints });
     const last = at === ladder.levels.length - 1;
@@ -61,7 +70,8 @@ export function wireLevels({ panels, puzzles, board, show }) {
     if (!last) nextIs("Next level");
     if (view.dialog.open) view.refresh();
   });
-  // Next on a level's win card: the next level when it is open, else the ladder.
+  // Next on a level (the win card's, the play bar's, the N key): the next
+  // level when it is open, else the ladder, where the locked one shows.
   panels.addEventListener("puzzle-next", (event) => {
     const id = event.target.id;
     const ladder = ladders[id];
@@ -72,8 +82,9 @@ export function wireLevels({ panels, puzzles, board, show }) {
     if (next.open) show(id, next.game);
     else view.open(id);
   });
-  // The play bar's Levels names the level on the board ("Level 6"), once the
-  // ladders have come (fetched after the first board is shown: a few kB).
+  // The play bar's Levels names the level on the board ("Level 6"), and its
+  // Next says "Next level" there (not on the last), once the ladders have
+  // come (fetched after the first board is shown: a few kB).
   const label = (id) => {
     const shown = board(id);
     const button = shown?.root.querySelector('button[data-play="levels"]');
@@ -81,6 +92,7 @@ export function wireLevels({ panels, puzzles, board, show }) {
     // loading or refusing a save) has no start to name: it says "Levels".
     const at = shown?.state ? levelIndex(ladders[id], shown.startGameId()) : -1;
     if (button) button.textContent = at < 0 ? "Levels" : `Level ${at + 1}`;
+    if (shown) nameNext(shown.root, at >= 0 && at < ladders[id].levels.length - 1);
   };
   let asked = false; // the ladders fetched once for the labels (a failed fetch: "Levels" stays)
   panels.addEventListener("puzzle-change", (event) => {

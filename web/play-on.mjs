@@ -16,6 +16,20 @@ function pageButton(play, className, title, text) {
   return button;
 }
 
+/**
+ * Name the play bar's Next under `root` for where it leads: "Next level" on
+ * a ladder's level (levels.mjs), else "Next puzzle", a new one like it.
+ */
+export function nameNext(root, level) {
+  const button = root.querySelector('.play-on button[data-play="next"]');
+  if (!button) return;
+  const what = level ? "level" : "puzzle";
+  if (button.getAttribute("aria-label") === `Next ${what}`) return;
+  button.setAttribute("aria-label", `Next ${what}`);
+  button.title = level ? "The next level of the ladder (N)" : "A new puzzle like this one (N)";
+  button.lastElementChild.textContent = ` ${what}`;
+}
+
 export class PlayOnRow {
   /**
    * @param {HTMLElement} root the board's root (its status and puzzle-change events)

@@ -175,7 +175,7 @@ export class PuzzleBoard {
       const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
       if (key === "u") this.undo();
       else if (key === "r") this.redo();
-      else if (key === "n" && this.#playOn) this.nextPuzzle();
+      else if (key === "n" && this.#playOn) this.playNext();
       else if (key === "?") this.root.dispatchEvent(new CustomEvent("puzzle-help", { bubbles: true }));
     });
   }
@@ -197,6 +197,15 @@ export class PuzzleBoard {
     if (this.state) this.repaint();
   }
 
+  /**
+   * Next, from the N key, the play bar, the win card or Today: the page may take it
+   * (a cancelable "puzzle-next": on a ladder, the next level; level-play.mjs),
+   * else a new puzzle like this one.
+   */
+  playNext() {
+    if (this.root.dispatchEvent(new CustomEvent("puzzle-next", { bubbles: true, cancelable: true }))) this.nextPuzzle?.();
+  }
+
   /** The win card (win-card.mjs), on what it needs from the board. */
   #winCardFor() {
     const { kind, title } = this.constructor;
@@ -208,7 +217,7 @@ export class PuzzleBoard {
       outcome: () => this.session.outcome(),
       elapsed: () => this.playTime(true),
       dailyShown: () => this.dailyShown,
-      next: () => this.nextPuzzle?.(),
+      next: () => this.playNext(),
       keepClear: () => this.winKeepClear?.() ?? null,
     });
   }
@@ -273,7 +282,7 @@ export class PuzzleBoard {
       kind,
       title,
       hasGame: () => Boolean(this.state),
-      nextPuzzle: () => this.nextPuzzle(),
+      nextPuzzle: () => this.playNext(),
       openDaily: (date) => this.openDaily(date),
       startGameId: () => this.startGameId(),
       dailyShown: () => this.dailyShown,

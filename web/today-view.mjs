@@ -19,7 +19,8 @@ export class TodayView {
    * @param {object} page what the view needs from the page:
    *   puzzles        the registry entries that deal a daily puzzle ({id, title})
    *   play(id, date) show that puzzle's daily puzzle of `date`
-   *   next()         a new puzzle like the one shown (the play bar's Next, here on phones too)
+   *   next()         the play bar's Next, here on phones too: a new puzzle like the one
+   *                  shown, or on a ladder's level the next level
    *   levels()       optional: open the ladder of the puzzle shown (the play bar's Levels, here on phones too)
    *   link           the page's address, for the shared text
    */
@@ -79,9 +80,10 @@ export class TodayView {
     return this.page.puzzles.every((p) => results[p.id]?.status === "done");
   }
 
-  /** Open the view, as things stand now. */
-  open({ levels = false } = {}) {
+  /** Open the view, as things stand now (`nextLevel`: Next leads to the next level). */
+  open({ levels = false, nextLevel = false } = {}) {
     this.#fill();
+    this.dialog.querySelector('[data-today="next"]').textContent = nextLevel ? "Next level" : "A new puzzle like this one";
     this.dialog.querySelector('[data-today="levels"]').hidden = !levels || !this.page.levels;
     this.dialog.querySelector(".day-share-status").textContent = "";
     this.dialog.querySelector(".day-share-text").hidden = true;

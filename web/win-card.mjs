@@ -76,8 +76,7 @@ export class WinCard {
       if (action === "close") this.hide();
       else if (action === "next") {
         this.hide();
-        // The page may take Next (a cancelable "puzzle-next": the next level, level-play.mjs).
-        if (root.dispatchEvent(new CustomEvent("puzzle-next", { bubbles: true, cancelable: true }))) board.next();
+        board.next(); // the board's Next: the page may take it (the next level, level-play.mjs)
       } else if (action === "share") this.#share();
     });
     card.addEventListener("keydown", (event) => {

@@ -435,12 +435,19 @@ export class BinairoBoard extends PuzzleBoard {
       proof: new Set(result.proof.map(key)),
     };
     this.say(`Hint: ${result.text}`, result.rule === "mistake");
+    this.message.classList.add("hint-words"); // smaller on a phone: it fits the line's room
     // The rule's lab name and level: the lab's line, never the play screen's.
     if (result.level) {
       this.root.querySelector('[data-field="detail"]').textContent =
         `The last hint used the ${result.rule} rule (${result.level}).`;
     }
     this.#refresh();
+  }
+
+  /** The status line says `text`; a hint's words are marked again by #hint. */
+  say(text, isError = false) {
+    super.say(text, isError);
+    this.message.classList.remove("hint-words");
   }
 
   /** Highlight tiles ([row, col] each), as a hint's targets, until the next move. */
@@ -504,7 +511,8 @@ export class BinairoBoard extends PuzzleBoard {
       this.say(`${byPlayer ? `Solved in ${duration(this.playTime())}!` : "Solved!"} Every row and column ` +
         "is balanced, with no three in a row and no two lines alike.");
     }
-    else this.say("");
+    // Until it is won, the line says what to do (a restored or linked game too).
+    else this.say(`${pressWord() === "tap" ? "Tap" : "Click"} a tile to fill it with 0 or 1.`);
     const ownWin = byPlayer && this.session.isWon(state) && !this.session.help.includes("solve");
     this.teaching.shown(state, { ownWin });
   }

@@ -7,7 +7,9 @@
 //
 // Nothing moves: the rules' box is drawn with the page (or not at all, once
 // a game is won) and keeps its room for the visit; the lesson's line takes
-// the room of the offer. What the player has done is kept in localStorage
+// the room of the offer, and once the offer has gone the status line above
+// has it (a hint's three lines on a phone; binairo.css keeps three there
+// when no offer was made). What the player has done is kept in localStorage
 // (KEY): {won, offered}.
 
 import { browserStorage } from "../../saved-game.mjs";
@@ -98,6 +100,26 @@ export class Teaching {
     return this.lesson !== null;
   }
 
+  /**
+   * The offer's room, once it has gone, goes to the status line above it: a
+   * hint or a win takes two or three lines there on a phone, and would push
+   * the board down under the finger. Measured, so nothing below moves.
+   */
+  #lendRoom() {
+    const message = this.root.querySelector(".message");
+    // Heights, not places: without the offer, binairo.css gives the line its own room.
+    const [had, tall] = [message?.getBoundingClientRect().height ?? 0, this.box.getBoundingClientRect().height];
+    this.line.hidden = true;
+    const freed = tall - this.box.getBoundingClientRect().height;
+    if (!message || freed < (parseFloat(getComputedStyle(message).lineHeight) || 0)) {
+      // The offer sat beside the rules (a wide screen): less than a line to lend.
+      this.line.hidden = false;
+      this.line.style.visibility = "hidden";
+      return;
+    }
+    message.style.minHeight = `${had + freed}px`;
+  }
+
   /** Start the lesson at its first step (the box comes back if a win had folded it). */
   async begin() {
     try {
@@ -105,6 +127,8 @@ export class Teaching {
       this.lesson = { steps, index: 0, done: false };
       this.box.hidden = false;
       this.line.hidden = false;
+      this.line.style.visibility = "";
+      this.root.querySelector(".message")?.style.removeProperty("min-height");
       this.#step(0);
     } catch (error) {
       this.board.say(`${error.message}.`, true);
@@ -147,7 +171,7 @@ export class Teaching {
     if (this.offering && state.grid !== state.givens) {
       // The offer goes with the first digit played: its room stays.
       this.offering = false;
-      if (!this.active) this.line.style.visibility = "hidden";
+      if (!this.active) this.#lendRoom();
     }
     if (!this.active) {
       if (ownWin) keepFlag("won");

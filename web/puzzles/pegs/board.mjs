@@ -317,7 +317,10 @@ export class PegsBoard extends PuzzleBoard {
     } else if (state.stuck) {
       this.say("No move is left: the game is over without reaching the goal.", true);
     } else {
-      this.say(`${pressVerb(true)} a peg, then the hole to jump into (or drag it there).`);
+      // The rule itself, not only the gesture: a first-time player learns that
+      // a jump goes over a peg and takes it off (two lines at most on a phone;
+      // a peg dragged there jumps too).
+      this.say(`${pressVerb(true)} a peg, then the hole past its neighbour, which is taken off.`);
     }
     this.problemTable.follow();
     const open = this.#judging(state);

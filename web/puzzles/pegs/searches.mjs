@@ -78,7 +78,8 @@ export class PositionSearches {
     const text = {
       reachable: "The goal can still be reached.",
       dead: `Dead end: ${playerReason(result.reason)}`,
-      unknown: "The quick check could not decide whether the goal can still be reached; Hint or Solve will search fully.",
+      // (At most two lines on a phone: it shares the hint's room there, pegs.css.)
+      unknown: "Not sure the goal can still be reached: Hint or Solve will search fully.",
     }[result.verdict] || "";
     this.setVerdict(text, result.verdict === "dead");
     this.root.dataset.verdict = result.verdict;

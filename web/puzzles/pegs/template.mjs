@@ -44,11 +44,11 @@ export const TEMPLATE = `
   <p class="counters"><span data-field="moves">Jumps: 0</span> · <span data-field="pegs"></span>
     · <span data-field="goal-text"></span></p>
   <p class="message" role="status" aria-live="polite"></p>
-  <p class="verdict" aria-live="polite"></p>
-  <p class="solution-note"><button type="button" class="inline" data-action="cancel-job" hidden>Cancel</button>
-    <progress max="1" hidden></progress> <span aria-live="polite"></span></p>
   <div class="board-area"><canvas aria-label="Peg solitaire board"></canvas>
-    <div class="overlay" hidden></div></div>${CENSUS_MARKUP}${CATALOGUE_MARKUP}
+    <div class="overlay" hidden></div></div>
+  <div class="play-notes"><p class="verdict" aria-live="polite"></p>
+  <p class="solution-note"><button type="button" class="inline" data-action="cancel-job" hidden>Cancel</button>
+    <progress max="1" hidden></progress> <span aria-live="polite"></span></p></div>${CENSUS_MARKUP}${CATALOGUE_MARKUP}
   <details class="how-it-works">
     <summary>How it works</summary>
     <p><strong>Jumps and moves.</strong> Each jump removes one peg. Players count several jumps in a
