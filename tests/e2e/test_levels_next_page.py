@@ -14,10 +14,9 @@ import pytest
 from test_first_game import wait_board, wait_idle
 from test_play_screen import LAPTOP, PHONE
 from test_play_screen import new_page as new_page  # a fixture
-from test_today_page import WINS
 
-from puzzle_homes import registry_puzzles
-from puzzlelab import levels, lightsout
+from puzzle_homes import facts, registry_puzzles
+from puzzlelab import levels
 
 pytestmark = pytest.mark.e2e
 
@@ -111,11 +110,11 @@ def test_the_phones_next_in_today_climbs_on_a_level(new_page, site_url):
 
 
 def test_a_win_off_the_ladder_points_to_the_levels_until_one_is_won(new_page, site_url):
-    puzzle = "lightsout"  # a board off the ladder is easy to name: one press on 4x4
+    puzzle = registry_puzzles()[0]
     ladder = levels.ladders()[puzzle]["levels"]
     games = {level["game"] for level in ladder}
-    board = lightsout.Board(4, 4, 0).press(1, 1)
-    assert board.game_id not in games
+    game, winning_move = facts(puzzle).near_win()  # a board one move from its win
+    assert game not in games
     page = new_page(**LAPTOP)
     par = ladder[0]["par"]
     a_level_won = {ladder[0]["game"]: {"count": par, "par": par, "hints": 0}}
@@ -123,9 +122,8 @@ def test_a_win_off_the_ladder_points_to_the_levels_until_one_is_won(new_page, si
         page.goto(f"{site_url}#{puzzle}")
         wait_board(page, puzzle)
         keep_won(page, puzzle, won_before)
-        show_level(page, site_url, puzzle, board.game_id)
-        for move in WINS[puzzle](page):
-            move()
+        show_level(page, site_url, puzzle, game)
+        winning_move(page)
         card = page.locator(f"#{puzzle} .win-card")
         card.wait_for(state="visible")
         line = card.locator(".win-level")
