@@ -16,7 +16,7 @@ from pathlib import Path
 
 from buildtools import shipped, vendor
 from buildtools.common import DIST, WEB, fail, say, sha256_of
-from buildtools.preloads import write_puzzle_preloads
+from buildtools.preloads import write_preloads
 from buildtools.wheel import SITE_DATA, build_wheel, copy_data_files, project_metadata
 
 
@@ -51,7 +51,7 @@ def build(dist: Path = DIST, *, with_numpy: bool = False) -> None:
     # What each family declares for the site, answered once by Python here.
     for write in shipped.WRITERS:
         write(dist)
-    write_puzzle_preloads(dist)
+    write_preloads(dist)
     stamp_service_worker(dist)
     packed = precompress(dist)
     size = sum(
