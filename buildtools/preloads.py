@@ -41,7 +41,7 @@ _STATIC_IMPORT = re.compile(
 # anything: the ladders (levels.mjs, for the play bar's Levels label and a
 # level's win), preloaded when the build wrote them.
 FIRST_FETCHES = ("levels.json",)
-_REGISTRY_ID = re.compile(r'^\s+id: "([a-z0-9_-]+)"', re.MULTILINE)
+_REGISTRY_ID = re.compile(r'^\s*id: "([a-z0-9_-]+)"', re.MULTILINE)
 _BOARD_STYLESHEET = re.compile(r'static stylesheet = new URL\("\./([^"]+\.css)"')
 
 

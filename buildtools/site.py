@@ -2,7 +2,8 @@
 
 The pages from ``web/``, the Pyodide core and micropip (``vendor``), our wheel
 and data files (``wheel``), the answers computed once with Python
-(``shipped``), the service worker stamped with the site's version, and
+(``shipped``), the page's modules without their comments (``minify``), the
+main page's preloads (``preloads``), the service worker stamped with the site's version, and
 pre-compressed copies of the large text and wasm files.
 """
 
@@ -16,6 +17,7 @@ from pathlib import Path
 
 from buildtools import shipped, vendor
 from buildtools.common import DIST, WEB, fail, say, sha256_of
+from buildtools.minify import minify_modules
 from buildtools.preloads import write_preloads
 from buildtools.wheel import SITE_DATA, build_wheel, copy_data_files, project_metadata
 
@@ -51,6 +53,8 @@ def build(dist: Path = DIST, *, with_numpy: bool = False) -> None:
     # What each family declares for the site, answered once by Python here.
     for write in shipped.WRITERS:
         write(dist)
+    # Comments out of the page's modules: fewer bytes before the first board.
+    minify_modules(dist)
     write_preloads(dist)
     stamp_service_worker(dist)
     packed = precompress(dist)
