@@ -16,7 +16,10 @@ default mobile run (a Moto G-sized screen, simulated slow 4G and a 4x
 slower CPU) in headless Chromium (``$CHROME_PATH``, else /usr/bin/chromium).
 Printed per page: the performance score and its metrics (First and Largest
 Contentful Paint, Total Blocking Time, Cumulative Layout Shift, Speed
-Index), the median of the runs, and what Lighthouse found to improve.
+Index), the median of the runs, the Largest Contentful Paint's element,
+what came before it in the observed load (requests, bytes sent, main-thread
+time: Lighthouse's simulation counts all of them), and what Lighthouse
+found to improve.
 With ``--baseline`` a second build is served too and each page is audited
 on the two builds in turn, run after run, so that both see the same load
 of a shared machine; both tables are printed, with the machine's load
@@ -89,7 +92,18 @@ def audit(lighthouse: str, url: str, out: Path) -> dict[str, Any]:
     element = audits["largest-contentful-paint-element"].get("details", {}).get("items", [])
     nodes = [row["node"] for table in element[:1] for row in table.get("items", [])
              if "node" in row]
+    # What came before the Largest Contentful Paint in the real (unthrottled)
+    # load: the simulation counts every request and main-thread task before it.
+    observed = audits["metrics"]["details"]["items"][0]
+    lcp_at = observed["observedLargestContentfulPaint"]
+    requests = audits["network-requests"]["details"]["items"]
+    start = min(r["networkRequestTime"] for r in requests)
+    before = [r for r in requests if r["networkEndTime"] - start <= lcp_at]
+    tasks = audits["main-thread-tasks"]["details"]["items"]
     return {
+        "requests": len(before),
+        "kB": sum(r.get("transferSize", 0) for r in before) / 1000,
+        "cpu": sum(task["duration"] for task in tasks if task["startTime"] < lcp_at),
         "score": round(100 * report["categories"]["performance"]["score"]),
         "lcp_element": nodes[0].get("selector", "?").split(" > ")[-1] if nodes else "none",
         **{key: audits[key]["numericValue"] for key in METRICS},
@@ -139,7 +153,11 @@ def print_table(dist: Path, runs: dict[str, list[dict[str, Any]]], count: int) -
         print(f"| #{puzzle} | {score:g} | " + " | ".join(values) + " |")
     for puzzle, samples in runs.items():
         elements = sorted({s["lcp_element"] for s in samples})
-        print(f"#{puzzle}: the Largest Contentful Paint was " + ", ".join(elements))
+        before = {key: statistics.median(s[key] for s in samples)
+                  for key in ("requests", "kB", "cpu")}
+        print(f"#{puzzle}: the Largest Contentful Paint was " + ", ".join(elements)
+              + f"; before it {before['requests']:g} requests, {before['kB']:.0f} kB sent,"
+              f" {before['cpu']:.0f} ms of main-thread tasks (observed, unthrottled)")
         found = sorted({f for s in samples for f in s["findings"]})
         if found:
             print(f"#{puzzle}: " + "; ".join(found))
