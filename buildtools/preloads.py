@@ -101,8 +101,9 @@ def preload_markup(web: Path = WEB) -> str:
     # fetchpriority="low": none of them is needed for the first paint, which
     # waits for the stylesheets alone; on a slow network those come first.
     # (Lighthouse's simulation counts a high-priority module that happened
-    # to arrive before the first paint as holding it up: its First
-    # Contentful Paint went from 1.0 s to 2.0-2.7 s under load without this.)
+    # to arrive before the first paint as holding it up: under load its
+    # First Contentful Paint was 1.2-2.4 s without this, 0.9-1.1 s with it;
+    # docs/web.md, "Lighthouse, mobile".)
     links = [f'<link rel="modulepreload" fetchpriority="low" href="{path}">'
              for path in shell_preloads(web) + [path for path, _ in shared]]
     # crossorigin: the credentials mode of a plain fetch(), else the preload goes unused

@@ -54,7 +54,7 @@ def build(dist: Path = DIST, *, with_numpy: bool = False) -> None:
     for write in shipped.WRITERS:
         write(dist)
     # Comments out of the page's modules: fewer bytes before the first board.
-    minify_modules(dist)
+    lean = minify_modules(dist)
     write_preloads(dist)
     stamp_service_worker(dist)
     packed = precompress(dist)
@@ -65,6 +65,8 @@ def build(dist: Path = DIST, *, with_numpy: bool = False) -> None:
     say(
         f"built {dist.name}/ ({size / 1e6:.1f} MB; its text and wasm "
         f"{packed['plain'] / 1e6:.1f} MB, {packed['gzip'] / 1e6:.1f} MB gzipped): "
+        f"its modules {lean['before'] / 1e3:.0f} kB, {lean['after'] / 1e3:.0f} kB without "
+        "comments; "
         f"{wheel.name} ({wheel.stat().st_size / 1e3:.0f} kB) and {len(data)} data files "
         f"({sum(int(entry['bytes']) for entry in data.values()) / 1e6:.1f} MB, fetched when "
         "a solver needs them), "
