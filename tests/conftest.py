@@ -395,6 +395,14 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 
+# Run in a page: wait until its finite animations have ended. axe-core reads
+# colours as drawn, so a card still fading in (as after a resize re-places it)
+# fails the contrast check with the colours it is on its way to.
+ANIMATIONS_ENDED = """() => Promise.all(document.getAnimations()
+  .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+  .map((animation) => animation.finished.catch(() => null)))"""
+
+
 @pytest.fixture(scope="session")
 def axe() -> Callable[[Any], list[str]]:
     """``axe(frame)``: axe-core's serious and critical findings in a page or frame.
@@ -410,6 +418,7 @@ def axe() -> Callable[[Any], list[str]]:
     def check(frame: Any) -> list[str]:
         if not frame.evaluate("Boolean(window.axe)"):
             frame.add_script_tag(path=str(AXE))
+        frame.evaluate(ANIMATIONS_ENDED)
         results = frame.evaluate("axe.run(document, { iframes: false })")
         return [
             f"{v['id']} ({v['impact']}): {v['help']} at "
