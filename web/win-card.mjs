@@ -66,11 +66,12 @@ export class WinCard {
     const area = root.querySelector(".board-area") ?? root;
     area.append(card);
     // The board may settle after the win (a longer message above it, a new
-    // size): the card follows, off the spot it keeps clear.
+    // size), and the card itself may grow (a line the page adds once it has
+    // read the ladder): the card follows, off the spot it keeps clear.
     this.placer = new ResizeObserver(() => {
       if (!card.hidden) this.#keepClear();
     });
-    for (const element of [area, area.querySelector("canvas")]) if (element) this.placer.observe(element);
+    for (const element of [area, area.querySelector("canvas"), card]) if (element) this.placer.observe(element);
     card.addEventListener("click", (event) => {
       const action = event.target.closest("button[data-win]")?.dataset.win;
       if (action === "close") this.hide();
