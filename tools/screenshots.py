@@ -37,6 +37,7 @@ import shutil
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = ("lightsout", "pegs", "binairo")
@@ -103,6 +104,12 @@ def save_shot(page, stem: Path, full: bool) -> Path:
     return path
 
 
+def launch(playwright: Any, chromium: str) -> Any:
+    """A headless Chromium (the machine's own) for the shots."""
+    return playwright.chromium.launch(
+        executable_path=chromium, headless=True, args=["--no-sandbox", "--disable-gpu"])
+
+
 def shoot(site: str, out: Path, name: str, chromium: str, full: bool = False) -> list[Path]:
     """Save every puzzle x size x theme of the site at `site`; returns the files.
     `full`: PNG at full size (to look at closely) instead of the small WebP."""
@@ -111,8 +118,7 @@ def shoot(site: str, out: Path, name: str, chromium: str, full: bool = False) ->
 
     saved = []
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=chromium, headless=True, args=["--no-sandbox", "--disable-gpu"])
+        browser = launch(playwright, chromium)
         for width, height in SIZES:
             for theme in THEMES:
                 # A fresh profile each time: the first visit, introduction and
@@ -158,20 +164,18 @@ def shoot(site: str, out: Path, name: str, chromium: str, full: bool = False) ->
 def judge_shots(site: str, out: Path, name: str, chromium: str) -> list[Path]:
     """Play each puzzle x size x theme from a fresh profile: the first screen,
     two moves of its solution and a Hint, then the rest to the win card
-    (the moves are the end-to-end tests' own, tests/e2e/test_today_page.py)."""
+    (the moves are the end-to-end tests' own: each puzzle's facts' winning_moves)."""
     from playwright.sync_api import sync_playwright
 
-    for family in ("pegs", "lightsout", "binairo"):  # the tests' helpers, as pytest finds them
-        sys.path[:0] = [str(ROOT / "tests" / family), str(ROOT / "tests" / "e2e" / family)]
-    sys.path.insert(0, str(ROOT / "tests" / "e2e"))
-    sys.path.insert(0, str(ROOT / "py"))
+    sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tests")]
+    from puzzle_homes import add_homes_to_path, facts  # the tests' helpers, as pytest finds them
+
+    add_homes_to_path()
     from test_first_game import wait_board, wait_idle
-    from test_today_page import WINS
 
     saved = []
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=chromium, headless=True, args=["--no-sandbox", "--disable-gpu"])
+        browser = launch(playwright, chromium)
         for width, height in SIZES:
             for theme in THEMES:
                 for puzzle in PUZZLES:
@@ -184,7 +188,7 @@ def judge_shots(site: str, out: Path, name: str, chromium: str) -> list[Path]:
                     stem = out / f"judge-{name}-{puzzle}-{width}x{height}-{theme}"
                     wait_board(page, puzzle)
                     saved.append(save_shot(page, stem.with_name(f"{stem.name}-first"), False))
-                    moves = WINS[puzzle](page)
+                    moves = facts(puzzle).winning_moves(page)
                     for move in moves[:2]:
                         move()
                     page.locator(f"#{puzzle} [data-action='hint']:visible").first.click()
@@ -194,9 +198,8 @@ def judge_shots(site: str, out: Path, name: str, chromium: str) -> list[Path]:
                     wait_idle(page, puzzle)
                     page.wait_for_timeout(800)  # the hint's words and marks
                     saved.append(save_shot(page, stem.with_name(f"{stem.name}-hint"), False))
-                    # The binary puzzle's moves fill cells (the rest of the list); the
-                    # others' are found again from the position on the board.
-                    for move in moves[2:] if puzzle == "binairo" else WINS[puzzle](page):
+                    # The rest of the same winning line (the hint makes no move).
+                    for move in moves[2:]:
                         move()
                     wait_idle(page, puzzle)
                     page.wait_for_timeout(1400)  # the win's motion, then the card
@@ -231,8 +234,7 @@ def readme_picture(site: str, path: Path, chromium: str) -> Path:
         for puzzle, game in README_BOARDS)
     address = site + "readme-picture.html"
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=chromium, headless=True, args=["--no-sandbox", "--disable-gpu"])
+        browser = launch(playwright, chromium)
         page = browser.new_page(viewport={"width": 1280, "height": 600}, reduced_motion="reduce")
         page.route(address, lambda route: route.fulfill(
             content_type="text/html", body=README_PAGE.replace("BOARDS", boards)))
@@ -290,8 +292,7 @@ def blog_shots(site: str, out: Path, chromium: str) -> list[Path]:
 
     saved = []
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=chromium, headless=True, args=["--no-sandbox", "--disable-gpu"])
+        browser = launch(playwright, chromium)
         for width, height in SIZES:
             for theme in THEMES:
                 phone = width < 640
