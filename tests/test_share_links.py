@@ -20,14 +20,15 @@ SCRIPT = """
 import { createRequire } from "module";
 const require = createRequire(import.meta.url);
 const links = await import(process.argv[1]);
+const { COMMANDS } = await import(process.argv[2]);
 const cases = JSON.parse(require("fs").readFileSync(0, "utf8"));
 const out = cases.map(([op, ...args]) => {
   try {
     if (op === "roundtrip") {
       const text = links.dealText(args[1]);
-      return { text, back: links.readDeal(args[0], text) };
+      return { text, back: links.readDeal(args[0], text, COMMANDS) };
     }
-    if (op === "read") return { back: links.readDeal(...args) };
+    if (op === "read") return { back: links.readDeal(...args, COMMANDS) };
     if (op === "share") {
       const [kind, { daily, start, deal }] = args;
       const board = { dailyShown: daily, startGameId: () => start };
@@ -43,7 +44,8 @@ console.log(JSON.stringify(out));
 
 
 def run(node: str, cases: list[list[Any]]) -> list[dict[str, Any]]:
-    done = subprocess.run([node, "--input-type=module", "-e", SCRIPT, MODULE.as_uri()],
+    done = subprocess.run([node, "--input-type=module", "-e", SCRIPT, MODULE.as_uri(),
+                           (MODULE.parent / "rules" / "params.mjs").as_uri()],
                           input=json.dumps(cases), capture_output=True, text=True, timeout=60,
                           check=False)
     assert done.returncode == 0, done.stderr

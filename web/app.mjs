@@ -48,6 +48,7 @@ import { wireLevels } from "./level-play.mjs";
 import { SaveNotes } from "./recent-list.mjs";
 import { GameStore, browserStorage, saveKey } from "./saved-game.mjs";
 import { BadDeal, readDeal, shareLink } from "./share-links.mjs";
+import { COMMANDS } from "./rules/params.mjs";
 import { wireStoragePanel } from "./site-storage.mjs";
 import { todaysDate } from "./session.mjs";
 import { TodayView } from "./today-view.mjs";
@@ -133,7 +134,7 @@ function readHash() {
   const params = new URLSearchParams(rest.join("&"));
   // A bare `#daily=DATE` is the first puzzle's daily link.
   if (id === "daily") return { id: PUZZLES[0].id, game: undefined, daily: game };
-  const deal = params.has("deal") && findPuzzle(id) ? readDeal(id, params.get("deal")) : undefined;
+  const deal = params.has("deal") && findPuzzle(id) ? readDeal(id, params.get("deal"), COMMANDS) : undefined;
   return { id, game, daily: params.has("daily") ? params.get("daily") : undefined, deal };
 }
 

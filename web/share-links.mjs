@@ -15,7 +15,6 @@
 //                            again, the same start.
 
 import { dailyLink } from "./session.mjs";
-import { COMMANDS } from "./rules/params.mjs";
 
 /** Game IDs longer than this are shared as their deal when there is one. */
 export const LONG_GAME_ID = 2000;
@@ -82,11 +81,13 @@ export class BadDeal extends Error {}
  * The dealing request a deal link's text names, for puzzle `kind`; throws a
  * BadDeal saying what is wrong when the text is not one dealText writes
  * (an unknown field, a value of the wrong kind, no seed). Whether the values
- * are in range is Python's to say, when it deals.
+ * are in range is Python's to say, when it deals. `commands` is the page's
+ * argument table (rules/params.mjs), passed in by the page so that this
+ * module, which the boards import, does not import the registry through it.
  */
-export function readDeal(kind, text) {
+export function readDeal(kind, text, commands) {
   const cmd = dealCommand(kind);
-  const args = Object.hasOwn(COMMANDS, cmd) ? COMMANDS[cmd] : null;
+  const args = Object.hasOwn(commands, cmd) ? commands[cmd] : null;
   const shown = `"${String(text).slice(0, 60)}${String(text).length > 60 ? "…" : ""}"`;
   const bad = (why) => new BadDeal(`The link's deal, ${shown}, ${why}`);
   if (!args) throw bad("names a puzzle that is not dealt from a seed");
