@@ -21,12 +21,11 @@ from typing import Any
 
 import pytest
 
+from puzzle_homes import facts, registry_puzzles
 from puzzlelab import api
 
 ROOT = Path(__file__).resolve().parent.parent
 DRIVER = ROOT / "tests" / "js" / "saved_game_driver.mjs"
-PUZZLES = ("lightsout", "pegs", "binairo")
-ENGLISH = "--ooo--/--ooo--/ooooooo/ooo.ooo/ooooooo/--ooo--/--ooo--"
 
 
 def run(node: str, cases: list[dict]) -> list[Any]:
@@ -36,71 +35,34 @@ def run(node: str, cases: list[dict]) -> list[Any]:
     return json.loads(done.stdout)
 
 
-def ok(request: dict) -> dict:
-    answer = api.handle(request)
-    assert answer["ok"], answer
-    return answer["result"]
-
-
 def load(puzzle: str, game: str) -> dict | None:
     """Python's state for a game ID, or None when Python rejects it."""
-    request = {"lightsout": {"cmd": "lightsout.load", "game": game},
-               "pegs": {"cmd": "pegs.load", "grid": game, "goal": None},
-               "binairo": {"cmd": "binairo.load", "game": game}}[puzzle]
-    answer = api.handle(request)
+    answer = api.handle(facts(puzzle).load_request(game))
     return answer["result"] if answer["ok"] else None
 
 
 def canonical(puzzle: str, game: str) -> str | None:
     state = load(puzzle, game)
-    return None if state is None else state["grid" if puzzle == "pegs" else "game"]
+    return None if state is None else facts(puzzle).game_id(state)
 
 
-def played(puzzle: str, rng: random.Random) -> dict:
-    """A saved game as the board writes it: moves from a start, some undone."""
-    if puzzle == "lightsout":
-        start = rng.choice(["5x5:1f8c4a0", ok({"cmd": "lightsout.new", "rows": 3, "cols": 4,
-                                                "neighbourhood": "king", "wrap": True,
-                                                "states": 3})["game"]])
-        path = [(start, 0)]
-        for _ in range(rng.randint(0, 6)):
-            state = load(puzzle, path[-1][0])
-            if rng.random() < 0.15:  # Reset: a step back to the start, counted from 0
-                path.append((start, 0))
-                continue
-            pressed = ok({"cmd": "lightsout.press", "game": state["game"],
-                          "row": rng.randrange(state["rows"]), "col": rng.randrange(state["cols"])})
-            path.append((pressed["game"], path[-1][1] + 1))
-    elif puzzle == "pegs":
-        start = ENGLISH
-        path = [(start, 0)]
-        for _ in range(rng.randint(0, 6)):
-            state = load(puzzle, path[-1][0])
-            frm, to = rng.choice(state["moves"])
-            after = ok({"cmd": "pegs.move", "grid": state["grid"], "goal": None,
-                        "from": frm, "to": to})
-            path.append((after["grid"], path[-1][1] + 1))
-    else:
-        start = rng.choice(["4x4:1b0i1b", "4x4:b1e0g"])
-        path = [(start, None)]
-        for _ in range(rng.randint(0, 6)):
-            state = load(puzzle, path[-1][0])
-            free = [(r, c) for r, line in enumerate(state["givens"].split("/"))
-                    for c, ch in enumerate(line) if ch == "."]
-            r, c = rng.choice(free)
-            after = ok({"cmd": "binairo.set", "game": state["game"], "row": r, "col": c,
-                        "value": rng.choice("01.")})
-            path.append((after["game"], None))
-    at = rng.randint(0, len(path) - 1)
+def games_in(given: Any) -> set[str]:
+    """Every game ID a (maybe corrupted) snapshot names, where the page may
+    look for one: the game, its start, and each undo and redo step."""
+    if not isinstance(given, dict):
+        return set()
+    found = [given.get("game"), given.get("start")]
+    for key in ("history", "future"):
+        if isinstance(given.get(key), list):
+            found.extend(e.get("game") for e in given[key] if isinstance(e, dict))
+    return {game for game in found if isinstance(game, str)}
 
-    def entry(game: str, moves: int | None) -> dict:
-        return {"game": game} if moves is None else {"game": game, "moves": moves}
 
-    snapshot = {**entry(*path[at]), "history": [entry(*p) for p in path[:at]],
-                "future": [entry(*p) for p in reversed(path[at + 1:])]}
-    if puzzle != "binairo":
-        snapshot["start"] = start
-    return snapshot
+def read_case(puzzle: str, given: Any) -> dict:
+    """The driver's case reading `given` with the puzzle's rules: each game ID
+    it names is loaded by the request the puzzle's board makes for it."""
+    requests = {game: facts(puzzle).load_request(game) for game in games_in(given)}
+    return {"read": puzzle, "snapshot": json.dumps(given), "requests": requests}
 
 
 BAD_COUNTS = [-1, -7, 0.5, 2.5, 1e308, "NaN!", "Inf!", "-Inf!", "3", None, True, [], {}, 10**6]
@@ -109,13 +71,14 @@ BAD_COUNTS = [-1, -7, 0.5, 2.5, 1e308, "NaN!", "Inf!", "-Inf!", "3", None, True,
 HUGE_OFFSETS = [2**53 - 2, 2**53, 2**60]
 
 
-def corrupt(snapshot: dict, rng: random.Random) -> Any:
-    """`snapshot` with one to three random corruptions (some of its shape)."""
+def corrupt(snapshot: dict, rng: random.Random, others: list[str]) -> Any:
+    """`snapshot` with one to three random corruptions (some of its shape);
+    `others` are game IDs of the puzzle's other saved games."""
     snap = json.loads(json.dumps(snapshot))
     for _ in range(rng.randint(1, 3)):
         entries = [snap, *snap["history"], *snap["future"]]
         entry = rng.choice(entries)
-        kind = rng.randrange(11)
+        kind = rng.randrange(12)
         if kind == 0:
             entry["moves"] = rng.choice(BAD_COUNTS)
         elif kind == 1:
@@ -144,21 +107,11 @@ def corrupt(snapshot: dict, rng: random.Random) -> Any:
             for each in entries:
                 count = each.get("moves")
                 each["moves"] = (count if type(count) is int else 0) + offset
+        elif kind == 10:  # a step of another saved game: another start, maybe another size
+            entry["game"] = rng.choice(others)
         else:
             return rng.choice([None, [], "text", 5, {"game": snap["game"]}])
     return snap
-
-
-def is_move(puzzle: str, before: str, after: str) -> bool:
-    """Whether one move takes `before` to `after`, tried in Python over every move."""
-    state = load(puzzle, before)
-    assert state is not None
-    if puzzle == "lightsout":
-        return any(
-            ok({"cmd": "lightsout.press", "game": before, "row": r, "col": c})["game"] == after
-            for r in range(state["rows"]) for c in range(state["cols"]))
-    return any(ok({"cmd": "pegs.move", "grid": before, "goal": None, "from": f, "to": t})["grid"]
-               == after for f, t in state["moves"])
 
 
 def check(puzzle: str, given: Any, answer: dict, corrupted: bool) -> None:
@@ -167,30 +120,28 @@ def check(puzzle: str, given: Any, answer: dict, corrupted: bool) -> None:
         assert corrupted, (given, answer)
         assert answer["error"], given
         return
+    rules = facts(puzzle)
     read = answer["result"]
     if not corrupted:
         assert read["repairs"] == [], (given, read)
     own = {canonical(puzzle, e["game"]) for e in [given, *given["history"], *given["future"]]}
     if isinstance(given.get("start"), str):
         own.add(canonical(puzzle, given["start"]))
-    order = [*read["history"], read["current"], *reversed(read["future"])]
-    assert read["current"]["game"] == canonical(puzzle, given["game"]), (given, read)
+    order = [{"game": rules.game_id(e["state"]), "moves": e["moves"]}
+             for e in [*read["history"], read["current"], *reversed(read["future"])]]
+    assert order[len(read["history"])]["game"] == canonical(puzzle, given["game"]), (given, read)
     for step, entry in enumerate(order):
         assert entry["game"] in own, (given, read)  # nothing made up
         moves = entry["moves"]
         assert type(moves) is int and moves >= 0, (given, read)
-        if puzzle == "pegs":  # each jump takes one peg
-            start = read["start"] or read["current"]["game"]
-            assert moves == start.count("o") - entry["game"].count("o"), (given, read)
-        if step and puzzle != "binairo":
+        if step:
             before = order[step - 1]
             assert moves in (0, before["moves"] + 1), (given, read)
-            if moves == before["moves"] + 1:
-                assert is_move(puzzle, before["game"], entry["game"]), (given, read)
-        if step and puzzle == "binairo":
-            size = load(puzzle, entry["game"])
-            first = load(puzzle, order[0]["game"])
-            assert (size["rows"], size["cols"]) == (first["rows"], first["cols"]), (given, read)
+            if moves == before["moves"] + 1 and before["game"] != entry["game"]:
+                # A counted step is one real move, tried in Python over every move.
+                assert rules.one_move(before["game"], entry["game"]), (given, read)
+    start = rules.game_id(read["start"] or read["current"]["state"])
+    rules.check_history(order, {**given, "start": start})
     if not corrupted:
         def strip(e: dict) -> dict:
             return {"game": e["game"], "moves": e.get("moves", 0)}
@@ -199,15 +150,16 @@ def check(puzzle: str, given: Any, answer: dict, corrupted: bool) -> None:
             for e in [*given["history"], given, *reversed(given["future"])]]
 
 
-@pytest.mark.parametrize("puzzle", PUZZLES)
+@pytest.mark.parametrize("puzzle", registry_puzzles())
 def test_corrupted_saved_games_are_refused_or_repaired(node, puzzle):
     rng = random.Random(f"saved-game-{puzzle}")
     cases: list[tuple[Any, bool]] = []
-    for _ in range(40):
-        good = played(puzzle, rng)
+    goods = [facts(puzzle).random_saved_game(rng) for _ in range(40)]
+    others = [game for good in goods for game in games_in(good)]
+    for good in goods:
         cases.append((good, False))
-        cases.extend((corrupt(good, rng), True) for _ in range(8))
-    answers = run(node, [{"read": puzzle, "snapshot": json.dumps(given)} for given, _ in cases])
+        cases.extend((corrupt(good, rng, others), True) for _ in range(8))
+    answers = run(node, [read_case(puzzle, given) for given, _ in cases])
     outcomes = {"refused": 0, "repaired": 0, "whole": 0}
     for (given, corrupted), answer in zip(cases, answers, strict=True):
         if "error" in answer:
@@ -219,15 +171,18 @@ def test_corrupted_saved_games_are_refused_or_repaired(node, puzzle):
     assert all(outcomes.values()), outcomes
 
 
-PROGRESS = {"game": "5x5:fd8c4a0", "moves": 1, "history": [{"game": "5x5:1f8c4a0", "moves": 0}],
-            "future": []}
-FRESH = {"game": "5x5:1f8c4a0", "moves": 0, "history": [], "future": []}
-KEY, ASIDE = "puzzlelab.saved.lightsout", "puzzlelab.aside.lightsout"
+# The store keeps snapshots whole and never reads their game IDs, so its tests
+# play the registry's first puzzle (as the driver does) with IDs standing for any.
+STORE_PUZZLE = registry_puzzles()[0]
+PROGRESS = {"game": "game-after-a-move", "moves": 1,
+            "history": [{"game": "first-game", "moves": 0}], "future": []}
+FRESH = {"game": "first-game", "moves": 0, "history": [], "future": []}
+KEY, ASIDE = f"puzzlelab.saved.{STORE_PUZZLE}", f"puzzlelab.aside.{STORE_PUZZLE}"
 
 
 def test_the_store_holds_a_game_in_progress_until_the_board_changes(node):
-    link = {"game": "5x5:1000000", "moves": 0, "history": [], "future": []}
-    played_on = {**link, "game": "5x5:1800000", "moves": 1, "history": [link]}
+    link = {"game": "linked-game", "moves": 0, "history": [], "future": []}
+    played_on = {**link, "game": "linked-game-after-a-move", "moves": 1, "history": [link]}
     steps = run(node, [{"store": [
         ["write", PROGRESS], ["holdFor"], ["maySave", "link", link], ["maySave", "link", link],
         ["maySave", "link", played_on]]}])[0]
@@ -259,8 +214,8 @@ def stored_game(state: dict) -> Any:
 
 def test_the_store_never_replaces_a_held_game_before_setting_it_aside(node):
     rng = random.Random("store")
-    pool = [PROGRESS, FRESH, {**PROGRESS, "game": "5x5:1000000"},
-            {"game": "5x5:1800000", "moves": 1, "history": [FRESH], "future": []}]
+    pool = [PROGRESS, FRESH, {**PROGRESS, "game": "linked-game"},
+            {"game": "linked-game-after-a-move", "moves": 1, "history": [FRESH], "future": []}]
     runs = []
     for _ in range(200):
         steps: list[list[Any]] = [["write", rng.choice(pool)]]

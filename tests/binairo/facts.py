@@ -13,6 +13,7 @@ from page_moves import Board, click_canvas, click_grid_cell, grid_at
 from puzzlelab import api, binairo
 from puzzlelab.binairo import Grid
 from puzzlelab.jobs import finish
+from saved_snapshots import saved_snapshot
 
 # --- game IDs and moves in the page -------------------------------------------------
 
@@ -45,8 +46,10 @@ def move_on_other(page: Any, board: Board) -> None:
 
 
 def check_history(order: list[dict], snapshot: dict) -> None:
-    """What holds along a restored game's history: nothing beyond every board's
-    (a count of at least 0); entries may be any digits."""
+    """What holds along a restored game's history: one grid size throughout (a
+    new puzzle starts a new history); entries may be any digits."""
+    sizes = {_size(entry["game"]) for entry in order}
+    assert len(sizes) == 1, (snapshot, sizes)
 
 
 #: The data-* attributes of an embed (beside data-puzzlelab) of another game than
@@ -80,6 +83,42 @@ def near_win() -> tuple[str, Any]:
     button = "right" if solution[row] >> col & 1 else "left"
     return puzzle.with_entries(ones, zeros).game_id, lambda page: click_canvas(
         page, "binairo", grid_at(row, col), button)
+
+
+# --- saved games read back (tests/test_saved_game.py) -------------------------------
+
+
+def game_id(state: dict[str, Any]) -> str:
+    """The game ID of a state Python gave (a saved game's entries are these)."""
+    return state["game"]
+
+
+def random_saved_game(rng: random.Random) -> dict[str, Any]:
+    """A saved game as the board writes it: digits set and cleared by Python
+    on free cells of one of two 4x4 puzzles or a 6x6 one, uncounted, some undone."""
+    start = rng.choice(["4x4:1b0i1b", "4x4:b1e0g", "6x6:1zi"])
+    path: list[tuple[str, int | None]] = [(start, None)]
+    for _ in range(rng.randint(0, 6)):
+        state = api.handle(load_request(path[-1][0]))["result"]
+        free = [(r, c) for r, line in enumerate(state["givens"].split("/"))
+                for c, ch in enumerate(line) if ch == "."]
+        r, c = rng.choice(free)
+        after = api.handle({"cmd": "binairo.set", "game": state["game"], "row": r, "col": c,
+                            "value": rng.choice("01.")})["result"]
+        path.append((after["game"], None))
+    return saved_snapshot(path, rng, None)
+
+
+def one_move(before: str, after: str) -> bool:
+    """Whether a counted step can take ``before`` to ``after``: the board
+    counts digits placed, and a hint or a fill places several, so any step
+    on the same grid size (its saved games' rule, rules.mjs's SAVED_GAMES)."""
+    return _size(before) == _size(after)
+
+
+def _size(game: str) -> tuple[int, int]:
+    state = api.handle(load_request(game))["result"]
+    return state["rows"], state["cols"]
 
 
 # --- keyboard play (test_keyboard_page.py) ------------------------------------------

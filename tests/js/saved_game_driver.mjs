@@ -2,13 +2,18 @@
  * Drives web/saved-game.mjs as the page does: reads a JSON array on stdin,
  * writes a JSON array of answers on stdout. Two kinds of case:
  *
- * {"read": PUZZLE, "snapshot": TEXT} runs readSavedGame on the snapshot
- * (TEXT is JSON, where the string "NaN!" stands for NaN and "Inf!" for
- * Infinity, which JSON cannot carry), with the puzzle's SAVED_GAMES (its rules module)
- * and its game IDs loaded by the rules modules, as client.mjs answers the
- * boards' load requests. Answers {error} (a refusal's reason) or {result}
- * with each state as its game ID: {current, start, history, future,
- * repairs}; {crash} for anything thrown that is not a refusal.
+ * {"read": PUZZLE, "snapshot": TEXT, "requests": {GAME: REQUEST}} runs
+ * readSavedGame on the snapshot (TEXT is JSON, where the string "NaN!" stands
+ * for NaN and "Inf!" for Infinity, which JSON cannot carry), with the
+ * puzzle's SAVED_GAMES (its rules module); each game ID is loaded by the
+ * rules modules from the request its board makes for it (`requests`, from
+ * the puzzle's test facts), as client.mjs answers the boards' load requests.
+ * Answers {error} (a refusal's reason) or {result} with each state whole:
+ * {current, start, history, future, repairs}; {crash} for anything thrown
+ * that is not a refusal.
+ *
+ * The store and tab cases play the registry's first puzzle: the store is the
+ * same for every puzzle.
  *
  * {"store": [STEP, ...]} plays steps on one GameStore over an in-memory
  * storage: ["write", snapshot], ["holdFor"], ["hold"], ["maySave", origin,
@@ -28,9 +33,10 @@
  */
 
 import { answerLocally } from "../../web/rules/index.mjs";
-import { parseGameId } from "../../web/puzzles/pegs/rules.mjs";
-import { findPuzzle } from "../../web/puzzles/index.mjs";
+import { PUZZLES, findPuzzle } from "../../web/puzzles/index.mjs";
 import { GameStore, readSavedGame, saveKey } from "../../web/saved-game.mjs";
+
+const [ANY_PUZZLE] = PUZZLES;
 
 /** A Storage in memory, refusing writes beyond `quota` characters as a browser does. */
 function memoryStorage(quota = Infinity) {
@@ -67,7 +73,7 @@ function tabs({ tabs: steps, quota }) {
       pages[pageIn[args[1]]]?.release(); // a reload: the page before goes (pagehide)
       pageIn[args[1]] = args[0];
       sessions[args[1]] ??= memoryStorage();
-      pages[args[0]] = new GameStore({ id: "lightsout", title: "Lights Out" }, local,
+      pages[args[0]] = new GameStore(ANY_PUZZLE, local,
         { tab: sessions[args[1]], page: args[0], now: () => clock });
     } else if (step === "copy") {
       sessions[args[0]] = memoryStorage();
@@ -81,34 +87,23 @@ function tabs({ tabs: steps, quota }) {
   });
 }
 
-const LOAD = {
-  lightsout: (game) => ({ cmd: "lightsout.load", game }),
-  pegs: (game) => ({ cmd: "pegs.load", grid: parseGameId(game).grid, goal: null }),
-  binairo: (game) => ({ cmd: "binairo.load", game }),
-};
-const idOf = (puzzle, state) => (puzzle === "pegs" ? state.grid : state.game);
-
-async function load(puzzle, game) {
-  let request;
-  try {
-    request = LOAD[puzzle](game);
-  } catch (error) {
-    throw new Error(error.message); // a bad goal, as pegs.mjs refuses it
-  }
+async function load(requests, game) {
+  const request = typeof game === "string" && Object.hasOwn(requests, game) ? requests[game] : null;
+  if (request === null) throw new Error("not a game ID");
   const answer = answerLocally(request);
   if (!answer) throw new Error(`not answered without Python: ${JSON.stringify(request).slice(0, 80)}`);
   if (!answer.ok) throw new Error(answer.error);
   return answer.result;
 }
 
-async function read({ read: puzzle, snapshot: text }) {
+async function read({ read: puzzle, snapshot: text, requests }) {
   const special = { "NaN!": NaN, "Inf!": Infinity, "-Inf!": -Infinity };
   const snapshot = JSON.parse(text, (key, value) => (Object.hasOwn(special, value) ? special[value] : value));
   try {
-    const s = await readSavedGame(snapshot, (game) => load(puzzle, game), findPuzzle(puzzle).rules.SAVED_GAMES);
-    const entry = (e) => ({ game: idOf(puzzle, e.state), moves: e.moves });
+    const s = await readSavedGame(snapshot, (game) => load(requests, game), findPuzzle(puzzle).rules.SAVED_GAMES);
+    const entry = (e) => ({ state: e.state, moves: e.moves });
     return { result: {
-      current: entry(s.current), start: s.start && idOf(puzzle, s.start),
+      current: entry(s.current), start: s.start,
       history: s.history.map(entry), future: s.future.map(entry), repairs: s.repairs,
     } };
   } catch (error) {
@@ -125,14 +120,14 @@ function store({ store: steps }) {
     getItem: (key) => (data.has(key) ? data.get(key) : null),
     setItem: (key, value) => data.set(key, String(value)),
   };
-  const games = new GameStore({ id: "lightsout", title: "Lights Out" }, storage);
+  const games = new GameStore(ANY_PUZZLE, storage);
   return steps.map(([step, ...args]) => {
     let said = null;
     if (step === "write") games.write(args[0]);
     else if (step === "holdFor") said = games.holdFor();
     else if (step === "hold") games.hold();
     else if (step === "putAside") games.putAside();
-    else if (step === "corrupt") storage.setItem(saveKey("lightsout"), args[0]);
+    else if (step === "corrupt") storage.setItem(saveKey(ANY_PUZZLE.id), args[0]);
     else if (step === "maySave") {
       said = games.maySave({ origin: args[0] }, args[1]);
       if (said) games.write(args[1]);

@@ -12,6 +12,7 @@ import lightsout_rules_requests
 from keyboard_play import check_solved, keys, spoken, status
 from page_moves import Board, click_canvas, click_grid_cell, grid_at
 from puzzlelab import api, lightsout
+from saved_snapshots import saved_snapshot
 
 # --- game IDs and moves in the page -------------------------------------------------
 
@@ -69,6 +70,41 @@ def near_win() -> tuple[str, Any]:
     middle press clears it."""
     plus = lightsout.Board(3, 3, lights=0b010111010)
     return plus.game_id, lambda page: click_canvas(page, "lightsout", grid_at(1, 1))
+
+
+# --- saved games read back (tests/test_saved_game.py) -------------------------------
+
+
+def game_id(state: dict[str, Any]) -> str:
+    """The game ID of a state Python gave (a saved game's entries are these)."""
+    return state["game"]
+
+
+def random_saved_game(rng: random.Random) -> dict[str, Any]:
+    """A saved game as the board writes it, played with Python's own presses
+    (a Reset among them: a step back to the start, counted from 0), some undone."""
+    start = rng.choice([GAME, api.handle({"cmd": "lightsout.new", "rows": 3, "cols": 4,
+                                          "neighbourhood": "king", "wrap": True,
+                                          "states": 3})["result"]["game"]])
+    path = [(start, 0)]
+    for _ in range(rng.randint(0, 6)):
+        if rng.random() < 0.15:
+            path.append((start, 0))
+            continue
+        state = api.handle(load_request(path[-1][0]))["result"]
+        pressed = api.handle({"cmd": "lightsout.press", "game": state["game"],
+                              "row": rng.randrange(state["rows"]),
+                              "col": rng.randrange(state["cols"])})["result"]
+        path.append((pressed["game"], path[-1][1] + 1))
+    return saved_snapshot(path, rng, start)
+
+
+def one_move(before: str, after: str) -> bool:
+    """Whether one press takes game ``before`` to ``after``, tried in Python on every light."""
+    state = api.handle(load_request(before))["result"]
+    return any(api.handle({"cmd": "lightsout.press", "game": before, "row": r, "col": c})
+               ["result"]["game"] == after
+               for r in range(state["rows"]) for c in range(state["cols"]))
 
 
 # --- keyboard play (test_keyboard_page.py) ------------------------------------------

@@ -11,6 +11,7 @@ import pegs_rules_requests
 from keyboard_play import check_solved, keys, spoken, tab_to_board
 from page_moves import Board, click_canvas, click_centres
 from puzzlelab import api, pegs
+from saved_snapshots import saved_snapshot
 
 # --- game IDs and moves in the page -------------------------------------------------
 
@@ -87,6 +88,35 @@ def near_win() -> tuple[str, Any]:
         click_canvas(page, "pegs", "board.geo.at(3, 1)")
         click_canvas(page, "pegs", "board.geo.at(3, 3)")
     return LAST_JUMP, jump
+
+
+# --- saved games read back (tests/test_saved_game.py) -------------------------------
+
+
+def game_id(state: dict[str, Any]) -> str:
+    """The game ID of a state Python gave (a saved game's entries are its grid)."""
+    return state["grid"]
+
+
+def random_saved_game(rng: random.Random) -> dict[str, Any]:
+    """A saved game as the board writes it: random jumps from the English
+    board, found and made by Python, some undone."""
+    path = [(ENGLISH, 0)]
+    for _ in range(rng.randint(0, 6)):
+        state = api.handle(load_request(path[-1][0]))["result"]
+        frm, to = rng.choice(state["moves"])
+        after = api.handle({"cmd": "pegs.move", "grid": state["grid"], "goal": None,
+                            "from": frm, "to": to})["result"]
+        path.append((after["grid"], path[-1][1] + 1))
+    return saved_snapshot(path, rng, ENGLISH)
+
+
+def one_move(before: str, after: str) -> bool:
+    """Whether one jump takes grid ``before`` to ``after``, tried in Python over every jump."""
+    state = api.handle(load_request(before))["result"]
+    return any(api.handle({"cmd": "pegs.move", "grid": before, "goal": None,
+                           "from": f, "to": t})["result"]["grid"] == after
+               for f, t in state["moves"])
 
 
 # --- keyboard play (test_keyboard_page.py) ------------------------------------------
