@@ -58,11 +58,24 @@ def games_in(given: Any) -> set[str]:
     return {game for game in found if isinstance(game, str)}
 
 
-def read_case(puzzle: str, given: Any) -> dict:
-    """The driver's case reading `given` with the puzzle's rules: each game ID
-    it names is loaded by the request the puzzle's board makes for it."""
-    requests = {game: facts(puzzle).load_request(game) for game in games_in(given)}
-    return {"read": puzzle, "snapshot": json.dumps(given), "requests": requests}
+def read_saved(node: str, puzzle: str, givens: list[Any]) -> list[dict]:
+    """What the page's readSavedGame makes of each snapshot in ``givens`` with
+    the puzzle's rules, in one ``node``: {error} or {result} with each state
+    as its game ID ({current, start, history, future, repairs}); {crash} for
+    anything thrown that is not a refusal. Each game ID a snapshot names is
+    loaded by the request the puzzle's board makes for it."""
+    rules = facts(puzzle)
+    cases = [{"read": puzzle, "snapshot": json.dumps(given),
+              "requests": {game: rules.load_request(game) for game in games_in(given)}}
+             for given in givens]
+    answers = run(node, cases)
+    for answer in answers:
+        if "result" in answer:
+            read = answer["result"]
+            for entry in [read["current"], *read["history"], *read["future"]]:
+                entry["game"] = rules.game_id(entry.pop("state"))
+            read["start"] = read["start"] and rules.game_id(read["start"])
+    return answers
 
 
 BAD_COUNTS = [-1, -7, 0.5, 2.5, 1e308, "NaN!", "Inf!", "-Inf!", "3", None, True, [], {}, 10**6]
@@ -127,9 +140,8 @@ def check(puzzle: str, given: Any, answer: dict, corrupted: bool) -> None:
     own = {canonical(puzzle, e["game"]) for e in [given, *given["history"], *given["future"]]}
     if isinstance(given.get("start"), str):
         own.add(canonical(puzzle, given["start"]))
-    order = [{"game": rules.game_id(e["state"]), "moves": e["moves"]}
-             for e in [*read["history"], read["current"], *reversed(read["future"])]]
-    assert order[len(read["history"])]["game"] == canonical(puzzle, given["game"]), (given, read)
+    order = [*read["history"], read["current"], *reversed(read["future"])]
+    assert read["current"]["game"] == canonical(puzzle, given["game"]), (given, read)
     for step, entry in enumerate(order):
         assert entry["game"] in own, (given, read)  # nothing made up
         moves = entry["moves"]
@@ -140,8 +152,7 @@ def check(puzzle: str, given: Any, answer: dict, corrupted: bool) -> None:
             if moves == before["moves"] + 1 and before["game"] != entry["game"]:
                 # A counted step is one real move, tried in Python over every move.
                 assert rules.one_move(before["game"], entry["game"]), (given, read)
-    start = rules.game_id(read["start"] or read["current"]["state"])
-    rules.check_history(order, {**given, "start": start})
+    rules.check_history(order, {**given, "start": read["start"] or read["current"]["game"]})
     if not corrupted:
         def strip(e: dict) -> dict:
             return {"game": e["game"], "moves": e.get("moves", 0)}
@@ -159,7 +170,7 @@ def test_corrupted_saved_games_are_refused_or_repaired(node, puzzle):
     for good in goods:
         cases.append((good, False))
         cases.extend((corrupt(good, rng, others), True) for _ in range(8))
-    answers = run(node, [read_case(puzzle, given) for given, _ in cases])
+    answers = read_saved(node, puzzle, [given for given, _ in cases])
     outcomes = {"refused": 0, "repaired": 0, "whole": 0}
     for (given, corrupted), answer in zip(cases, answers, strict=True):
         if "error" in answer:

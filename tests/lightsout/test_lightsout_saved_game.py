@@ -4,26 +4,24 @@ the referee)."""
 
 from __future__ import annotations
 
-import json
-
-from test_saved_game import run
+from test_saved_game import read_saved
 
 
 def test_a_wrong_count_is_repaired_and_named(node):
     """The example of the issue: a negative count, and one that does not follow, repaired."""
     game = {"game": "5x5:fd8c4a0", "moves": -4, "start": "5x5:1f8c4a0",
             "history": [{"game": "5x5:1f8c4a0", "moves": 0}], "future": []}
-    [answer] = run(node, [{"read": "lightsout", "snapshot": json.dumps(game)}])
+    [answer] = read_saved(node, "lightsout", [game])
     assert answer["result"]["current"] == {"game": "5x5:fd8c4a0", "moves": 1}
     assert answer["result"]["repairs"] == ["a move count that was not a whole number of at least 0"]
     game["moves"] = 5
-    [answer] = run(node, [{"read": "lightsout", "snapshot": json.dumps(game)}])
+    [answer] = read_saved(node, "lightsout", [game])
     assert answer["result"]["current"] == {"game": "5x5:fd8c4a0", "moves": 1}
     assert answer["result"]["repairs"] == ["a move count that did not follow from the previous one"]
     # A "press" that is no press: the history before it is left out.
     game["history"] = [{"game": "5x5:0000000", "moves": 0}]
     game["moves"] = 1
-    [answer] = run(node, [{"read": "lightsout", "snapshot": json.dumps(game)}])
+    [answer] = read_saved(node, "lightsout", [game])
     assert answer["result"]["history"] == []
     assert answer["result"]["repairs"] == [
         "1 undo step that could not have happened on this board, left out"]
