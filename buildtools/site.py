@@ -76,8 +76,8 @@ def build(dist: Path = DIST, *, with_numpy: bool = False) -> None:
 
 # Kept out of the offline copy: source maps are for debugging only, and the
 # pre-compressed copies are the same files as sent over the wire. The data
-# files are not fetched at install either (a Lights Out player never needs the
-# peg book): the engine puts each into the version's cache when it fetches it.
+# files are not fetched at install either (a player of one puzzle never needs
+# another's data): the engine puts each into the version's cache when it fetches it.
 OFFLINE_SKIP = (".map", ".nojekyll", "sw.js", ".gz", ".br")
 # The Python engine and its data are not cached at install: the service worker
 # keeps them as they arrive, when someone starts Python (web/sw.js), so that a

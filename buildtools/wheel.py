@@ -45,7 +45,7 @@ def record_hash(data: bytes) -> str:
     return "sha256=" + digest.decode()
 
 
-# A folder of this name inside the package (``pegs/data/``) holds large data
+# A folder of this name inside the package (``<family>/data/``) holds large data
 # files: the wheel leaves them out and the site serves each one by itself as
 # ``data/<its path in the package>``, which the engine fetches the first time
 # a solver needs it (py/puzzlelab/data_files.py, web/data-files.mjs).
