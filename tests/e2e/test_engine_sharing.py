@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 import random
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent import futures
 from typing import Any
 
 import pytest
@@ -59,26 +59,38 @@ def quick_jobs(besides: str) -> list[tuple[str, QuickJob]]:
     return declared
 
 
-def native(request: dict) -> dict:
-    """What Python answers natively, without the fields that vary from run to run."""
+_NATIVE = futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="native-answers")
+_LATER: dict[str, futures.Future] = {}
+
+
+def native_later(request: dict) -> futures.Future:
+    """Python's native answer to ``request`` (as :func:`native`), worked out in a
+    thread while the browser boots and runs, once for the whole module: a long
+    job's answer takes seconds natively too."""
+    key = json.dumps(request, sort_keys=True)
+    if key not in _LATER:
+        _LATER[key] = _NATIVE.submit(_native, request)
+    return _LATER[key]
+
+
+def alone() -> None:
+    """Wait until no answer is being worked out in the thread: Python's jobs
+    share their clocks (a step's report clock, the work clock that time
+    budgets read: puzzlelab/jobs.py), so two must never run at once."""
+    futures.wait(list(_LATER.values()))
+
+
+def _native(request: dict) -> dict:
     answer = api.handle(request)
     if answer["ok"]:
         answer["result"].pop("seconds", None)
     return answer
 
 
-_NATIVE = ThreadPoolExecutor(max_workers=1, thread_name_prefix="native-answers")
-_LATER: dict[str, Future] = {}
-
-
-def native_later(request: dict) -> Future:
-    """Python's native answer to ``request`` (as :func:`native`), worked out in a
-    thread while the browser boots and runs, once for the whole module: a long
-    job's answer takes seconds natively too."""
-    key = json.dumps(request, sort_keys=True)
-    if key not in _LATER:
-        _LATER[key] = _NATIVE.submit(native, request)
-    return _LATER[key]
+def native(request: dict) -> dict:
+    """What Python answers natively, without the fields that vary from run to run."""
+    alone()
+    return _native(request)
 
 
 def ready(page: Any, board: str) -> None:
@@ -290,7 +302,7 @@ def engine_requests() -> list[dict]:
         if f.HINT_AFTER_A_MOVE is not None:
             known.append(f.HINT_AFTER_A_MOVE)
     bare = [{"cmd": cmd} for cmd in sorted({request["cmd"] for request in known})]
-    return known + [request for request in bare if not api.handle(request)["ok"]]
+    return known + [request for request in bare if not native(request)["ok"]]
 
 
 def mixed_requests(count: int, seed: int) -> list[dict]:
@@ -408,6 +420,7 @@ CANCEL_AFTER_LAST_STEP = """async (requests) => {
 
 def answered_in_first_step(request: dict) -> bool:
     """Whether Python answers ``request`` (or refuses it) in its job's first step."""
+    alone()
     return api.start(request).step()["type"] == "result"
 
 
@@ -418,7 +431,7 @@ def check_cancel_is_final(page: Any) -> None:
     (or refuses) in their first step."""
     requests = [r for r in engine_requests() if answered_in_first_step(r)]
     assert {family_of(request["cmd"]) for request in requests} == set(registry_puzzles())
-    local = [api.handle(request) for request in requests]
+    local = [native(request) for request in requests]
     assert {answer["ok"] for answer in local} == {True, False}, requests
     assert page.evaluate(ANSWERED_LOCALLY, requests) == []
     found = page.evaluate(CANCEL_AFTER_LAST_STEP, requests)
