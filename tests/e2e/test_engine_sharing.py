@@ -148,10 +148,11 @@ def open_game(page: Any, puzzle: str, game: str) -> None:
     assert page.locator(f"#{puzzle}").get_attribute("data-game-id") == game
 
 
-def quick_answer_while_long(page: Any, puzzle: str, job: QuickJob,
+def quick_answer_while_long(page: Any, puzzle: str, job: QuickJob, expected: dict,
                             running: Any, long_puzzle: str, long: LongJob) -> None:
-    """Run ``puzzle``'s quick job on `page` (its game shown) and check it is
-    right and came before the long job on `running` ended."""
+    """Run ``puzzle``'s quick job on `page` (its game shown) and check that it
+    shows Python's answer (``expected``) and came before the long job on
+    `running` ended."""
     root = page.locator(f"#{puzzle}")
     root.get_by_role("button", name=job.button).click()
     # Whichever comes first: the quick answer, or the end of the long job (as
@@ -164,7 +165,6 @@ def quick_answer_while_long(page: Any, puzzle: str, job: QuickJob,
     assert page.evaluate(settled)
     assert long_job_running(running, long_puzzle, long)
     note = root.locator(job.note).inner_text()
-    expected = native(job.request)
     assert expected["ok"], expected
     assert job.says(expected["result"]) in note, note
     assert job.busy_word not in note
@@ -174,16 +174,17 @@ def test_a_quick_answer_and_a_waiting_long_job_across_tabs_of_the_shared_engine(
     page: Any, site_url: str, screenshot_dir: Any
 ) -> None:
     puzzle, long = long_job()
+    quick = quick_jobs(puzzle)
+    shown = [native(job.request) for _, job in quick]
     finite = long.request(long.finite)
-    expected = native_later(finite)
+    expected = native_later(finite)  # after the others: one native job at a time
     start_long_job(page, site_url, puzzle, long)
     other = page.context.new_page()  # the same context: the same SharedWorker
     try:
-        quick = quick_jobs(puzzle)
         other.goto(link(site_url, quick[0][0], quick[0][1].game))
-        for quick_puzzle, job in quick:
+        for (quick_puzzle, job), answer in zip(quick, shown, strict=True):
             open_game(other, quick_puzzle, job.game)
-            quick_answer_while_long(other, quick_puzzle, job, page, puzzle, long)
+            quick_answer_while_long(other, quick_puzzle, job, answer, page, puzzle, long)
         engines = [p.evaluate("window.puzzleLab.client.ready.then((r) => r.engine)")
                    for p in (page, other)]
         assert engines[0]["shared"] and engines[0] == engines[1]
@@ -238,13 +239,15 @@ def test_a_quick_answer_a_waiting_long_job_and_a_final_cancel_in_one_page_of_the
     page: Any, site_url: str
 ) -> None:
     puzzle, long = long_job()
+    quick = quick_jobs(puzzle)
+    shown = [native(job.request) for _, job in quick]
     finite = long.request(long.finite)
-    expected = native_later(finite)
+    expected = native_later(finite)  # after the others: one native job at a time
     page.add_init_script(NO_SHARED_WORKER)
     start_long_job(page, site_url, puzzle, long)
-    for quick_puzzle, job in quick_jobs(puzzle):
+    for (quick_puzzle, job), answer in zip(quick, shown, strict=True):
         open_game(page, quick_puzzle, job.game)
-        quick_answer_while_long(page, quick_puzzle, job, page, puzzle, long)
+        quick_answer_while_long(page, quick_puzzle, job, answer, page, puzzle, long)
     assert page.evaluate("window.puzzleLab.client.ready.then((r) => r.engine.shared)") is False
 
     outcome = page.evaluate(WAIT_THEN_CANCEL, finite)
@@ -360,28 +363,30 @@ def test_many_requests_from_two_tabs_beside_a_long_job_and_a_closed_tab_cancels_
     and all of them before the long job they overtook. Then the tab of that
     job closes, and its job stops: a later long job never waits."""
     _, long = long_job()
+    mixed = [mixed_requests(30, seed) for seed in (0, 1)]
+    natives = [[native(request) for request in requests] for requests in mixed]
     finite = long.request(long.finite)
-    expected_finite = native_later(finite)
+    expected_finite = native_later(finite)  # after the others: one native job at a time
     page.goto(site_url + "boot-check.html")
     other = page.context.new_page()
     other.goto(site_url + "boot-check.html")
     other.evaluate(START_JOB, long.request(long.endless))
     become_long(other)
-    batches = {tab: mixed_requests(30, seed) for seed, tab in enumerate((page, other))}
+    batches = dict(zip((page, other), mixed, strict=True))
     families = {family_of(r["cmd"]) for rs in batches.values() for r in rs
                 if r["cmd"] != "no.such"}
     assert families == set(registry_puzzles())
     assert page.evaluate(ANSWERED_LOCALLY, [r for rs in batches.values() for r in rs]) == []
     for tab, requests in batches.items():
         tab.evaluate(SEND_ALL, [requests, 5])
-    for tab, requests in batches.items():
+    for (tab, requests), expected_answers in zip(batches.items(), natives, strict=True):
         answers = tab.evaluate("window.answers")
-        for i, (request, answer) in enumerate(zip(requests, answers, strict=True)):
+        for i, (request, answer, expected) in enumerate(
+                zip(requests, answers, expected_answers, strict=True)):
             if answer.get("cancelled"):
                 assert i % 5 == 0 and answer == {
                     "ok": False, "error": "Cancelled.", "cancelled": True}
                 continue
-            expected = native(request)
             if not answer["ok"]:
                 answer.pop("cancelled")
             assert same_answer(request, answer) == same_answer(request, expected), request
