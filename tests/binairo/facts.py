@@ -9,6 +9,7 @@ from typing import Any
 import binairo_rules_requests
 
 from keyboard_play import check_solved, keys, spoken, status
+from page_jobs import LongJob
 from page_moves import Board, click_canvas, click_grid_cell, grid_at
 from puzzlelab import api, binairo
 from puzzlelab.binairo import Grid
@@ -237,3 +238,32 @@ def forget_caches() -> None:
 def same_answer_form(request: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
     """An answer as two are compared: whole."""
     return answer
+
+
+# --- the shared Python engine (tests/e2e/test_engine_sharing.py) -------------
+
+
+def _solutions(result: dict[str, Any]) -> str:
+    """How the board words a count's result: "14,160,388 solutions"."""
+    n = int(result["count_text"])
+    return f"{n:,} solution{'' if n == 1 else 's'}"
+
+
+#: A long job with progress: Count solutions. The empty 10x10 counts for about
+#: a minute in the page; two rows and three cells given on a 10x10 take 1.3 s
+#: natively on a quiet machine and several seconds in the page, so that the
+#: count becomes a long job itself (the empty 8x10 took about 1 s of steps, too
+#: near LONG_MS; two full rows took 6.6 s natively).
+LONG_JOB = LongJob(
+    button="Count solutions",
+    request=lambda game: {"cmd": "binairo.count", "game": game},
+    endless="10x10:zzzv",
+    finite="10x10:01011010011010010110011zzy",
+    progress=".job-note progress",
+    note=".message",
+    says=_solutions,
+    done_word="solutions",
+    named="a count",
+)
+#: A job the board answers in a moment (None: another puzzle's is used).
+QUICK_JOB = None

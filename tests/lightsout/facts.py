@@ -10,6 +10,7 @@ from typing import Any
 import lightsout_rules_requests
 
 from keyboard_play import check_solved, keys, spoken, status
+from page_jobs import QuickJob
 from page_moves import Board, click_canvas, click_grid_cell, grid_at
 from puzzlelab import api, lightsout
 from saved_snapshots import saved_snapshot
@@ -227,3 +228,18 @@ def forget_caches() -> None:
 def same_answer_form(request: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
     """An answer as two are compared: whole."""
     return answer
+
+
+# --- the shared Python engine (tests/e2e/test_engine_sharing.py) -------------
+
+#: A long job with progress (None: another puzzle's is used).
+LONG_JOB = None
+#: A job the board answers in a moment: Show solution on a 5x5 board (11 presses).
+QUICK_JOB = QuickJob(
+    game=GAME,
+    button="Show solution",
+    request={"cmd": "lightsout.solve", "game": GAME},
+    note=".solution-note",
+    says=lambda result: f"{result['press_count']} press",  # "11 presses", "1 press"
+    busy_word="Solving",
+)

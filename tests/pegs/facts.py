@@ -274,7 +274,15 @@ def same_answer_form(request: dict[str, Any], answer: dict[str, Any]) -> dict[st
     if request["cmd"] != "pegs.solve" or not answer.get("solvable"):
         return answer
     position = pegs.Position.parse(request["grid"])
-    goal = pegs.parse_goal(position.geo, request["goal"])
+    goal = pegs.parse_goal(position.geo, request.get("goal"))  # none: the board's own
     for (fr, fc), (tr, tc) in answer["moves"]:
         position = position.play(position.find_move((fr, fc), (tr, tc)))
     return {**answer, "moves": position.pegs in goal.positions}
+
+
+# --- the shared Python engine (tests/e2e/test_engine_sharing.py) -------------
+
+#: A long job with progress (None: another puzzle's is used).
+LONG_JOB = None
+#: A job the board answers in a moment (None: another puzzle's is used).
+QUICK_JOB = None
