@@ -205,6 +205,7 @@ def write_params_modules() -> list[Path]:
     """Write every file of :func:`params_modules`; the paths written."""
     written = []
     for path, text in params_modules().items():
+        path.parent.mkdir(parents=True, exist_ok=True)  # a new puzzle's web home
         path.write_text(text, encoding="utf-8")
         written.append(path)
     return written

@@ -160,12 +160,13 @@ SNIPPETS_JS = """async ([puzzles, theme]) => {
 
 def embeds_post(snippets: dict[str, dict[str, str]], *, dark: bool) -> str:
     """A long post (``column_post``) with a group of three boards at the top,
-    three screens down and six screens down: each group one board of each
-    form, the puzzles turning round, so that every puzzle comes in every form
-    and at every place. ``snippets`` is SNIPPETS_JS's answer."""
+    three screens down, six screens down (and one more group three screens
+    further for each puzzle past three): each group one board of each form,
+    the puzzles turning round, so that every puzzle comes in every form.
+    ``snippets`` is SNIPPETS_JS's answer."""
     puzzles = list(snippets)
     groups = []
-    for place in range(3):
+    for place in range(max(3, len(puzzles))):
         boards = [snippets[puzzles[(place + index) % len(puzzles)]][form]
                   for index, form in enumerate(FORMS)]
         groups.append(f"\n{paragraphs(1, place)}\n".join(boards))

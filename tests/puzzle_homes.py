@@ -31,6 +31,16 @@ def registry_puzzles() -> list[str]:
     return re.findall(r'^\s{4}id: "([a-z0-9]+)"', registry, re.MULTILINE)
 
 
+def registry_puzzles_with(flag: str) -> list[str]:
+    """The puzzles whose registry entry declares ``<flag>: true`` (``daily``,
+    ``levels``), in the registry's order: for tests of what only some declare."""
+    registry = (ROOT / "web" / "puzzles" / "index.mjs").read_text(encoding="utf-8")
+    entries = re.split(r'^\s{4}id: "', registry, flags=re.MULTILINE)[1:]
+    declared = {entry.split('"', 1)[0] for entry in entries
+                if re.search(rf"^\s{{4}}{flag}: true", entry.split("\n  }", 1)[0], re.MULTILINE)}
+    return [puzzle for puzzle in registry_puzzles() if puzzle in declared]
+
+
 def registry_titles() -> dict[str, str]:
     """Each puzzle's title in the page's registry (its tab), by id."""
     registry = (ROOT / "web" / "puzzles" / "index.mjs").read_text(encoding="utf-8")

@@ -96,7 +96,7 @@ def test_an_export_imports_back_and_an_import_never_loses(node: str) -> None:
          "steps": [["record", *w] for w in here] + [["import", text], ["read"]]},
     ])
     empty, full = answers
-    assert empty[0]["said"] == {"added": len(best_of(there)[SOME]) * 3, "improved": 0}
+    assert empty[0]["said"] == {"added": len(best_of(there)[SOME]) * len(PUZZLES), "improved": 0}
     assert empty[-1]["said"] == best_of(there)
     assert full[-1]["said"] == best_of(here + there)  # nothing of here lost, the better kept
 

@@ -2,7 +2,7 @@
 
 The shipped data files (the peg opening book and count table, the binary
 puzzle's sparse deals) and the checked record files (puzzlelab.records: task
-results, tool caches) are each fed damaged copies: cut short, a byte flipped,
+results, tool caches) are each fed damaged copies: cut short, a byte changed,
 the header edited, emptied, another file's bytes. Loading either gives the
 true content or raises one sentence (DataDamaged, RecordRejected); a deal
 from a damaged file is a real puzzle with one solution or that sentence.
@@ -26,7 +26,7 @@ SETTINGS = settings(max_examples=30, deadline=None, derandomize=True,
 
 #: How a file is damaged: (way, where as a fraction of its length, a byte to
 #: xor, a header key's rank, a value for it). Drawn small, applied in the test.
-DAMAGE = st.tuples(st.sampled_from(["cut", "flip", "header", "empty", "other"]),
+DAMAGE = st.tuples(st.sampled_from(["cut", "xor", "header", "empty", "other"]),
                    st.floats(0, 0.999), st.integers(1, 255), st.integers(0, 20),
                    st.none() | st.integers() | st.text(max_size=4) | st.just({"32": 1}))
 
@@ -37,7 +37,7 @@ def damaged(data: bytes, how: tuple) -> bytes:
     at = int(where * len(data))
     if way == "cut":
         return data[:at]
-    if way == "flip":
+    if way == "xor":
         return data[:at] + bytes([data[at] ^ xor]) + data[at + 1:]
     if way == "header":
         line, _, body = data.partition(b"\n")

@@ -15,12 +15,24 @@ from test_first_game import wait_board, wait_idle
 from test_play_screen import LAPTOP, PHONE
 from test_play_screen import new_page as new_page  # a fixture
 
-from puzzle_homes import facts, registry_puzzles
+from puzzle_homes import facts, registry_puzzles_with
 
 pytestmark = pytest.mark.e2e
 
 TODAY, YESTERDAY = "2026-11-28", "2026-11-27"  # English board's day, then the triangle's
 NO_SHARE_SHEET = "Object.defineProperty(Navigator.prototype, 'share', { value: undefined });"
+
+
+def daily_puzzles() -> list[str]:
+    """The puzzles whose registry entry says `daily: true`: the ones Today lists."""
+    return registry_puzzles_with("daily")
+
+
+def choose(page: Any, puzzle: str) -> None:
+    """Its tab, through the puzzle menu when the tabs are folded into one."""
+    if page.locator(".tab-row").get_attribute("data-fit") == "menu":
+        page.locator(".puzzle-menu").click()
+    page.locator(f"#tab-{puzzle}").click()
 
 
 def open_today(page: Any, puzzle: str) -> Any:
@@ -50,10 +62,10 @@ def status(view: Any, day: str, puzzle: str) -> str:
 def test_today_opens_from_every_play_screen_without_moving_it(new_page, site_url, axe):
     page = new_page(**PHONE)
     page.clock.set_fixed_time(f"{TODAY}T12:00:00Z")
-    puzzles = registry_puzzles()
+    puzzles = daily_puzzles()
     page.goto(f"{site_url}#{puzzles[0]}")
     for puzzle in puzzles:
-        page.locator(f"#tab-{puzzle}").click()
+        choose(page, puzzle)
         wait_board(page, puzzle)
         # Measured once Python's start line has come and gone (the first touch starts it).
         page.wait_for_function("document.querySelector('.python-boot') === null", timeout=90_000)
@@ -79,7 +91,7 @@ def test_a_day_played_through_today_and_yesterday_played_late(new_page, site_url
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     page.add_init_script(NO_SHARE_SHEET)
     page.clock.set_fixed_time(f"{TODAY}T12:00:00Z")
-    puzzles = registry_puzzles()
+    puzzles = daily_puzzles()
     page.goto(f"{site_url}#{puzzles[0]}")
     wait_board(page, puzzles[0])
     starts = {}
