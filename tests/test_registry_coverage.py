@@ -28,11 +28,13 @@ CROSS_CUTTING = (
     "tests/e2e/test_trust_page.py",    # bad links keep the saved game
     "tests/e2e/test_tabs_page.py",     # a tab per puzzle
     "tests/e2e/test_win_motion_page.py",  # the win card
+    "tests/e2e/test_layout_page.py",   # themes, widths, the first screen
 )
 #: Cross-cutting modules that loop over every puzzle inside one test (one page
 #: load for all): each must ask the registry for them and name none itself.
 LOOPING = (
     "tests/e2e/test_keyboard_page.py",  # keys only, and what is heard
+    "tests/e2e/test_play_screen.py",   # the play view, the lab, the win card
 )
 
 #: What each puzzle's tests/<id>/facts.py declares (each name is described there).
@@ -43,6 +45,7 @@ FACTS = ("GAME", "OTHER_GAME", "BAD_GAME", "load_request", "COUNTER", "play", "m
          "FIRST_SCREEN_REQUESTS", "HINT_AFTER_A_MOVE", "rules_differential",
          "check_first_hint", "hint_python_gives", "odd_text_requests", "VALID_ARGUMENTS",
          "tame_command_line",
+         "THEMED_PIXEL", "show_line_above_board", "LAB_BUTTONS", "win_card",
          "near_win", "winning_moves", "KEYBOARD_GAME", "keyboard_play", "keyboard_after_reload",
          "interleaved_requests", "forget_caches", "same_answer_form")
 
@@ -51,8 +54,6 @@ FACTS = ("GAME", "OTHER_GAME", "BAD_GAME", "load_request", "COUNTER", "play", "m
 #: this list, never join it.
 NOT_YET_FOLLOWING = frozenset({
     "tests/e2e/test_engine_sharing.py",
-    "tests/e2e/test_layout_page.py",
-    "tests/e2e/test_play_screen.py",
     "tests/js/saved_game_driver.mjs",
     "tests/test_saved_game.py",
 })
