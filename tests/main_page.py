@@ -115,3 +115,18 @@ def assert_undo_back_to(page, puzzle: str, seen: list[str]) -> None:
         page.locator(f"#{puzzle}").get_by_role("button", name="Undo").click()
         wait_board(page, puzzle)
         assert game_id(page, puzzle) == expected
+
+
+# Whether an element lies wholly inside the window.
+IN_VIEW = """(el) => {
+  const box = el.getBoundingClientRect();
+  return box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth;
+}"""
+
+
+def card_text(page, puzzle: str) -> str:
+    """The text of ``puzzle``'s win card, once shown, checked to be in view."""
+    card = page.locator(f"#{puzzle} .win-card")
+    card.wait_for(state="visible")
+    assert card.evaluate(IN_VIEW), f"the {puzzle} win card is not in view"
+    return card.inner_text()

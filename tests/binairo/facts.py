@@ -121,6 +121,60 @@ def _size(game: str) -> tuple[int, int]:
     state = api.handle(load_request(game))["result"]
     return state["rows"], state["cols"]
 
+# --- layout and the play screen (test_layout_page.py, test_play_screen.py) ---------
+
+#: JavaScript for the [x, y] (canvas pixels, from ``board`` and ``canvas``) of a
+#: pixel of the board a tab shows that only the theme changes: the top middle
+#: of the first tile, clear of its digit and of a given's lock dot.
+THEMED_PIXEL = "[0.5 * canvas.width / board.grid.cols, 0.15 * canvas.width / board.grid.cols]"
+#: Buttons (by name) that the lab shows and the play view does not.
+LAB_BUTTONS = ("Solve",)
+
+
+def show_line_above_board(page: Any) -> None:
+    """None: no control of the lab adds a line above the board."""
+
+
+def win_card(page: Any, phone: bool) -> None:
+    """Fill the board shown by hand and check its win card: the digits placed
+    against par; Next on the card; a game the solver finishes is never
+    "Solved"; Share copies the text and the link to the puzzle as dealt.
+    Nothing on a phone (its cards are laid out as the first puzzle's)."""
+    from test_binairo_page import click_cell
+    from test_first_game import wait_board, wait_idle
+
+    from main_page import card_text
+
+    if phone:
+        return
+    root = wait_board(page, "binairo")
+    grid = binairo.Grid.parse(root.get_attribute("data-game-id"))
+    (solution,) = binairo.solutions(grid)
+    empty = [(r, c) for r in range(grid.rows) for c in range(grid.cols) if grid.cell(r, c) == "."]
+    for r, c in empty:
+        click_cell(page, grid, r, c, "right" if solution[r] >> c & 1 else "left")
+    wait_idle(page, "binairo")
+    text = card_text(page, "binairo")
+    assert f"{len(empty)} digits placed · par {len(empty)}" in text, text
+    # Next on the card; a puzzle the solver finishes is never "Solved".
+    page.locator("#binairo .win-card").get_by_role("button", name="Next").click()
+    wait_idle(page, "binairo")
+    assert page.locator("#binairo .win-card").is_hidden()
+    assert root.get_attribute("data-status") == "ready"
+    page.get_by_role("button", name="Lab & help").click()
+    page.locator("#binairo").get_by_role("button", name="Solve").click()
+    wait_idle(page, "binairo")
+    text = card_text(page, "binairo")
+    assert "Finished by the solver" in text and "Solved" not in text, text
+    # Share: the text and the link to the puzzle as dealt.
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.locator("#binairo .win-card").get_by_role("button", name="Share").click()
+    page.wait_for_function("document.querySelector('#binairo .win-status').textContent !== ''")
+    shared = page.evaluate("navigator.clipboard.readText()")
+    start = page.evaluate("window.puzzleLab.boards.binairo.startGameId()")
+    assert shared.startswith("Binary puzzle: ") and shared.endswith(
+        f"#binairo={start.replace(':', '%3A').replace('/', '%2F')}"), shared
+
 
 # --- keyboard play (test_keyboard_page.py) ------------------------------------------
 

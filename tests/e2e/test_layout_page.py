@@ -3,40 +3,41 @@
 One page load: the viewport and the colour scheme change in place, as when a
 phone turns or the system theme switches; the canvases must repaint in the
 new colours, and axe-core finds nothing serious in either theme (contrast,
-labels, landmarks...). Screenshots go to test-results/screenshots/layout-*.png.
+labels, landmarks...). Each board and its main actions fit the first screen,
+in the play view and in the lab, with a line or a notice above them; no board moves
+once drawn. Screenshots go to test-results/screenshots/layout-*.png.
+
+Every puzzle of the registry is covered; what differs between them comes from
+the page (each board's declared ``mainActions``) or from the puzzle's facts
+(tests/<id>/facts.py: ``THEMED_PIXEL``, ``show_line_above_board``, ``GAME``,
+``play``, ``BAD_GAME``).
 """
 
 from __future__ import annotations
 
+import json
+from urllib.parse import quote
+
 import pytest
+
+from main_page import play, wait_game
+from puzzle_homes import facts, registry_puzzles
 
 pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
-PUZZLES = ("lightsout", "pegs", "binairo")
 WIDTHS = {"phone": (375, 740), "desktop": (1280, 900)}
 
 
 def canvas_pixel(page, puzzle: str) -> list[int]:
-    """The colour of a board pixel that only the theme changes (inside a cell, or a hole)."""
+    """The colour of a board pixel that only the theme changes: where the
+    puzzle's facts say (THEMED_PIXEL, from the board and its canvas)."""
     return page.evaluate(
-        """(id) => {
-          const board = window.puzzleLab.boards[id];
+        f"""(() => {{
+          const board = window.puzzleLab.boards.{puzzle};
           const canvas = board.root.querySelector('canvas');
-          // Pegs: the empty centre hole. Grids: inside a cell's fill, clear of
-          // its digit (binary puzzle: the top middle of the first tile, clear
-          // of a given's lock dot too; Lights Out: near the top left corner of
-          // the last, dark, cell).
-          let [x, y] = [canvas.width / 2, canvas.height / 2];
-          if (id !== 'pegs') {
-            const cell = canvas.width / board.grid.cols;
-            const row = id === 'lightsout' ? board.grid.rows - 1 : 0;
-            const col = id === 'lightsout' ? board.grid.cols - 1 : 0;
-            [x, y] = id === 'binairo' ? [(col + 0.5) * cell, (row + 0.15) * cell]
-              : [(col + 0.2) * cell, (row + 0.2) * cell];
-          }
+          const [x, y] = {facts(puzzle).THEMED_PIXEL};
           return Array.from(canvas.getContext('2d').getImageData(x, y, 1, 1).data);
-        }""",
-        puzzle,
+        }})()"""
     )
 
 
@@ -47,11 +48,13 @@ PLAY_BAR = ('button[data-action="undo"]', 'button[data-action="hint"]',
             'button[data-play="today"]', 'button[data-play="lab"]')
 # Next puzzle is in the play bar on a laptop; a phone's is in the Today view.
 WIDE_PLAY_BAR = (*PLAY_BAR, 'button[data-play="next"]')
-MAIN_ACTIONS = {
-    "lightsout": ("undo", "hint", "random"),
-    "pegs": ("undo", "hint", "reset"),
-    "binairo": ("undo", "hint", "generate"),
-}
+
+
+def main_actions(page, puzzle: str) -> list[str]:
+    """The board's main actions: Undo, Hint and the new-game buttons its class
+    declares (``static mainActions``, which the layout keeps on the first screen)."""
+    declared = page.evaluate(f"window.puzzleLab.boards.{puzzle}.constructor.mainActions ?? []")
+    return ["undo", "hint", *declared]
 
 
 def wait_idle(page, puzzle: str) -> None:
@@ -71,7 +74,8 @@ def assert_on_first_screen(page, puzzle: str, size: tuple[int, int], what: str,
     page.wait_for_timeout(100)  # the resize observers redraw the board
     boxes = {"board": page.locator(f"#{puzzle} canvas").first.bounding_box()}
     if buttons is None:
-        buttons = tuple(f'button[data-action="{action}"]' for action in MAIN_ACTIONS[puzzle])
+        buttons = tuple(f'button[data-action="{action}"]'
+                        for action in main_actions(page, puzzle))
     for selector in buttons:
         boxes[selector] = page.locator(f"#{puzzle} {selector}").bounding_box()
     for name, box in boxes.items():
@@ -94,133 +98,150 @@ new MutationObserver((changes) => {
 }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-status'] });"""
 
 
-def test_controls_act_at_once(page, site_url):
-    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    page.goto(f"{site_url}#lightsout")
-    wait_idle(page, "lightsout")
-    # The Custom size puts the cursor in Rows; Enter there makes a board of that size.
-    rows = page.locator('#lightsout input[data-field="rows"]')
-    page.locator('#lightsout select[data-field="preset"]').select_option("custom")
-    assert rows.evaluate("(el) => el === document.activeElement")
-    rows.fill("4")
-    rows.press("Enter")
-    page.wait_for_function(
-        "window.puzzleLab.boards.lightsout.state?.rows === 4", timeout=90_000
-    )
-    # Show and Hide solution keep one width.
-    button = page.locator('#lightsout button[data-action="solution"]')
-    shown = button.bounding_box()["width"]
-    button.click()
-    page.wait_for_function(
-        "document.querySelector('#lightsout [data-action=solution]').getAttribute('aria-pressed')"
-        " === 'true'"
-    )
-    assert abs(button.bounding_box()["width"] - shown) < 0.5
-    # "Link copied" is said, then clears.
-    page.locator("#copy-link").click()
-    page.wait_for_function("document.querySelector('#share-status').textContent === 'Link copied'")
-    page.wait_for_function(
-        "document.querySelector('#share-status').textContent === ''", timeout=6_000
-    )
-    # Gallery opens in view, and a click on a picture shows the board it changes.
-    page.locator('#lightsout button[data-action="gallery"]').click()
-    thumb = page.locator("#lightsout .cell-thumb").first
-    thumb.wait_for(state="visible", timeout=90_000)
-    panel = page.locator('#lightsout [data-panel="gallery"]').bounding_box()
-    assert panel["y"] < 800 and panel["y"] + panel["height"] > 0, panel
-    before = page.locator("#lightsout").get_attribute("data-game-id")
-    thumb.click()
-    page.wait_for_function(
-        f"document.querySelector('#lightsout').dataset.gameId !== {before!r}", timeout=90_000
-    )
-    wait_idle(page, "lightsout")
-    board = page.locator("#lightsout .board-area canvas").bounding_box()
-    assert board["y"] >= -1 and board["y"] + board["height"] <= 800.5, board  # within a pixel
-    # Pegs: the lattice choice redraws the editor's board at once; Custom opens the editor.
-    page.locator("#tab-pegs").click()
-    wait_idle(page, "pegs")
-    board = page.locator('#pegs select[data-field="board"]')
-    board.select_option("custom")
-    page.locator('#pegs [data-part="edit-tools"]').wait_for(state="visible")
-    page.locator('#pegs select[data-field="lattice"]').select_option("triangular")
-    page.wait_for_function(
-        "window.puzzleLab.boards.pegs.state?.lattice === 'triangular'", timeout=90_000
+@pytest.mark.shared_engine(False)  # each board made at phone width on a first visit
+def test_tabs_at_phone_and_desktop_width_in_both_themes(page, site_url, screenshot_dir, axe):
+    page.set_viewport_size({"width": WIDTHS["phone"][0], "height": WIDTHS["phone"][1]})
+    puzzles = registry_puzzles()
+    page.goto(f"{site_url}#{puzzles[0]}")
+    pixels = {}
+    violations = {}
+    for puzzle in puzzles:
+        # Each board is created at phone width, as a phone would (settings folded).
+        page.set_viewport_size({"width": WIDTHS["phone"][0], "height": WIDTHS["phone"][1]})
+        page.locator(f"#tab-{puzzle}").click()
+        wait_idle(page, puzzle)
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            for name, (width, height) in WIDTHS.items():
+                page.set_viewport_size({"width": width, "height": height})
+                page.evaluate("window.scrollTo(0, 0)")
+                page.wait_for_timeout(150)  # the resize observers repaint
+                shot = screenshot_dir / f"layout-{puzzle}-{name}-{scheme}.png"
+                page.screenshot(path=str(shot))
+                # Nothing wider than the screen, and the board in reach.
+                overflow = page.evaluate(
+                    "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+                )
+                assert overflow <= 0, f"{shot.name}: {overflow}px of sideways scroll"
+                canvas = page.locator(f"#{puzzle} canvas").first.bounding_box()
+                assert canvas["x"] >= 0 and canvas["x"] + canvas["width"] <= width + 0.5
+                assert canvas["y"] < height, f"{shot.name}: the board starts at {canvas['y']}"
+            pixels[puzzle, scheme] = canvas_pixel(page, puzzle)
+            if scheme == "dark":
+                # The repaint follows the media change asynchronously: give a
+                # busy machine a few seconds before calling it missing.
+                for _ in range(50):
+                    if pixels[puzzle, "dark"] != pixels[puzzle, "light"]:
+                        break
+                    page.wait_for_timeout(100)
+                    pixels[puzzle, "dark"] = canvas_pixel(page, puzzle)
+            violations[f"{puzzle} ({scheme})"] = axe(page)
+        assert pixels[puzzle, "light"] != pixels[puzzle, "dark"], puzzle
+    page.emulate_media(color_scheme="light")
+    assert not any(violations.values()), json.dumps(violations, indent=1)
+
+
+def buttons_above_the_board(page, puzzle: str) -> list:
+    """[action, top, height] of each shown toolbar button above the board's canvas."""
+    return page.evaluate(
+        """(id) => [...document.querySelectorAll(`#${id} .toolbar button`)]
+          .filter((b) => b.getClientRects().length
+            && b.getBoundingClientRect().bottom
+               < document.querySelector(`#${id} canvas`).getBoundingClientRect().top)
+          .map((b) => [b.dataset.action, Math.round(b.getBoundingClientRect().top),
+                       b.getBoundingClientRect().height])""",
+        puzzle,
     )
 
 
-# A blog post whose own colours ignore the system theme: dark, then light.
-HOST_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A blog</title>
-<style>body { background: #111418; color: #eee; }
-  body.light { background: #fffdf8; color: #222; }</style>
-</head><body><main>
-<div id="script-board" data-puzzlelab="lightsout" data-game="5x5:1f8c4a0"></div>
-<iframe id="frame-board" title="Lights Out" width="420" height="560" style="border: 0"
-  src="embed.html?puzzle=lightsout&amp;game=5x5%3A1f8c4a0&amp;theme=dark"></iframe>
-</main><script type="module" src="embed.mjs"></script></body></html>"""
-# Lights Out's off cells (--light-off) and the board's panel (--panel), light and dark.
-OFF = {"light": (0x2B, 0x34, 0x45), "dark": (0x34, 0x3E, 0x52)}
-PANEL = {"light": (0xFF, 0xFF, 0xFF), "dark": (0x1D, 0x22, 0x2B)}
+@pytest.mark.parametrize("size_name", list(FIRST_SCREENS))
+def test_each_board_and_its_main_actions_fit_the_first_screen(
+    browser, site_url, screenshot_dir, size_name
+):
+    size = FIRST_SCREENS[size_name]
+    puzzles = registry_puzzles()
+    context = browser.new_context(
+        viewport={"width": size[0], "height": size[1]}, service_workers="block"
+    )
+    try:
+        page = context.new_page()
+        page.goto(f"{site_url}#{puzzles[0]}")
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            for puzzle in puzzles:
+                page.locator(f"#tab-{puzzle}").click()
+                wait_idle(page, puzzle)
+                what = f"layout-first-{puzzle}-{size_name}-{scheme}"
+                bar = PLAY_BAR if size_name == "phone" else WIDE_PLAY_BAR
+                assert_on_first_screen(page, puzzle, size, what, bar)
+                page.screenshot(path=str(screenshot_dir / f"{what}.png"))
+        # In the lab, a line above the board (a solution's note, say) makes
+        # the board shrink instead. (On phones the lab's tools are under the
+        # board, in More actions: the top holds the new game; undo and hint
+        # are in the play bar.)
+        page.locator(f"#tab-{puzzles[0]}").click()
+        page.get_by_role("button", name="Lab & help").click()
+        for puzzle in puzzles:
+            page.locator(f"#tab-{puzzle}").click()
+            wait_idle(page, puzzle)
+            assert_on_first_screen(page, puzzle, size, f"layout-lab-{puzzle}-{size_name}")
+            if size_name == "phone":
+                tops = buttons_above_the_board(page, puzzle)
+                new_game = main_actions(page, puzzle)[2:]
+                assert sorted(action for action, _, _ in tops) == sorted(new_game), (puzzle, tops)
+                assert len({top for _, top, _ in tops}) <= 2, (puzzle, tops)
+                assert all(height >= 44 for _, _, height in tops), (puzzle, tops)
+                page.locator(f"#{puzzle} details.more-actions summary").click()
+            hide = facts(puzzle).show_line_above_board(page)
+            if hide is not None:
+                wait_idle(page, puzzle)
+                what = f"{puzzle}, {size_name}: with its line above the board"
+                assert_on_first_screen(page, puzzle, size, what)
+                page.screenshot(
+                    path=str(screenshot_dir / f"layout-first-line-{puzzle}-{size_name}.png"))
+                hide()
+        # A move saves the game; a bad link on top of it brings a notice (the
+        # page's, the same above every board: shown once, over the first one).
+        puzzle = puzzles[0]
+        page.locator(f"#tab-{puzzle}").click()
+        page.evaluate("(hash) => { location.hash = hash; }",
+                      f"#{puzzle}={quote(facts(puzzle).GAME, safe='')}")
+        wait_game(page, puzzle, facts(puzzle).GAME)
+        play(page, puzzle, 0)
+        wait_idle(page, puzzle)
+        page.evaluate("(hash) => { location.hash = hash; }",
+                      f"#{puzzle}={quote(facts(puzzle).BAD_GAME, safe='')}")
+        page.locator("#page-notice").wait_for(state="visible")
+        wait_idle(page, puzzle)
+        assert_on_first_screen(page, puzzle, size, f"{size_name}: after a notice")
+        page.screenshot(path=str(screenshot_dir / f"layout-first-notice-{size_name}.png"))
+        # The notice goes with its button, and the board takes the room back.
+        small = page.locator(f"#{puzzle} canvas").bounding_box()["height"]
+        page.get_by_role("button", name="Dismiss").click()
+        assert page.locator("#page-notice").is_hidden()
+        page.wait_for_timeout(100)
+        assert page.locator(f"#{puzzle} canvas").bounding_box()["height"] >= small
+    finally:
+        context.close()
 
 
-def board_colours(frame, selector: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The panel colour and the canvas colour of the (dark) bottom right cell of a 5x5 board."""
-    panel, off = frame.evaluate(
-        """(selector) => {
-          const root = document.querySelector(selector);
-          const canvas = root.querySelector('canvas');
-          const cell = canvas.width / 5;
-          const px = canvas.getContext('2d').getImageData(4.2 * cell, 4.2 * cell, 1, 1).data;
-          return [getComputedStyle(root).backgroundColor.match(/\\d+/g).map(Number),
-                  Array.from(px).slice(0, 3)];
+@pytest.mark.shared_engine(False)  # a first visit: the stylesheets arrive as they do then
+@pytest.mark.parametrize("puzzle", registry_puzzles())
+def test_a_board_stays_where_it_was_first_drawn(page, site_url, puzzle):
+    """No board moves or resizes once shown, untouched: a person's first
+    click aims at what they see. (The peg board was drawn before its own
+    stylesheet applied, then moved 38 px down when its lines took their height.)"""
+    page.add_init_script(FIRST_DRAWN)
+    page.goto(f"{site_url}#{puzzle}")
+    page.wait_for_function(
+        f"window.puzzleLab?.boards.{puzzle}?.idle() && '{puzzle}' in window.firstDrawn")
+    page.wait_for_timeout(1500)  # a late sheet, font or line would have moved it by now
+    first, now = page.evaluate(
+        """(id) => {
+          const canvas = document.querySelector(`#${id} canvas`);
+          const { x, y, width, height } = canvas.getBoundingClientRect();
+          return [window.firstDrawn[id], [x, y, width, height]];
         }""",
-        selector,
+        puzzle,
     )
-    return tuple(panel[:3]), tuple(off)
-
-
-def wait_colours(frame, selector: str, scheme: str, what: str) -> None:
-    """Wait (the repaint follows the change) until the board has `scheme`'s colours."""
-    want = (PANEL[scheme], OFF[scheme])
-    got = None
-    for _ in range(100):
-        got = board_colours(frame, selector)
-        close = all(abs(a - b) <= 3 for pair in zip(got, want, strict=True)
-                    for a, b in zip(*pair, strict=True))
-        if close:
-            return
-        frame.wait_for_timeout(100)
-    raise AssertionError(f"{what}: colours {got}, wanted the {scheme} ones {want}")
-
-
-def test_embedded_boards_follow_the_host_pages_colours(page, site_url, screenshot_dir):
-    """Script and iframe embeds on a dark page under a light system theme, then
-    on a light page under a dark one: the boards take the page's scheme."""
-    page.route(f"{site_url}host.html", lambda route: route.fulfill(
-        body=HOST_PAGE, content_type="text/html"))
-    page.emulate_media(color_scheme="light")
-    page.goto(f"{site_url}host.html")
-    page.wait_for_function(
-        "document.querySelector('#script-board')?.dataset.gameId", timeout=90_000)
-    frame = page.frame_locator("#frame-board")
-    frame.locator("#board[data-game-id]").wait_for(timeout=90_000)
-    inner = next(f for f in page.frames if f.url.split("?")[0].endswith("embed.html"))
-    # Dark page, light system: the script embed sees the page, the frame is told (theme=dark).
-    wait_colours(page, "#script-board", "dark", "script embed, dark page, light system")
-    wait_colours(inner, "#board", "dark", "iframe theme=dark, light system")
-    page.screenshot(path=str(screenshot_dir / "embed-theme-dark-host.png"))
-
-    # The page turns light and the system dark; the host tells its frame.
-    page.evaluate("document.body.classList.add('light')")
-    page.emulate_media(color_scheme="dark")
-    page.evaluate("""document.querySelector('#frame-board').contentWindow
-                     .postMessage({type: 'puzzlelab-theme', theme: 'light'}, '*')""")
-    wait_colours(page, "#script-board", "light", "script embed, light page, dark system")
-    wait_colours(inner, "#board", "light", "iframe told light, dark system")
-    # The frame's own page takes the theme too: no dark rim around the board.
-    assert inner.evaluate("getComputedStyle(document.documentElement).colorScheme") == "light"
-    page.screenshot(path=str(screenshot_dir / "embed-theme-light-host.png"))
-    # auto follows the system again.
-    page.evaluate("""document.querySelector('#frame-board').contentWindow
-                     .postMessage({type: 'puzzlelab-theme', theme: 'auto'}, '*')""")
-    wait_colours(inner, "#board", "dark", "iframe told auto, dark system")
-    page.emulate_media(color_scheme="light")
+    assert now == first

@@ -1,7 +1,10 @@
 """The first screen is a game: few controls and a player's words on every
 puzzle, laptop and phone, light and dark; the lab one tap away; a won game's
 card in view, honest about the help used; the timer across a reload; an
-iframe embed as big as a script embed."""
+iframe embed as big as a script embed.
+
+Every puzzle of the registry is covered; what differs between them comes from
+its facts (tests/<id>/facts.py: ``LAB_BUTTONS``, ``win_card``)."""
 
 from __future__ import annotations
 
@@ -10,19 +13,15 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from peg_catalogue_file import par
-from test_binairo_page import click_cell as click_binary
-from test_first_game import wait_board, wait_idle
-from test_lightsout_page import ask, click_cell, current
+from test_first_game import wait_board
 from test_session_page import COUNT_REQUESTS
 
 from conftest import PageLog, open_page
-from puzzlelab import binairo, pegs
-from puzzlelab.binairo import Grid
+from main_page import IN_VIEW
+from puzzle_homes import facts, registry_puzzles, registry_titles
 
 pytestmark = pytest.mark.e2e
 
-PUZZLES = ("lightsout", "pegs", "binairo")
 LAPTOP = {"viewport": {"width": 1280, "height": 800}}
 PHONE = {"viewport": {"width": 375, "height": 740}, "has_touch": True, "is_mobile": True}
 BANNED = re.compile(
@@ -40,11 +39,6 @@ VISIBLE_CONTROLS = """() => {
     return box.bottom > 0 && box.right > 0 && box.top < innerHeight && box.left < innerWidth;
   }).map((el) => (el.textContent.trim() || el.getAttribute("aria-label") || el.tagName)
     .slice(0, 30));
-}"""
-
-IN_VIEW = """(el) => {
-  const box = el.getBoundingClientRect();
-  return box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth;
 }"""
 
 
@@ -68,7 +62,8 @@ def test_the_first_screen_is_a_game_and_the_lab_is_one_tap_away(new_page, site_u
     options = LAPTOP if size == "laptop" else PHONE
     page = new_page(**options)
     most = 9 if size == "laptop" else 7
-    for puzzle in PUZZLES:
+    puzzles = registry_puzzles()
+    for puzzle in puzzles:
         page.goto(f"{site_url}#{puzzle}")
         root = wait_board(page, puzzle)
         page.wait_for_function("document.querySelector('.python-boot') === null", timeout=90_000)
@@ -93,128 +88,48 @@ def test_the_first_screen_is_a_game_and_the_lab_is_one_tap_away(new_page, site_u
                 assert "Keys:" not in words  # no key help without a keyboard
             # The play bar sits under the board, on the first screen.
             assert page.locator(f"#{puzzle} .play-bar").evaluate(IN_VIEW)
-    # One tap opens the lab: the board's every control and the page's.
+    # One tap opens the lab: each board's every control (what its facts name) and the page's.
     page.get_by_role("button", name="Lab & help").click()
-    root = page.locator("#binairo")
-    assert root.get_attribute("data-controls") == "full"
-    if size == "phone":  # the tools under the board, folded
-        root.locator("details.more-actions > summary").click()
-    assert root.get_by_role("button", name="Solve").is_visible()
     assert page.locator("#copy-link").is_visible()
-    assert page.locator("#panel-binairo details.intro").is_visible()
     assert page.evaluate("localStorage.getItem('puzzlelab.lab')") == "open"
-    page.get_by_role("tab", name="Lights Out").click()
-    wait_board(page, "lightsout")
-    if size == "phone":
-        page.locator("#lightsout details.more-actions > summary").click()
-    assert page.locator("#lightsout").get_by_role("button", name="Edit").is_visible()
-    assert page.locator("#lightsout").get_by_role("button", name="Show solution").is_visible()
+    editing = []
+    for puzzle in puzzles:
+        page.get_by_role("tab", name=registry_titles()[puzzle]).click()
+        root = wait_board(page, puzzle)
+        assert root.get_attribute("data-controls") == "full"
+        if size == "phone":  # the tools under the board, folded
+            root.locator("details.more-actions > summary").click()
+        for name in facts(puzzle).LAB_BUTTONS:
+            assert root.get_by_role("button", name=name, exact=True).is_visible(), (puzzle, name)
+        assert page.locator(f"#panel-{puzzle} details.intro").is_visible()
+        # A board with an editor is left in it (its Edit button, from the template).
+        edit = root.locator('button[data-action="edit"]')
+        if edit.count():
+            edit.click()
+            assert edit.get_attribute("aria-pressed") == "true"
+            editing.append(puzzle)
     # Closing it goes back to playing: Play mode, not the editor.
-    page.locator("#lightsout").get_by_role("button", name="Edit").click()
     page.get_by_role("button", name="Close lab").click()
-    assert page.locator("#lightsout").get_attribute("data-controls") == "play"
-    assert page.locator('#lightsout [data-action="play"]').get_attribute("aria-pressed") == "true"
+    for puzzle in puzzles:
+        assert page.locator(f"#{puzzle}").get_attribute("data-controls") == "play"
+        if puzzle in editing:
+            pressed = page.locator(f'#{puzzle} [data-action="play"]').get_attribute("aria-pressed")
+            assert pressed == "true", puzzle
     page.reload()
-    wait_board(page, "lightsout")
-    assert page.locator("#lightsout").get_attribute("data-controls") == "play"
-
-
-def card_text(page, puzzle: str) -> str:
-    card = page.locator(f"#{puzzle} .win-card")
-    card.wait_for(state="visible")
-    assert card.evaluate(IN_VIEW), f"the {puzzle} win card is not in view"
-    return card.inner_text()
+    wait_board(page, puzzles[-1])
+    assert page.locator(f"#{puzzles[-1]}").get_attribute("data-controls") == "play"
 
 
 @pytest.mark.parametrize("size", ["laptop", "phone"])
 def test_a_won_game_shows_its_card_in_view(new_page, site_url, size):
+    """Each board's game won as a person wins it, and its card checked: what
+    the puzzle's facts (win_card) count, with the help used. On a phone, what
+    the phone's layout may break (the first puzzle's card, a first tap)."""
     page = new_page(**(LAPTOP if size == "laptop" else PHONE))
     page.add_init_script(COUNT_REQUESTS)
-    # Lights Out with one hint: the presses against the fewest, the hint counted.
-    page.goto(f"{site_url}#lightsout")
-    root = wait_board(page, "lightsout")
-    start = current(root)
-    presses = ask({"cmd": "lightsout.solve", "game": start.game_id})["presses"]
-    page.get_by_role("button", name="Hint").click()
-    wait_idle(page, "lightsout")
-    for row, col in presses:
-        click_cell(page, row, col, start)
-    wait_idle(page, "lightsout")
-    assert root.get_attribute("data-status") == "solved"
-    n = len(presses)
-    page.wait_for_function(
-        "document.querySelector('#lightsout .win-count').textContent.includes('fewest')")
-    text = card_text(page, "lightsout")
-    assert f"{n} press{'es' if n != 1 else ''} · fewest {n}" in text, text
-    assert "with 1 hint" in text and re.search(r"Time (under a second|\d+ s)", text), text
-    assert "Solved" not in text and "perfect" not in text
-    # The message line and the card compare with one answer: the start is solved once.
-    solves = page.evaluate(
-        "window.workerRequests.filter((cmd) => cmd === 'lightsout.solve').length")
-    assert solves == 1, page.evaluate("window.workerRequests")
-    page.locator("#lightsout .win-card").get_by_role("button", name="Close").click()
-    assert page.locator("#lightsout .win-card").is_hidden()
-    if size == "phone":
-        # The other puzzles' cards are laid out alike. The peg board's first tap
-        # picks up the peg: the verdict line it starts (two lines on a phone)
-        # must not move the board under that tap.
-        page.get_by_role("tab", name="Peg solitaire").click()
-        wait_board(page, "pegs")
-        # Its stylesheet may arrive after the first draw (and give its lines their room).
-        page.wait_for_function(
-            "[...document.styleSheets].some((sheet) => sheet.href?.endsWith('pegs.css'))")
-        page.wait_for_timeout(100)  # the board drawn again in its final place
-        x, y = page.evaluate("window.puzzleLab.boards.pegs.cellCentre(3, 5)")
-        page.touchscreen.tap(x, y)
-        wait_idle(page, "pegs")
-        assert page.evaluate("window.puzzleLab.boards.pegs.selected") == [3, 5]
-        assert "not a jump" not in page.locator("#pegs .message").inner_text()
-        return
-
-    # Peg solitaire: moves as players count them, the jumps in brackets, the record.
-    page.get_by_role("tab", name="Peg solitaire").click()
-    root = wait_board(page, "pegs")
-    jumps = ask({"cmd": "pegs.solve", "grid": pegs.BOARD_GRIDS["english"]})["moves"]
-    canvas = page.evaluate_handle("window.puzzleLab.boards.pegs.canvas").as_element()
-    for src, dst in jumps:
-        for r, c in (src, dst):
-            box = canvas.bounding_box()
-            x, y = page.evaluate(f"window.puzzleLab.boards.pegs.cellCentre({r}, {c})")
-            canvas.click(position={"x": x - box["x"], "y": y - box["y"]})
-        wait_idle(page, "pegs")
-    moves = sum(1 for i, (src, _) in enumerate(jumps) if i == 0 or jumps[i - 1][1] != src)
-    text = card_text(page, "pegs")
-    best = par("english", (3, 3), (3, 3))  # the shipped catalogue's, if it holds the game
-    counted = f"{moves} moves (31 jumps)" + (f" · par {best}" if best else "")
-    assert counted in text and "no hints" in text, text
-    assert best or "par" not in text, text
-
-    # The binary puzzle, filled by hand: the digits placed against par.
-    page.get_by_role("tab", name="Binary puzzle").click()
-    root = wait_board(page, "binairo")
-    grid = Grid.parse(root.get_attribute("data-game-id"))
-    (solution,) = binairo.solutions(grid)
-    empty = [(r, c) for r in range(grid.rows) for c in range(grid.cols) if grid.cell(r, c) == "."]
-    for r, c in empty:
-        click_binary(page, grid, r, c, "right" if solution[r] >> c & 1 else "left")
-    wait_idle(page, "binairo")
-    text = card_text(page, "binairo")
-    assert f"{len(empty)} digits placed · par {len(empty)}" in text, text
-    # Next on the card; a puzzle the solver finishes is never "Solved".
-    page.locator("#binairo .win-card").get_by_role("button", name="Next").click()
-    wait_idle(page, "binairo")
-    assert page.locator("#binairo .win-card").is_hidden()
-    assert root.get_attribute("data-status") == "ready"
-    page.get_by_role("button", name="Lab & help").click()
-    page.locator("#binairo").get_by_role("button", name="Solve").click()
-    wait_idle(page, "binairo")
-    text = card_text(page, "binairo")
-    assert "Finished by the solver" in text and "Solved" not in text, text
-    # Share: the text and the link to the puzzle as dealt.
-    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    page.locator("#binairo .win-card").get_by_role("button", name="Share").click()
-    page.wait_for_function("document.querySelector('#binairo .win-status').textContent !== ''")
-    shared = page.evaluate("navigator.clipboard.readText()")
-    start = page.evaluate("window.puzzleLab.boards.binairo.startGameId()")
-    assert shared.startswith("Binary puzzle: ") and shared.endswith(
-        f"#binairo={start.replace(':', '%3A').replace('/', '%2F')}"), shared
+    puzzles = registry_puzzles()
+    page.goto(f"{site_url}#{puzzles[0]}")
+    for puzzle in puzzles:
+        page.get_by_role("tab", name=registry_titles()[puzzle]).click()
+        wait_board(page, puzzle)
+        facts(puzzle).win_card(page, phone=size == "phone")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from typing import Any
 
 import lightsout_rules_requests
@@ -106,6 +107,67 @@ def one_move(before: str, after: str) -> bool:
     return any(api.handle({"cmd": "lightsout.press", "game": before, "row": r, "col": c})
                ["result"]["game"] == after
                for r in range(state["rows"]) for c in range(state["cols"]))
+
+# --- layout and the play screen (test_layout_page.py, test_play_screen.py) ---------
+
+#: JavaScript for the [x, y] (canvas pixels, from ``board`` and ``canvas``) of a
+#: pixel of the board a tab shows that only the theme changes: near the top
+#: left corner of the last dark cell, clear of any digit.
+THEMED_PIXEL = """(() => {
+  const cell = canvas.width / board.grid.cols;
+  const off = board.values.lastIndexOf(0);
+  const [row, col] = [Math.floor(off / board.grid.cols), off % board.grid.cols];
+  return [(col + 0.2) * cell, (row + 0.2) * cell];
+})()"""
+#: Buttons (by name) that the lab shows and the play view does not.
+LAB_BUTTONS = ("Edit", "Show solution")
+
+
+def show_line_above_board(page: Any) -> Any:
+    """In the lab (its tools unfolded), show what adds a line above the board:
+    Show solution, its note said; returns the call that hides it again (None
+    for a board with no such line)."""
+    button = page.locator('#lightsout button[data-action="solution"]')
+    button.click()
+    page.wait_for_function(
+        "document.querySelector('#lightsout .solution-note span').textContent.length > 0",
+        timeout=90_000,
+    )
+    return button.click
+
+
+def win_card(page: Any, phone: bool) -> None:
+    """Win the board shown after one hint, as a person does, and check its win
+    card: the presses against the fewest, the hint counted, the time, the start
+    solved once (the page counts its requests: test_session_page.COUNT_REQUESTS);
+    then Close."""
+    from test_first_game import wait_idle
+    from test_lightsout_page import ask, click_cell, current
+
+    from main_page import card_text
+
+    root = page.locator("#lightsout")
+    start = current(root)
+    presses = ask({"cmd": "lightsout.solve", "game": start.game_id})["presses"]
+    root.get_by_role("button", name="Hint").click()
+    wait_idle(page, "lightsout")
+    for row, col in presses:
+        click_cell(page, row, col, start)
+    wait_idle(page, "lightsout")
+    assert root.get_attribute("data-status") == "solved"
+    n = len(presses)
+    page.wait_for_function(
+        "document.querySelector('#lightsout .win-count').textContent.includes('fewest')")
+    text = card_text(page, "lightsout")
+    assert f"{n} press{'es' if n != 1 else ''} · fewest {n}" in text, text
+    assert "with 1 hint" in text and re.search(r"Time (under a second|\d+ s)", text), text
+    assert "Solved" not in text and "perfect" not in text
+    # The message line and the card compare with one answer: the start is solved once.
+    solves = page.evaluate(
+        "window.workerRequests.filter((cmd) => cmd === 'lightsout.solve').length")
+    assert solves == 1, page.evaluate("window.workerRequests")
+    page.locator("#lightsout .win-card").get_by_role("button", name="Close").click()
+    assert page.locator("#lightsout .win-card").is_hidden()
 
 
 # --- keyboard play (test_keyboard_page.py) ------------------------------------------

@@ -118,6 +118,58 @@ def one_move(before: str, after: str) -> bool:
                            "from": f, "to": t})["result"]["grid"] == after
                for f, t in state["moves"])
 
+# --- layout and the play screen (test_layout_page.py, test_play_screen.py) ---------
+
+#: JavaScript for the [x, y] (canvas pixels, from ``board`` and ``canvas``) of a
+#: pixel of the board a tab shows that only the theme changes: the English
+#: board's empty centre hole.
+THEMED_PIXEL = "[canvas.width / 2, canvas.height / 2]"
+#: Buttons (by name) that the lab shows and the play view does not.
+LAB_BUTTONS = ("Edit", "Solve")
+
+
+def show_line_above_board(page: Any) -> None:
+    """None: no control of the lab adds a line above the board."""
+
+
+def win_card(page: Any, phone: bool) -> None:
+    """Win the board shown (the English board) with the solver's jumps, as a
+    person clicks, and check its win card: moves as players count them, the
+    jumps in brackets, par from the shipped catalogue, no hints. On a phone,
+    the first tap instead: it picks up the peg, and the verdict line it starts
+    (two lines on a phone) must not move the board under that tap."""
+    from peg_catalogue_file import par
+    from test_first_game import wait_idle
+    from test_lightsout_page import ask
+
+    from main_page import card_text
+
+    if phone:
+        # Its stylesheet may arrive after the first draw (and give its lines their room).
+        page.wait_for_function(
+            "[...document.styleSheets].some((sheet) => sheet.href?.endsWith('pegs.css'))")
+        page.wait_for_timeout(100)  # the board drawn again in its final place
+        x, y = page.evaluate("window.puzzleLab.boards.pegs.cellCentre(3, 5)")
+        page.touchscreen.tap(x, y)
+        wait_idle(page, "pegs")
+        assert page.evaluate("window.puzzleLab.boards.pegs.selected") == [3, 5]
+        assert "not a jump" not in page.locator("#pegs .message").inner_text()
+        return
+    jumps = ask({"cmd": "pegs.solve", "grid": pegs.BOARD_GRIDS["english"]})["moves"]
+    canvas = page.evaluate_handle("window.puzzleLab.boards.pegs.canvas").as_element()
+    for src, dst in jumps:
+        for r, c in (src, dst):
+            box = canvas.bounding_box()
+            x, y = page.evaluate(f"window.puzzleLab.boards.pegs.cellCentre({r}, {c})")
+            canvas.click(position={"x": x - box["x"], "y": y - box["y"]})
+        wait_idle(page, "pegs")
+    moves = sum(1 for i, (src, _) in enumerate(jumps) if i == 0 or jumps[i - 1][1] != src)
+    text = card_text(page, "pegs")
+    best = par("english", (3, 3), (3, 3))  # the shipped catalogue's, if it holds the game
+    counted = f"{moves} moves (31 jumps)" + (f" · par {best}" if best else "")
+    assert counted in text and "no hints" in text, text
+    assert best or "par" not in text, text
+
 
 # --- keyboard play (test_keyboard_page.py) ------------------------------------------
 

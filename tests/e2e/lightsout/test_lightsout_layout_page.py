@@ -1,138 +1,59 @@
 """Lights Out: its own cases of tests/e2e/test_layout_page.py, moved here from it (that
 module's subject: Themes and widths: every tab at phone and desktop width, light and
-dark)."""
+dark): its controls act at once, its introduction folds after a first visit, and its
+embeds take the host page's colours."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
-from test_layout_page import (
-    FIRST_SCREENS,
-    PLAY_BAR,
-    PUZZLES,
-    WIDE_PLAY_BAR,
-    WIDTHS,
-    assert_on_first_screen,
-    canvas_pixel,
-    wait_idle,
-)
+from test_layout_page import wait_idle
 
 pytestmark = pytest.mark.e2e
 
 
-def test_tabs_at_phone_and_desktop_width_in_both_themes(page, site_url, screenshot_dir, axe):
-    page.set_viewport_size({"width": WIDTHS["phone"][0], "height": WIDTHS["phone"][1]})
-    # A 5x5 board with its corner dark, so the sampled pixel is an "off" cell.
-    page.goto(f"{site_url}#lightsout=5x5%3A1f8c4a0")
-    pixels = {}
-    violations = {}
-    for puzzle in PUZZLES:
-        # Each board is created at phone width, as a phone would (settings folded).
-        page.set_viewport_size({"width": WIDTHS["phone"][0], "height": WIDTHS["phone"][1]})
-        page.locator(f"#tab-{puzzle}").click()
-        page.wait_for_function(
-            f"window.puzzleLab?.boards.{puzzle}?.idle() "
-            f"&& document.querySelector('#{puzzle}').dataset.gameId",
-            timeout=90_000,
-        )
-        for scheme in ("light", "dark"):
-            page.emulate_media(color_scheme=scheme)
-            for name, (width, height) in WIDTHS.items():
-                page.set_viewport_size({"width": width, "height": height})
-                page.evaluate("window.scrollTo(0, 0)")
-                page.wait_for_timeout(150)  # the resize observers repaint
-                shot = screenshot_dir / f"layout-{puzzle}-{name}-{scheme}.png"
-                page.screenshot(path=str(shot))
-                # Nothing wider than the screen, and the board in reach.
-                overflow = page.evaluate(
-                    "document.documentElement.scrollWidth - document.documentElement.clientWidth"
-                )
-                assert overflow <= 0, f"{shot.name}: {overflow}px of sideways scroll"
-                canvas = page.locator(f"#{puzzle} canvas").first.bounding_box()
-                assert canvas["x"] >= 0 and canvas["x"] + canvas["width"] <= width + 0.5
-                assert canvas["y"] < height, f"{shot.name}: the board starts at {canvas['y']}"
-            pixels[puzzle, scheme] = canvas_pixel(page, puzzle)
-            if scheme == "dark":
-                # The repaint follows the media change asynchronously: give a
-                # busy machine a few seconds before calling it missing.
-                for _ in range(50):
-                    if pixels[puzzle, "dark"] != pixels[puzzle, "light"]:
-                        break
-                    page.wait_for_timeout(100)
-                    pixels[puzzle, "dark"] = canvas_pixel(page, puzzle)
-            violations[f"{puzzle} ({scheme})"] = axe(page)
-        assert pixels[puzzle, "light"] != pixels[puzzle, "dark"], puzzle
-    page.emulate_media(color_scheme="light")
-    assert not any(violations.values()), json.dumps(violations, indent=1)
-
-
-@pytest.mark.parametrize("size_name", list(FIRST_SCREENS))
-def test_each_board_and_its_main_actions_fit_the_first_screen(
-    browser, site_url, screenshot_dir, size_name
-):
-    size = FIRST_SCREENS[size_name]
-    context = browser.new_context(
-        viewport={"width": size[0], "height": size[1]}, service_workers="block"
+@pytest.mark.shared_engine
+def test_controls_act_at_once(page, site_url):
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.goto(f"{site_url}#lightsout")
+    wait_idle(page, "lightsout")
+    # The Custom size puts the cursor in Rows; Enter there makes a board of that size.
+    rows = page.locator('#lightsout input[data-field="rows"]')
+    page.locator('#lightsout select[data-field="preset"]').select_option("custom")
+    assert rows.evaluate("(el) => el === document.activeElement")
+    rows.fill("4")
+    rows.press("Enter")
+    page.wait_for_function(
+        "window.puzzleLab.boards.lightsout.state?.rows === 4", timeout=90_000
     )
-    try:
-        page = context.new_page()
-        page.goto(f"{site_url}#lightsout")
-        for scheme in ("light", "dark"):
-            page.emulate_media(color_scheme=scheme)
-            for puzzle in PUZZLES:
-                page.locator(f"#tab-{puzzle}").click()
-                wait_idle(page, puzzle)
-                what = f"layout-first-{puzzle}-{size_name}-{scheme}"
-                bar = PLAY_BAR if size_name == "phone" else WIDE_PLAY_BAR
-                assert_on_first_screen(page, puzzle, size, what, bar)
-                page.screenshot(path=str(screenshot_dir / f"{what}.png"))
-        # In the lab, Show solution adds a line above the board: the board
-        # shrinks instead. (On phones it is under the board, in More actions:
-        # the top holds the new game; undo and hint are in the play bar.)
-        page.locator("#tab-lightsout").click()
-        page.get_by_role("button", name="Lab & help").click()
-        for puzzle in PUZZLES:
-            page.locator(f"#tab-{puzzle}").click()
-            wait_idle(page, puzzle)
-            assert_on_first_screen(page, puzzle, size, f"layout-lab-{puzzle}-{size_name}")
-        page.locator("#tab-lightsout").click()
-        if size_name == "phone":
-            tops = page.evaluate("""() => [...document.querySelectorAll(
-                '#lightsout .toolbar button')].filter((b) => b.getClientRects().length
-                && b.getBoundingClientRect().bottom < document.querySelector(
-                  '#lightsout canvas').getBoundingClientRect().top)
-                .map((b) => [b.dataset.action, Math.round(b.getBoundingClientRect().top),
-                             b.getBoundingClientRect().height])""")
-            assert sorted(action for action, _, _ in tops) == ["random"], tops
-            assert len({top for _, top, _ in tops}) <= 2, tops
-            assert all(height >= 44 for _, _, height in tops), tops
-            page.locator("#lightsout details.more-actions summary").click()
-        page.locator('#lightsout button[data-action="solution"]').click()
-        page.wait_for_function(
-            "document.querySelector('#lightsout .solution-note span').textContent.length > 0",
-            timeout=90_000,
-        )
-        wait_idle(page, "lightsout")
-        assert_on_first_screen(page, "lightsout", size, f"{size_name}: after Show solution")
-        page.screenshot(path=str(screenshot_dir / f"layout-first-solution-{size_name}.png"))
-        # A move saves the game; a bad link on top of it brings a notice.
-        page.locator('#lightsout button[data-action="solution"]').click()
-        page.locator("#lightsout canvas").click(position={"x": 5, "y": 5})
-        wait_idle(page, "lightsout")
-        page.evaluate("location.hash = '#lightsout=garbage'")
-        page.locator("#page-notice").wait_for(state="visible")
-        wait_idle(page, "lightsout")
-        assert_on_first_screen(page, "lightsout", size, f"{size_name}: after a notice")
-        page.screenshot(path=str(screenshot_dir / f"layout-first-notice-{size_name}.png"))
-        # The notice goes with its button, and the board takes the room back.
-        small = page.locator("#lightsout canvas").bounding_box()["height"]
-        page.get_by_role("button", name="Dismiss").click()
-        assert page.locator("#page-notice").is_hidden()
-        page.wait_for_timeout(100)
-        assert page.locator("#lightsout canvas").bounding_box()["height"] >= small
-    finally:
-        context.close()
+    # Show and Hide solution keep one width.
+    button = page.locator('#lightsout button[data-action="solution"]')
+    shown = button.bounding_box()["width"]
+    button.click()
+    page.wait_for_function(
+        "document.querySelector('#lightsout [data-action=solution]').getAttribute('aria-pressed')"
+        " === 'true'"
+    )
+    assert abs(button.bounding_box()["width"] - shown) < 0.5
+    # "Link copied" is said, then clears.
+    page.locator("#copy-link").click()
+    page.wait_for_function("document.querySelector('#share-status').textContent === 'Link copied'")
+    page.wait_for_function(
+        "document.querySelector('#share-status').textContent === ''", timeout=6_000
+    )
+    # Gallery opens in view, and a click on a picture shows the board it changes.
+    page.locator('#lightsout button[data-action="gallery"]').click()
+    thumb = page.locator("#lightsout .cell-thumb").first
+    thumb.wait_for(state="visible", timeout=90_000)
+    panel = page.locator('#lightsout [data-panel="gallery"]').bounding_box()
+    assert panel["y"] < 800 and panel["y"] + panel["height"] > 0, panel
+    before = page.locator("#lightsout").get_attribute("data-game-id")
+    thumb.click()
+    page.wait_for_function(
+        f"document.querySelector('#lightsout').dataset.gameId !== {before!r}", timeout=90_000
+    )
+    wait_idle(page, "lightsout")
+    board = page.locator("#lightsout .board-area canvas").bounding_box()
+    assert board["y"] >= -1 and board["y"] + board["height"] <= 800.5, board  # within a pixel
 
 
 def test_introduction_folds_after_the_first_visit(page, site_url):
@@ -143,3 +64,82 @@ def test_introduction_folds_after_the_first_visit(page, site_url):
     assert not intro.evaluate("d => d.open")
     intro.locator("summary").click()
     assert intro.evaluate("d => d.open")
+
+
+# A blog post whose own colours ignore the system theme: dark, then light.
+HOST_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A blog</title>
+<style>body { background: #111418; color: #eee; }
+  body.light { background: #fffdf8; color: #222; }</style>
+</head><body><main>
+<div id="script-board" data-puzzlelab="lightsout" data-game="5x5:1f8c4a0"></div>
+<iframe id="frame-board" title="Lights Out" width="420" height="560" style="border: 0"
+  src="embed.html?puzzle=lightsout&amp;game=5x5%3A1f8c4a0&amp;theme=dark"></iframe>
+</main><script type="module" src="embed.mjs"></script></body></html>"""
+# Lights Out's off cells (--light-off) and the board's panel (--panel), light and dark.
+OFF = {"light": (0x2B, 0x34, 0x45), "dark": (0x34, 0x3E, 0x52)}
+PANEL = {"light": (0xFF, 0xFF, 0xFF), "dark": (0x1D, 0x22, 0x2B)}
+
+
+def board_colours(frame, selector: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The panel colour and the canvas colour of the (dark) bottom right cell of a 5x5 board."""
+    panel, off = frame.evaluate(
+        """(selector) => {
+          const root = document.querySelector(selector);
+          const canvas = root.querySelector('canvas');
+          const cell = canvas.width / 5;
+          const px = canvas.getContext('2d').getImageData(4.2 * cell, 4.2 * cell, 1, 1).data;
+          return [getComputedStyle(root).backgroundColor.match(/\\d+/g).map(Number),
+                  Array.from(px).slice(0, 3)];
+        }""",
+        selector,
+    )
+    return tuple(panel[:3]), tuple(off)
+
+
+def wait_colours(frame, selector: str, scheme: str, what: str) -> None:
+    """Wait (the repaint follows the change) until the board has `scheme`'s colours."""
+    want = (PANEL[scheme], OFF[scheme])
+    got = None
+    for _ in range(100):
+        got = board_colours(frame, selector)
+        close = all(abs(a - b) <= 3 for pair in zip(got, want, strict=True)
+                    for a, b in zip(*pair, strict=True))
+        if close:
+            return
+        frame.wait_for_timeout(100)
+    raise AssertionError(f"{what}: colours {got}, wanted the {scheme} ones {want}")
+
+
+@pytest.mark.shared_engine
+def test_embedded_boards_follow_the_host_pages_colours(page, site_url, screenshot_dir):
+    """Script and iframe embeds on a dark page under a light system theme, then
+    on a light page under a dark one: the boards take the page's scheme."""
+    page.route(f"{site_url}host.html", lambda route: route.fulfill(
+        body=HOST_PAGE, content_type="text/html"))
+    page.emulate_media(color_scheme="light")
+    page.goto(f"{site_url}host.html")
+    page.wait_for_function(
+        "document.querySelector('#script-board')?.dataset.gameId", timeout=90_000)
+    frame = page.frame_locator("#frame-board")
+    frame.locator("#board[data-game-id]").wait_for(timeout=90_000)
+    inner = next(f for f in page.frames if f.url.split("?")[0].endswith("embed.html"))
+    # Dark page, light system: the script embed sees the page, the frame is told (theme=dark).
+    wait_colours(page, "#script-board", "dark", "script embed, dark page, light system")
+    wait_colours(inner, "#board", "dark", "iframe theme=dark, light system")
+    page.screenshot(path=str(screenshot_dir / "embed-theme-dark-host.png"))
+
+    # The page turns light and the system dark; the host tells its frame.
+    page.evaluate("document.body.classList.add('light')")
+    page.emulate_media(color_scheme="dark")
+    page.evaluate("""document.querySelector('#frame-board').contentWindow
+                     .postMessage({type: 'puzzlelab-theme', theme: 'light'}, '*')""")
+    wait_colours(page, "#script-board", "light", "script embed, light page, dark system")
+    wait_colours(inner, "#board", "light", "iframe told light, dark system")
+    # The frame's own page takes the theme too: no dark rim around the board.
+    assert inner.evaluate("getComputedStyle(document.documentElement).colorScheme") == "light"
+    page.screenshot(path=str(screenshot_dir / "embed-theme-light-host.png"))
+    # auto follows the system again.
+    page.evaluate("""document.querySelector('#frame-board').contentWindow
+                     .postMessage({type: 'puzzlelab-theme', theme: 'auto'}, '*')""")
+    wait_colours(inner, "#board", "dark", "iframe told auto, dark system")
+    page.emulate_media(color_scheme="light")

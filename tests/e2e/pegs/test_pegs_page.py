@@ -246,6 +246,14 @@ def test_census_of_a_small_board_with_progress(page, site_url, screenshot_dir):
 
 def test_editor_makes_a_custom_board(page, site_url):
     root = open_board(page, site_url)
+    # Custom opens the editor, and the lattice choice redraws the editor's board at once.
+    page.locator(f'{BOARD} select[data-field="board"]').select_option("custom")
+    page.locator(f'{BOARD} [data-part="edit-tools"]').wait_for(state="visible")
+    page.locator(f'{BOARD} select[data-field="lattice"]').select_option("triangular")
+    page.wait_for_function(
+        "window.puzzleLab.boards.pegs.state?.lattice === 'triangular'", timeout=90_000
+    )
+    wait_idle(page)
     page.get_by_label("Board", exact=True).select_option("triangle")
     wait_idle(page)
     page.get_by_role("button", name="Edit").click()
