@@ -130,3 +130,11 @@ def card_text(page, puzzle: str) -> str:
     card.wait_for(state="visible")
     assert card.evaluate(IN_VIEW), f"the {puzzle} win card is not in view"
     return card.inner_text()
+
+
+def choose(page, puzzle: str) -> None:
+    """Show ``puzzle``'s board as a person picks it: its tab, through the
+    puzzle menu when the tabs are folded into one (a phone, many puzzles)."""
+    if page.locator(".tab-row").get_attribute("data-fit") == "menu":
+        page.locator(".puzzle-menu").click()
+    page.locator(f"#tab-{puzzle}").click()

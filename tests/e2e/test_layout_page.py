@@ -20,8 +20,8 @@ from urllib.parse import quote
 
 import pytest
 
-from main_page import play, wait_game
-from puzzle_homes import facts, registry_puzzles
+from main_page import choose, play, wait_game
+from puzzle_homes import facts, registry_puzzles, registry_puzzles_with
 
 pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
@@ -44,10 +44,17 @@ def canvas_pixel(page, puzzle: str) -> list[int]:
 # The first screen: the sizes of issue 16, and each board's main actions: on
 # the play view (a first visit) the play bar, in the lab also the new game.
 FIRST_SCREENS = {"desktop": (1280, 800), "phone": (375, 740)}
-PLAY_BAR = ('button[data-action="undo"]', 'button[data-action="hint"]',
-            'button[data-play="today"]', 'button[data-play="lab"]')
-# Next puzzle is in the play bar on a laptop; a phone's is in the Today view.
-WIDE_PLAY_BAR = (*PLAY_BAR, 'button[data-play="next"]')
+PLAY_BAR = ('button[data-action="undo"]', 'button[data-action="hint"]', 'button[data-play="lab"]')
+
+
+def play_bar(puzzle: str, phone: bool) -> tuple[str, ...]:
+    """The play bar's buttons that must be on the first screen: Today where the
+    puzzle declares a daily puzzle (the registry's ``daily``); Next puzzle on a
+    laptop, and on a phone where there is no Today (else it is in the Today view)."""
+    daily = puzzle in registry_puzzles_with("daily")
+    today = ('button[data-play="today"]',) if daily else ()
+    following = ('button[data-play="next"]',) if not phone or not daily else ()
+    return (*PLAY_BAR, *today, *following)
 
 
 def main_actions(page, puzzle: str) -> list[str]:
@@ -108,7 +115,7 @@ def test_tabs_at_phone_and_desktop_width_in_both_themes(page, site_url, screensh
     for puzzle in puzzles:
         # Each board is created at phone width, as a phone would (settings folded).
         page.set_viewport_size({"width": WIDTHS["phone"][0], "height": WIDTHS["phone"][1]})
-        page.locator(f"#tab-{puzzle}").click()
+        choose(page, puzzle)
         wait_idle(page, puzzle)
         for scheme in ("light", "dark"):
             page.emulate_media(color_scheme=scheme)
@@ -169,20 +176,20 @@ def test_each_board_and_its_main_actions_fit_the_first_screen(
         for scheme in ("light", "dark"):
             page.emulate_media(color_scheme=scheme)
             for puzzle in puzzles:
-                page.locator(f"#tab-{puzzle}").click()
+                choose(page, puzzle)
                 wait_idle(page, puzzle)
                 what = f"layout-first-{puzzle}-{size_name}-{scheme}"
-                bar = PLAY_BAR if size_name == "phone" else WIDE_PLAY_BAR
+                bar = play_bar(puzzle, phone=size_name == "phone")
                 assert_on_first_screen(page, puzzle, size, what, bar)
                 page.screenshot(path=str(screenshot_dir / f"{what}.png"))
         # In the lab, a line above the board (a solution's note, say) makes
         # the board shrink instead. (On phones the lab's tools are under the
         # board, in More actions: the top holds the new game; undo and hint
         # are in the play bar.)
-        page.locator(f"#tab-{puzzles[0]}").click()
+        choose(page, puzzles[0])
         page.get_by_role("button", name="Lab & help").click()
         for puzzle in puzzles:
-            page.locator(f"#tab-{puzzle}").click()
+            choose(page, puzzle)
             wait_idle(page, puzzle)
             assert_on_first_screen(page, puzzle, size, f"layout-lab-{puzzle}-{size_name}")
             if size_name == "phone":
@@ -203,7 +210,7 @@ def test_each_board_and_its_main_actions_fit_the_first_screen(
         # A move saves the game; a bad link on top of it brings a notice (the
         # page's, the same above every board: shown once, over the first one).
         puzzle = puzzles[0]
-        page.locator(f"#tab-{puzzle}").click()
+        choose(page, puzzle)
         page.evaluate("(hash) => { location.hash = hash; }",
                       f"#{puzzle}={quote(facts(puzzle).GAME, safe='')}")
         wait_game(page, puzzle, facts(puzzle).GAME)

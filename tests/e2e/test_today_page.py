@@ -15,6 +15,7 @@ from test_first_game import wait_board, wait_idle
 from test_play_screen import LAPTOP, PHONE
 from test_play_screen import new_page as new_page  # a fixture
 
+from main_page import choose
 from puzzle_homes import facts, registry_puzzles_with
 
 pytestmark = pytest.mark.e2e
@@ -26,13 +27,6 @@ NO_SHARE_SHEET = "Object.defineProperty(Navigator.prototype, 'share', { value: u
 def daily_puzzles() -> list[str]:
     """The puzzles whose registry entry says `daily: true`: the ones Today lists."""
     return registry_puzzles_with("daily")
-
-
-def choose(page: Any, puzzle: str) -> None:
-    """Its tab, through the puzzle menu when the tabs are folded into one."""
-    if page.locator(".tab-row").get_attribute("data-fit") == "menu":
-        page.locator(".puzzle-menu").click()
-    page.locator(f"#tab-{puzzle}").click()
 
 
 def open_today(page: Any, puzzle: str) -> Any:
