@@ -156,13 +156,7 @@ def win_card(page: Any, phone: bool) -> None:
         assert "not a jump" not in page.locator("#pegs .message").inner_text()
         return
     jumps = ask({"cmd": "pegs.solve", "grid": pegs.BOARD_GRIDS["english"]})["moves"]
-    canvas = page.evaluate_handle("window.puzzleLab.boards.pegs.canvas").as_element()
-    for src, dst in jumps:
-        for r, c in (src, dst):
-            box = canvas.bounding_box()
-            x, y = page.evaluate(f"window.puzzleLab.boards.pegs.cellCentre({r}, {c})")
-            canvas.click(position={"x": x - box["x"], "y": y - box["y"]})
-        wait_idle(page, "pegs")
+    play_jumps(page, jumps)
     moves = sum(1 for i, (src, _) in enumerate(jumps) if i == 0 or jumps[i - 1][1] != src)
     text = card_text(page, "pegs")
     best = par("english", (3, 3), (3, 3))  # the shipped catalogue's, if it holds the game
@@ -338,3 +332,15 @@ def same_answer_form(request: dict[str, Any], answer: dict[str, Any]) -> dict[st
 LONG_JOB = None
 #: A job the board answers in a moment (None: another puzzle's is used).
 QUICK_JOB = None
+
+
+def play_jumps(page: Any, jumps: list[list[list[int]]]) -> None:
+    """Play ``jumps`` (a peg's hole, then the hole it lands in) by clicking
+    each hole's centre on the shown peg board, waiting for each jump."""
+    canvas = page.evaluate_handle("window.puzzleLab.boards.pegs.canvas").as_element()
+    for src, dst in jumps:
+        for r, c in (src, dst):
+            box = canvas.bounding_box()
+            x, y = page.evaluate(f"window.puzzleLab.boards.pegs.cellCentre({r}, {c})")
+            canvas.click(position={"x": x - box["x"], "y": y - box["y"]})
+        page.wait_for_function("window.puzzleLab.boards.pegs?.idle()", timeout=60_000)

@@ -18,6 +18,7 @@ from test_first_game import (
 )
 from test_lightsout_page import ask
 
+from puzzle_homes import facts
 from puzzlelab import pegs
 
 pytestmark = pytest.mark.e2e
@@ -29,13 +30,7 @@ def test_peg_solitaire_first_game(page, site_url, screenshot_dir):
     english = pegs.BOARD_GRIDS["english"]
     assert root.get_attribute("data-game-id") == english
     jumps = ask({"cmd": "pegs.solve", "grid": english})["moves"]
-    canvas = page.evaluate_handle("window.puzzleLab.boards.pegs.canvas").as_element()
-    for src, dst in jumps:
-        for r, c in (src, dst):
-            box = canvas.bounding_box()
-            x, y = page.evaluate(f"window.puzzleLab.boards.pegs.cellCentre({r}, {c})")
-            canvas.click(position={"x": x - box["x"], "y": y - box["y"]})
-        wait_idle(page, "pegs")
+    facts("pegs").play_jumps(page, jumps)
     assert root.get_attribute("data-status") == "won"
     # Moves as players count them: a run of jumps by one peg is one move.
     moves = sum(1 for i, (src, _) in enumerate(jumps) if i == 0 or jumps[i - 1][1] != src)
