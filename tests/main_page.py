@@ -135,6 +135,11 @@ def card_text(page, puzzle: str) -> str:
 def choose(page, puzzle: str) -> None:
     """Show ``puzzle``'s board as a person picks it: its tab, through the
     puzzle menu when the tabs are folded into one (a phone, many puzzles)."""
+    # The tab row refits after a change of the window's size (a ResizeObserver,
+    # at the next frame): read its fit once two frames have passed, else a
+    # phone-width window may still say "tabs" from the desktop width before.
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => "
+                  "requestAnimationFrame(done)))")
     if page.locator(".tab-row").get_attribute("data-fit") == "menu":
         page.locator(".puzzle-menu").click()
     page.locator(f"#tab-{puzzle}").click()

@@ -41,4 +41,4 @@ class QuickJob:
     request: dict[str, Any]  # what the board asks Python for on that game
     note: str  # CSS selector, inside the board, of the line that shows the answer
     says: Callable[[dict[str, Any]], str]  # what that line holds, from Python's result
-    busy_word: str  # a word that line holds only while the job runs
+    busy_word: str  # a word that line holds until the answer replaces it

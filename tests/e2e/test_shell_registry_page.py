@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from main_page import choose
 from puzzle_homes import registry_puzzles
 
 pytestmark = pytest.mark.e2e
@@ -72,10 +73,9 @@ def assert_fits(page: Any, width: int, what: str) -> None:
 
 
 def pick(page: Any, puzzle: str) -> None:
-    """Choose a puzzle as a person would: its tab, through the menu when folded."""
-    if page.locator(".tab-row").get_attribute("data-fit") == "menu":
-        page.locator(".puzzle-menu").click()
-    page.locator(f"#tab-{puzzle}").click()
+    """Choose a puzzle as a person would (its tab, through the menu when
+    folded) and check its board is the one shown."""
+    choose(page, puzzle)
     assert page.locator(f"#tab-{puzzle}").get_attribute("aria-selected") == "true"
     wait_board(page, puzzle)
     assert page.locator(f"#panel-{puzzle}").is_visible()
