@@ -269,17 +269,95 @@ CLEAR_STORAGE = """async () => {
   for (const { name } of (await indexedDB.databases?.()) ?? []) indexedDB.deleteDatabase(name);
 }"""
 
+# A page that starts as a first visit sees the lab closed. A shared context
+# opens the lab for every page (LAB_OPEN, which only fills an empty key), so
+# such a test starts with the key a person who closed the lab leaves: the page
+# reads anything but "open" as closed (lab-panel.mjs).
+LAB_CLOSED = "() => localStorage.setItem('puzzlelab.lab', 'closed')"
+
+# The phone of the tests (test_play_screen.PHONE): a touch screen and a mobile
+# viewport are a context's, so phones share an engine of their own.
+PHONE_CONTEXT: dict[str, Any] = {
+    "viewport": {"width": 375, "height": 740},
+    "has_touch": True,
+    "is_mobile": True,
+}
+# Options a page of a shared context takes for itself; any other option (a
+# clock, a locale, service workers allowed …) needs a context of its own.
+PER_PAGE = {"viewport", "color_scheme", "reduced_motion"}
+
+
+class SharedEngines:
+    """This worker's shared contexts, each with its booted engine: a desktop
+    one and, made at the first test that asks for it, a phone one."""
+
+    def __init__(self, browser: Any, site_url: str) -> None:
+        self.browser, self.site_url = browser, site_url
+        self.made: dict[bool, SharedEngine] = {}
+
+    def get(self, phone: bool) -> SharedEngine:
+        """The phone's or the desktop's shared engine, booted at its first use."""
+        if phone not in self.made:
+            options = {**CONTEXT_OPTIONS, **(PHONE_CONTEXT if phone else {})}
+            context = self.browser.new_context(**options)
+            context.add_init_script(LAB_OPEN)
+            keeper = context.new_page()
+            keeper.goto(self.site_url + "build-info.json")
+            keeper.evaluate(KEEP_ENGINE)
+            self.made[phone] = SharedEngine(context, keeper)
+        return self.made[phone]
+
+    def close(self) -> None:
+        """Close every context made."""
+        for engine in self.made.values():
+            engine.context.close()
+
 
 @pytest.fixture(scope="session")
-def shared_engine(browser: Any, site_url: str) -> Iterator[SharedEngine]:
-    """This worker's shared context and its booted engine (see ``page``)."""
-    context = browser.new_context(**CONTEXT_OPTIONS)
-    context.add_init_script(LAB_OPEN)
-    keeper = context.new_page()
-    keeper.goto(site_url + "build-info.json")
-    keeper.evaluate(KEEP_ENGINE)
-    yield SharedEngine(context, keeper)
-    context.close()
+def shared_engines(browser: Any, site_url: str) -> Iterator[SharedEngines]:
+    """This worker's shared contexts and their booted engines (see ``page``)."""
+    engines = SharedEngines(browser, site_url)
+    yield engines
+    engines.close()
+
+
+def shares_engine(request: pytest.FixtureRequest) -> bool:
+    """Whether the test's pages join its worker's shared engine: its module (or
+    the test) is marked ``shared_engine`` and ``--fresh-contexts`` is not given."""
+    marker = request.node.get_closest_marker("shared_engine")
+    shared = marker is not None and marker.args[:1] != (False,)
+    return shared and not request.config.getoption("fresh_contexts")
+
+
+def shared_page(
+    request: pytest.FixtureRequest, page_log: PageLog, *, lab_open: bool, **options: Any
+) -> Iterator[Any]:
+    """A new page of the worker's shared context that fits ``options`` (the
+    phone's when they ask for touch), its device wiped as for a first visit;
+    the viewport, colour scheme and reduced motion set on the page itself."""
+    phone = bool(options.get("has_touch") or options.get("is_mobile"))
+    engines: SharedEngines = request.getfixturevalue("shared_engines")
+    engine = engines.get(phone)
+    engine.context.clear_cookies()
+    engine.context.clear_permissions()
+    engine.keeper.evaluate(CLEAR_STORAGE)
+    if not lab_open:
+        engine.keeper.evaluate(LAB_CLOSED)
+    pages = watched_page(engine.context, page_log, request, close_context=False)
+    page = next(pages)
+    if "viewport" in options:
+        page.set_viewport_size(options["viewport"])
+    media = {key: options[key] for key in ("color_scheme", "reduced_motion") if key in options}
+    if media:
+        page.emulate_media(**media)
+    yield page
+    next(pages, None)
+
+
+def fits_shared(options: dict[str, Any]) -> bool:
+    """Whether a page with these context options can be one of a shared context."""
+    touch = {options.get("has_touch", False), options.get("is_mobile", False)}
+    return len(touch) == 1 and set(options) - {"has_touch", "is_mobile"} <= PER_PAGE
 
 
 @pytest.fixture
@@ -301,23 +379,43 @@ def page(browser: Any, page_log: PageLog, request: pytest.FixtureRequest) -> Ite
     An uncaught error in the page fails the test; a failing test leaves a
     screenshot in test-results/failures/.
     """
-    marker = request.node.get_closest_marker("shared_engine")
-    shared = marker is not None and marker.args[:1] != (False,)
-    if not shared or request.config.getoption("fresh_contexts"):
+    if shares_engine(request):
+        yield from shared_page(request, page_log, lab_open=True)
+    else:
         yield from open_page(browser, page_log, request, lab_open=True)
-        return
-    engine: SharedEngine = request.getfixturevalue("shared_engine")
-    engine.context.clear_cookies()
-    engine.context.clear_permissions()
-    engine.keeper.evaluate(CLEAR_STORAGE)
-    yield from watched_page(engine.context, page_log, request, close_context=False)
 
 
 @pytest.fixture
 def fresh_page(browser: Any, page_log: PageLog, request: pytest.FixtureRequest) -> Iterator[Any]:
     """As ``page``, but as a first visit sees the main page: the lab closed
-    (always in a new context)."""
-    yield from open_page(browser, page_log, request, lab_open=False)
+    (in the shared context too, when the test shares the engine)."""
+    if shares_engine(request):
+        yield from shared_page(request, page_log, lab_open=False)
+    else:
+        yield from open_page(browser, page_log, request, lab_open=False)
+
+
+@pytest.fixture
+def new_page(browser: Any, page_log: PageLog, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """``new_page(lab_open=False, **context options)``: a page as ``fresh_page``
+    (or with the lab open) for a phone, a laptop or a theme, as many as the test
+    asks for. In a test that shares the engine, a page whose options fit a
+    shared context (``fits_shared``) is a page of it, so two such pages of one
+    test share their storage as two tabs do; other options, or a test that does
+    not share, get a new context each."""
+    made: list[Iterator[Any]] = []
+
+    def make(lab_open: bool = False, **options: Any) -> Any:
+        if shares_engine(request) and fits_shared(options):
+            pages = shared_page(request, page_log, lab_open=lab_open, **options)
+        else:
+            pages = open_page(browser, page_log, request, lab_open=lab_open, **options)
+        made.append(pages)
+        return next(pages)
+
+    yield make
+    for pages in made:
+        next(pages, None)  # closes the page (its context if its own) and checks its errors
 
 
 def open_page(

@@ -163,73 +163,67 @@ def buttons_above_the_board(page, puzzle: str) -> list:
 
 @pytest.mark.parametrize("size_name", list(FIRST_SCREENS))
 def test_each_board_and_its_main_actions_fit_the_first_screen(
-    browser, site_url, screenshot_dir, size_name
+    new_page, site_url, screenshot_dir, size_name
 ):
     size = FIRST_SCREENS[size_name]
     puzzles = registry_puzzles()
-    context = browser.new_context(
-        viewport={"width": size[0], "height": size[1]}, service_workers="block"
-    )
-    try:
-        page = context.new_page()
-        page.goto(f"{site_url}#{puzzles[0]}")
-        for scheme in ("light", "dark"):
-            page.emulate_media(color_scheme=scheme)
-            for puzzle in puzzles:
-                choose(page, puzzle)
-                wait_idle(page, puzzle)
-                what = f"layout-first-{puzzle}-{size_name}-{scheme}"
-                bar = play_bar(puzzle, phone=size_name == "phone")
-                assert_on_first_screen(page, puzzle, size, what, bar)
-                page.screenshot(path=str(screenshot_dir / f"{what}.png"))
-        # In the lab, a line above the board (a solution's note, say) makes
-        # the board shrink instead. (On phones the lab's tools are under the
-        # board, in More actions: the top holds the new game; undo and hint
-        # are in the play bar.)
-        choose(page, puzzles[0])
-        page.get_by_role("button", name="Lab & help").click()
+    page = new_page(viewport={"width": size[0], "height": size[1]})
+    page.goto(f"{site_url}#{puzzles[0]}")
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
         for puzzle in puzzles:
             choose(page, puzzle)
             wait_idle(page, puzzle)
-            assert_on_first_screen(page, puzzle, size, f"layout-lab-{puzzle}-{size_name}")
-            if size_name == "phone":
-                tops = buttons_above_the_board(page, puzzle)
-                new_game = main_actions(page, puzzle)[2:]
-                assert sorted(action for action, _, _ in tops) == sorted(new_game), (puzzle, tops)
-                assert len({top for _, top, _ in tops}) <= 2, (puzzle, tops)
-                assert all(height >= 44 for _, _, height in tops), (puzzle, tops)
-                page.locator(f"#{puzzle} details.more-actions summary").click()
-            hide = facts(puzzle).show_line_above_board(page)
-            if hide is not None:
-                wait_idle(page, puzzle)
-                what = f"{puzzle}, {size_name}: with its line above the board"
-                assert_on_first_screen(page, puzzle, size, what)
-                page.screenshot(
-                    path=str(screenshot_dir / f"layout-first-line-{puzzle}-{size_name}.png"))
-                hide()
-        # A move saves the game; a bad link on top of it brings a notice (the
-        # page's, the same above every board: shown once, over the first one).
-        puzzle = puzzles[0]
+            what = f"layout-first-{puzzle}-{size_name}-{scheme}"
+            bar = play_bar(puzzle, phone=size_name == "phone")
+            assert_on_first_screen(page, puzzle, size, what, bar)
+            page.screenshot(path=str(screenshot_dir / f"{what}.png"))
+    # In the lab, a line above the board (a solution's note, say) makes
+    # the board shrink instead. (On phones the lab's tools are under the
+    # board, in More actions: the top holds the new game; undo and hint
+    # are in the play bar.)
+    choose(page, puzzles[0])
+    page.get_by_role("button", name="Lab & help").click()
+    for puzzle in puzzles:
         choose(page, puzzle)
-        page.evaluate("(hash) => { location.hash = hash; }",
-                      f"#{puzzle}={quote(facts(puzzle).GAME, safe='')}")
-        wait_game(page, puzzle, facts(puzzle).GAME)
-        play(page, puzzle, 0)
         wait_idle(page, puzzle)
-        page.evaluate("(hash) => { location.hash = hash; }",
-                      f"#{puzzle}={quote(facts(puzzle).BAD_GAME, safe='')}")
-        page.locator("#page-notice").wait_for(state="visible")
-        wait_idle(page, puzzle)
-        assert_on_first_screen(page, puzzle, size, f"{size_name}: after a notice")
-        page.screenshot(path=str(screenshot_dir / f"layout-first-notice-{size_name}.png"))
-        # The notice goes with its button, and the board takes the room back.
-        small = page.locator(f"#{puzzle} canvas").bounding_box()["height"]
-        page.get_by_role("button", name="Dismiss").click()
-        assert page.locator("#page-notice").is_hidden()
-        page.wait_for_timeout(100)
-        assert page.locator(f"#{puzzle} canvas").bounding_box()["height"] >= small
-    finally:
-        context.close()
+        assert_on_first_screen(page, puzzle, size, f"layout-lab-{puzzle}-{size_name}")
+        if size_name == "phone":
+            tops = buttons_above_the_board(page, puzzle)
+            new_game = main_actions(page, puzzle)[2:]
+            assert sorted(action for action, _, _ in tops) == sorted(new_game), (puzzle, tops)
+            assert len({top for _, top, _ in tops}) <= 2, (puzzle, tops)
+            assert all(height >= 44 for _, _, height in tops), (puzzle, tops)
+            page.locator(f"#{puzzle} details.more-actions summary").click()
+        hide = facts(puzzle).show_line_above_board(page)
+        if hide is not None:
+            wait_idle(page, puzzle)
+            what = f"{puzzle}, {size_name}: with its line above the board"
+            assert_on_first_screen(page, puzzle, size, what)
+            page.screenshot(
+                path=str(screenshot_dir / f"layout-first-line-{puzzle}-{size_name}.png"))
+            hide()
+    # A move saves the game; a bad link on top of it brings a notice (the
+    # page's, the same above every board: shown once, over the first one).
+    puzzle = puzzles[0]
+    choose(page, puzzle)
+    page.evaluate("(hash) => { location.hash = hash; }",
+                  f"#{puzzle}={quote(facts(puzzle).GAME, safe='')}")
+    wait_game(page, puzzle, facts(puzzle).GAME)
+    play(page, puzzle, 0)
+    wait_idle(page, puzzle)
+    page.evaluate("(hash) => { location.hash = hash; }",
+                  f"#{puzzle}={quote(facts(puzzle).BAD_GAME, safe='')}")
+    page.locator("#page-notice").wait_for(state="visible")
+    wait_idle(page, puzzle)
+    assert_on_first_screen(page, puzzle, size, f"{size_name}: after a notice")
+    page.screenshot(path=str(screenshot_dir / f"layout-first-notice-{size_name}.png"))
+    # The notice goes with its button, and the board takes the room back.
+    small = page.locator(f"#{puzzle} canvas").bounding_box()["height"]
+    page.get_by_role("button", name="Dismiss").click()
+    assert page.locator("#page-notice").is_hidden()
+    page.wait_for_timeout(100)
+    assert page.locator(f"#{puzzle} canvas").bounding_box()["height"] >= small
 
 
 @pytest.mark.shared_engine(False)  # a first visit: the stylesheets arrive as they do then

@@ -13,12 +13,11 @@ from urllib.parse import quote
 import pytest
 from test_first_game import wait_board, wait_idle
 from test_play_screen import LAPTOP, PHONE
-from test_play_screen import new_page as new_page  # a fixture
 
 from puzzle_homes import facts, registry_puzzles
 from puzzlelab import levels
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 
 def show_level(page: Any, site_url: str, puzzle: str, game: str) -> Any:

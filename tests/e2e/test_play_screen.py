@@ -9,18 +9,15 @@ its facts (tests/<id>/facts.py: ``LAB_BUTTONS``, ``win_card``)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from typing import Any
 
 import pytest
 from test_first_game import wait_board
 from test_session_page import COUNT_REQUESTS
 
-from conftest import PageLog, open_page
 from main_page import IN_VIEW, choose
 from puzzle_homes import facts, registry_puzzles, registry_puzzles_with
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 LAPTOP = {"viewport": {"width": 1280, "height": 800}}
 PHONE = {"viewport": {"width": 375, "height": 740}, "has_touch": True, "is_mobile": True}
@@ -40,21 +37,6 @@ VISIBLE_CONTROLS = """() => {
   }).map((el) => (el.textContent.trim() || el.getAttribute("aria-label") || el.tagName)
     .slice(0, 30));
 }"""
-
-
-@pytest.fixture
-def new_page(browser: Any, page_log: PageLog, request: pytest.FixtureRequest) -> Iterator[Any]:
-    """new_page(lab_open, **context options): a page as conftest's, in a context made here."""
-    made: list[Iterator[Any]] = []
-
-    def make(lab_open: bool = False, **options: Any) -> Any:
-        pages = open_page(browser, page_log, request, lab_open=lab_open, **options)
-        made.append(pages)
-        return next(pages)
-
-    yield make
-    for pages in made:
-        next(pages, None)  # closes the context and checks the page's errors
 
 
 @pytest.mark.parametrize("size", ["laptop", "phone"])

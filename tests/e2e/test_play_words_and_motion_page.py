@@ -55,30 +55,23 @@ def canvas_size(page, puzzle: str) -> tuple[float, float]:
     return box["width"], box["height"]
 
 
-def test_touch_screens_read_tap(browser, site_url, page):
+def test_touch_screens_read_tap(new_page, site_url, page):
     """Where a board's first words on a laptop say how to click, a phone's say
     how to tap; no phone's words say click."""
-    context = browser.new_context(
-        viewport={"width": 375, "height": 740}, has_touch=True, is_mobile=True,
-        service_workers="block",
-    )
-    try:
-        phone = context.new_page()
-        if not phone.evaluate("matchMedia('(pointer: coarse)').matches"):
-            pytest.skip("this Chromium does not report a coarse pointer for touch emulation")
-        told = 0
-        for puzzle in registry_puzzles():
-            open_board(phone, site_url, puzzle)
-            tapped = phone.locator(f"#{puzzle} .message").inner_text().lower()
-            open_board(page, site_url, puzzle)
-            clicked = page.locator(f"#{puzzle} .message").inner_text().lower()
-            assert "click" not in tapped, (puzzle, tapped)
-            if "click" in clicked:
-                assert "tap" in tapped, (puzzle, clicked, tapped)
-                told += 1
-        assert told, "no board's first words say how to play"
-    finally:
-        context.close()
+    phone = new_page(viewport={"width": 375, "height": 740}, has_touch=True, is_mobile=True)
+    if not phone.evaluate("matchMedia('(pointer: coarse)').matches"):
+        pytest.skip("this Chromium does not report a coarse pointer for touch emulation")
+    told = 0
+    for puzzle in registry_puzzles():
+        open_board(phone, site_url, puzzle)
+        tapped = phone.locator(f"#{puzzle} .message").inner_text().lower()
+        open_board(page, site_url, puzzle)
+        clicked = page.locator(f"#{puzzle} .message").inner_text().lower()
+        assert "click" not in tapped, (puzzle, tapped)
+        if "click" in clicked:
+            assert "tap" in tapped, (puzzle, clicked, tapped)
+            told += 1
+    assert told, "no board's first words say how to play"
 
 
 def settled_picture(page, puzzle: str, reduce: bool, move, watch: str) -> tuple[str, bool]:

@@ -19,7 +19,7 @@ import pytest
 from main_page import choose
 from puzzle_homes import registry_puzzles
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 PHONE = {"width": 375, "height": 740}
 LAPTOP = {"width": 1280, "height": 800}

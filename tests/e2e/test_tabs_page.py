@@ -16,7 +16,7 @@ import pytest
 
 from puzzle_homes import registry_puzzles
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 PHONE = {"width": 375, "height": 740}
 LAPTOP = {"width": 1280, "height": 800}

@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 from test_first_game import wait_board, wait_idle
 from test_play_screen import LAPTOP, PHONE
-from test_play_screen import new_page as new_page  # a fixture
 
 from main_page import choose
 from puzzle_homes import facts, registry_puzzles_with

@@ -19,10 +19,8 @@ PHONE = {"width": 375, "height": 740}
 LAB_WORDS = ("seed", "census", "engine", "numpy", "pyodide", "modulo", "kernel", "rank")
 
 
-def phone_context(browser, **options):
-    """A touch phone of 375x740, as a first-time visitor has it."""
-    return browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True,
-                               service_workers="block", **options)
+#: A touch phone of 375x740, as a first-time visitor has it (the ``new_page`` fixture's options).
+PHONE_PAGE = {"viewport": PHONE, "has_touch": True, "is_mobile": True}
 
 
 def first_empty(grid: Grid) -> tuple[int, int]:
@@ -37,58 +35,54 @@ def canvas_shape(page) -> tuple[int, int]:
 
 
 def test_a_phone_gets_big_tiles_player_words_and_plays_to_the_end_by_tapping(
-    browser, site_url, screenshot_dir,
+    new_page, site_url, screenshot_dir,
 ):
-    context = phone_context(browser)
-    try:
-        page = context.new_page()
-        root = open_board(page, site_url)
-        grid = current(root)
-        assert (grid.rows, grid.cols) == (8, 8)
-        box = page.locator(f"{BOARD} canvas").bounding_box()
-        assert box["width"] / grid.cols >= 40 and box["height"] / grid.rows >= 40, box
-        assert canvas_shape(page) == (8, 8)  # no count margins beside the grid
-        # A phone is tapped, not clicked; no lab words on the play screen.
-        assert message(page).startswith("Tap a tile")
-        shown = root.inner_text().lower()
-        assert "click" not in shown
-        assert not [word for word in LAB_WORDS if re.search(rf"\b{word}", shown)], shown
-        page.screenshot(path=str(screenshot_dir / "binairo-phone-start.png"))
-        # The rules stand above the board until a game is won, in their room from the start.
-        rules = page.locator(f"{BOARD} .bin-rules")
-        assert rules.is_visible() and rules.locator("li").count() == 3
-        # Where the board is laid out (offsets: no scroll, no celebration's transform).
-        board_at = (f"[...document.querySelectorAll('{BOARD} canvas')]"
-                    ".map((el) => [el.offsetTop, el.offsetHeight])")
-        placed_at = page.evaluate(board_at)
-        (solution,) = binairo.solutions(grid)
-        empty = 0
-        for r in range(grid.rows):
-            for c in range(grid.cols):
-                if grid.cell(r, c) == ".":
-                    empty += 1
-                    for _ in range(1 + (solution[r] >> c & 1)):  # one tap for 0, two for 1
-                        page.touchscreen.tap(*cell_centre(page, r, c))
-        wait_idle(page)
-        assert root.get_attribute("data-status") == "solved"
-        assert binairo.is_solution(current(root).grid.split("/"))
-        assert message(page).startswith("Solved in")
-        assert page.locator(f"{BOARD} .line-counts").inner_text() == ""
-        # A flawless game is par, though each 1 took two taps: digits placed count, not taps.
-        card = page.locator(f"{BOARD} .win-card")
-        assert card.locator(".win-title").inner_text() == "Perfect game!"
-        assert card.locator(".win-count").inner_text() == f"{empty} digits placed · par {empty}"
-        # Nothing moved on the way (the lesson's offer went, its room stayed); a reload
-        # after the win shows the grid without the rules.
-        assert rules.is_visible()
-        assert page.evaluate(board_at) == placed_at
-        page.screenshot(path=str(screenshot_dir / "binairo-phone-solved.png"))
-        page.reload()
-        page.wait_for_function(f"document.querySelector('{BOARD}')?.dataset.status === 'solved'",
-                               timeout=90_000)
-        assert page.locator(f"{BOARD} .bin-teach").is_hidden()
-    finally:
-        context.close()
+    page = new_page(**PHONE_PAGE)
+    root = open_board(page, site_url)
+    grid = current(root)
+    assert (grid.rows, grid.cols) == (8, 8)
+    box = page.locator(f"{BOARD} canvas").bounding_box()
+    assert box["width"] / grid.cols >= 40 and box["height"] / grid.rows >= 40, box
+    assert canvas_shape(page) == (8, 8)  # no count margins beside the grid
+    # A phone is tapped, not clicked; no lab words on the play screen.
+    assert message(page).startswith("Tap a tile")
+    shown = root.inner_text().lower()
+    assert "click" not in shown
+    assert not [word for word in LAB_WORDS if re.search(rf"\b{word}", shown)], shown
+    page.screenshot(path=str(screenshot_dir / "binairo-phone-start.png"))
+    # The rules stand above the board until a game is won, in their room from the start.
+    rules = page.locator(f"{BOARD} .bin-rules")
+    assert rules.is_visible() and rules.locator("li").count() == 3
+    # Where the board is laid out (offsets: no scroll, no celebration's transform).
+    board_at = (f"[...document.querySelectorAll('{BOARD} canvas')]"
+                ".map((el) => [el.offsetTop, el.offsetHeight])")
+    placed_at = page.evaluate(board_at)
+    (solution,) = binairo.solutions(grid)
+    empty = 0
+    for r in range(grid.rows):
+        for c in range(grid.cols):
+            if grid.cell(r, c) == ".":
+                empty += 1
+                for _ in range(1 + (solution[r] >> c & 1)):  # one tap for 0, two for 1
+                    page.touchscreen.tap(*cell_centre(page, r, c))
+    wait_idle(page)
+    assert root.get_attribute("data-status") == "solved"
+    assert binairo.is_solution(current(root).grid.split("/"))
+    assert message(page).startswith("Solved in")
+    assert page.locator(f"{BOARD} .line-counts").inner_text() == ""
+    # A flawless game is par, though each 1 took two taps: digits placed count, not taps.
+    card = page.locator(f"{BOARD} .win-card")
+    assert card.locator(".win-title").inner_text() == "Perfect game!"
+    assert card.locator(".win-count").inner_text() == f"{empty} digits placed · par {empty}"
+    # Nothing moved on the way (the lesson's offer went, its room stayed); a reload
+    # after the win shows the grid without the rules.
+    assert rules.is_visible()
+    assert page.evaluate(board_at) == placed_at
+    page.screenshot(path=str(screenshot_dir / "binairo-phone-solved.png"))
+    page.reload()
+    page.wait_for_function(f"document.querySelector('{BOARD}')?.dataset.status === 'solved'",
+                           timeout=90_000)
+    assert page.locator(f"{BOARD} .bin-teach").is_hidden()
 
 
 def test_zero_and_one_keys_write_and_backspace_and_delete_clear(page, site_url):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from test_layout_page import wait_idle
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
 
 @pytest.mark.shared_engine

@@ -7,14 +7,12 @@ script embed)."""
 from __future__ import annotations
 
 import pytest
-import test_play_screen
 from test_first_game import wait_board, wait_idle
 from test_lightsout_page import click_cell, current
 from test_play_screen import LAPTOP
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
-new_page = test_play_screen.new_page  # its fixture, shared
 
 
 def test_the_timer_survives_a_reload_and_restarts_on_reset(new_page, site_url):

@@ -7,13 +7,11 @@ script embed)."""
 from __future__ import annotations
 
 import pytest
-import test_play_screen
 from test_first_game import wait_board, wait_idle
 from test_play_screen import LAPTOP
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_engine]
 
-new_page = test_play_screen.new_page  # its fixture, shared
 
 
 def test_keys_and_the_focus_ring_for_keyboard_use_only(new_page, site_url):
