@@ -493,15 +493,19 @@ def anneal(start: int, moves: Sequence[int], combine: Callable[[int, int], int],
     check = 0 if start.bit_length() > 1 << 14 else 31
     start_weight = weight(start)
     best, best_weight = start, start_weight
+    ratio, exp = cold / hot, math.exp
     for seed in range(restarts):
         rng = random.Random(seed)
+        # The same draws as moves[rng.randrange(len(moves))], without its checks
+        # (the loop's own cost is most of a small search's).
+        pick, uniform = rng.choice, rng.random
         current, current_weight = start, start_weight
         for step in range(steps):
-            temperature = hot * (cold / hot) ** (step / steps)
-            candidate = combine(current, moves[rng.randrange(len(moves))])
+            candidate = combine(current, pick(moves))
             new_weight = weight(candidate)
             if (new_weight <= current_weight
-                    or rng.random() < math.exp((current_weight - new_weight) / temperature)):
+                    or uniform() < exp((current_weight - new_weight)
+                                       / (hot * ratio ** (step / steps)))):
                 current, current_weight = candidate, new_weight
                 if current_weight < best_weight:
                     best, best_weight = current, current_weight
