@@ -493,15 +493,24 @@ def anneal(start: int, moves: Sequence[int], combine: Callable[[int, int], int],
     check = 0 if start.bit_length() > 1 << 14 else 31
     start_weight = weight(start)
     best, best_weight = start, start_weight
+    if not moves:
+        return start  # nothing to add: the start is the only member
     ratio, exp = cold / hot, math.exp
+    count = len(moves)
+    bits = count.bit_length()
     for seed in range(restarts):
         rng = random.Random(seed)
-        # The same draws as moves[rng.randrange(len(moves))], without its checks
-        # (the loop's own cost is most of a small search's).
-        pick, uniform = rng.choice, rng.random
+        # A move drawn as random.Random draws an index below ``count`` (the
+        # fewest bits that hold it, drawn again when too large), inlined: the
+        # loop's own cost is most of a search's, and the draws, hence the
+        # answers, stay those of moves[rng.randrange(count)].
+        draw, uniform = rng.getrandbits, rng.random
         current, current_weight = start, start_weight
         for step in range(steps):
-            candidate = combine(current, pick(moves))
+            index = draw(bits)
+            while index >= count:
+                index = draw(bits)
+            candidate = combine(current, moves[index])
             new_weight = weight(candidate)
             if (new_weight <= current_weight
                     or uniform() < exp((current_weight - new_weight)
