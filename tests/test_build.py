@@ -331,7 +331,33 @@ def test_vendor_numpy_reports_a_missing_file(
     assert "numpy not vendored: " in out and "answered HTTP 404" in out
 
 
-@pytest.mark.usefixtures("dist_dir")  # the set-up a build needs has run
+@pytest.fixture(scope="module")
+def deals_dealt_once(build_py: ModuleType) -> Iterator[None]:
+    """The whole builds below deal the year's daily puzzles once between them.
+
+    ``shipped.daily_deals`` is a pure function of its two dates (most of a
+    build's time: every deal is a generated and minimised puzzle); the builds
+    here test what the numpy flag does, so the second reuses the first's
+    table. Every step of the build still runs and writes its file, and the
+    shipped deals themselves are checked against Python by the daily-deals tests.
+    """
+    shipped = build_py.shipped
+    dealt = shipped.daily_deals
+    tables: dict[tuple[object, object], dict[str, object]] = {}
+
+    def once(first: object, last: object) -> dict[str, object]:
+        if (first, last) not in tables:
+            tables[first, last] = dealt(first, last)
+        return tables[first, last]
+
+    shipped.daily_deals = once
+    try:
+        yield
+    finally:
+        shipped.daily_deals = dealt
+
+
+@pytest.mark.usefixtures("dist_dir", "deals_dealt_once")  # the set-up a build needs has run
 def test_build_with_vendor_numpy_offline_still_builds(
     build_py: ModuleType,
     tmp_path: Path,
@@ -353,7 +379,7 @@ def test_build_with_vendor_numpy_offline_still_builds(
     assert (site / "index.html").exists() and (site / "pyodide" / "pyodide.mjs").exists()
 
 
-@pytest.mark.usefixtures("dist_dir")  # the set-up a build needs has run
+@pytest.mark.usefixtures("dist_dir", "deals_dealt_once")  # the set-up a build needs has run
 def test_build_without_the_flag_does_not_vendor_numpy(
     build_py: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from puzzle_homes import all_facts, facts
 from puzzlelab import api, jobs
 from puzzlelab.families import family_of
@@ -80,20 +82,27 @@ def _round_robin(requests: list[dict]) -> tuple[list[dict], list[float]]:
     return answers, longest  # type: ignore[return-value]
 
 
-def test_jobs_paused_at_every_look_at_the_clock_give_their_answers_alone(monkeypatch):
+@pytest.fixture(scope="module")
+def alone() -> list[dict]:
+    """Each job's answer alone, from cold caches: the same for every test here
+    (each run starts by forgetting every cache), so it is worked out once."""
+    return _alone(_requests())
+
+
+def test_jobs_paused_at_every_look_at_the_clock_give_their_answers_alone(monkeypatch, alone):
     # REPORT_SECONDS 0: every look at the clock ends the step, so the jobs
     # interleave as finely as they can, the same way on every run.
     requests = _requests()
-    expected = _alone(requests)
+    expected = alone
     monkeypatch.setattr(jobs, "REPORT_SECONDS", 0.0)
     answers, _ = _round_robin(requests)
     for request, answer, alone in zip(requests, answers, expected, strict=True):
         assert _winning_line(request, answer) == _winning_line(request, alone), request["cmd"]
 
 
-def test_interleaved_jobs_keep_their_answers_and_their_report_periods():
+def test_interleaved_jobs_keep_their_answers_and_their_report_periods(alone):
     requests = _requests()
-    expected = _alone(requests)
+    expected = alone
     answers, longest = _round_robin(requests)
     for request, answer, alone, took in zip(requests, answers, expected, longest, strict=True):
         assert _winning_line(request, answer) == _winning_line(request, alone), request["cmd"]

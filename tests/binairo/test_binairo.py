@@ -28,6 +28,18 @@ def test_valid_line_counts_are_a177790():
     assert [len(binairo.valid_lines(n)) for n in range(2, 15, 2)] == [2, 6, 14, 34, 84, 208, 518]
 
 
+@given(st.integers(1, 20).flatmap(
+    lambda width: st.tuples(st.just(width), st.lists(st.integers(0, (1 << width) - 1),
+                                                     max_size=20))))
+def test_transposed_masks_hold_each_cell_where_it_was(case):
+    width, rows = case
+    columns = binairo.transpose(rows, width)
+    assert len(columns) == width
+    assert all((columns[c] >> r & 1) == (rows[r] >> c & 1)
+               for r in range(len(rows)) for c in range(width))
+    assert all(column >> len(rows) == 0 for column in columns)
+
+
 @SETTINGS
 @given(st.sampled_from([(4, 4), (6, 6), (6, 4), (4, 6)]), st.integers(0, 10**6),
        st.floats(0.0, 0.6))

@@ -164,7 +164,7 @@ class Board:
 
     def transposed(self) -> Board:
         """The mirror image in the main diagonal (rows become columns)."""
-        variant = self.variant.mapped(lambda dr, dc: (dc, dr))
+        variant = self.variant.transposed()
         if self.states == 2:
             return Board(self.cols, self.rows, transpose(self.lights, self.rows, self.cols),
                          variant)

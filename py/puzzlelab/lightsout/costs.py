@@ -95,7 +95,7 @@ def _system_size(rows: int, cols: int, variant: Variant) -> tuple[int, int]:
     """Estimated unknowns and equations of the plan :func:`solve.solve` uses (it chases
     along the longer side)."""
     if cols > rows:
-        rows, cols, variant = cols, rows, variant.mapped(lambda dr, dc: (dc, dr))
+        rows, cols, variant = cols, rows, variant.transposed()
     if variant.is_classic:
         return cols, cols
     va, vb, vc, ea, eb, ec = _system_growth(variant)

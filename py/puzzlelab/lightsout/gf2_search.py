@@ -493,15 +493,28 @@ def anneal(start: int, moves: Sequence[int], combine: Callable[[int, int], int],
     check = 0 if start.bit_length() > 1 << 14 else 31
     start_weight = weight(start)
     best, best_weight = start, start_weight
+    if not moves:
+        return start  # nothing to add: the start is the only member
+    ratio, exp = cold / hot, math.exp
+    count = len(moves)
+    bits = count.bit_length()
     for seed in range(restarts):
         rng = random.Random(seed)
+        # A move drawn as random.Random draws an index below ``count`` (the
+        # fewest bits that hold it, drawn again when too large), inlined: the
+        # loop's own cost is most of a search's, and the draws, hence the
+        # answers, stay those of moves[rng.randrange(count)].
+        draw, uniform = rng.getrandbits, rng.random
         current, current_weight = start, start_weight
         for step in range(steps):
-            temperature = hot * (cold / hot) ** (step / steps)
-            candidate = combine(current, moves[rng.randrange(len(moves))])
+            index = draw(bits)
+            while index >= count:
+                index = draw(bits)
+            candidate = combine(current, moves[index])
             new_weight = weight(candidate)
             if (new_weight <= current_weight
-                    or rng.random() < math.exp((current_weight - new_weight) / temperature)):
+                    or uniform() < exp((current_weight - new_weight)
+                                       / (hot * ratio ** (step / steps)))):
                 current, current_weight = candidate, new_weight
                 if current_weight < best_weight:
                     best, best_weight = current, current_weight

@@ -106,7 +106,7 @@ class Solution:
         # The certificate is a quiet pattern of the stencil turned half a turn
         # (y A = 0); only a stencil that is its own half turn makes it one of
         # these rules' quiet patterns.
-        half_turn = board.variant.mapped(lambda dr, dc: (-dr, -dc))
+        half_turn = board.variant.half_turned()
         pattern = ("a quiet pattern" if half_turn == board.variant
                    else "a quiet pattern of the stencil turned half a turn")
         if board.states == 2:
@@ -264,7 +264,7 @@ def _conflict(board: Board) -> Steps[int]:
     """Weights (packed like lights) that prove ``board`` unsolvable: a quiet pattern
     of the mirrored rules, i.e. a vector y with y A = 0, whose weighted sum of
     the lights is not 0. The lightest of the first few such patterns is chosen."""
-    mirrored = board.variant.mapped(lambda dr, dc: (-dr, -dc))
+    mirrored = board.variant.half_turned()
     k = board.states
     values = board.values() if k > 2 else []
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from puzzlelab.notation import PuzzleError, sized_pattern
 
@@ -113,6 +114,14 @@ class Variant:
         offsets = tuple(transform(dr, dc) for dr, dc in self.offsets)
         return Variant(stencil_text(offsets), self.wrap, self.states)
 
+    def transposed(self) -> Variant:
+        """The rules of the transposed board: every offset mirrored in the main diagonal."""
+        return _moved(self, _transpose)
+
+    def half_turned(self) -> Variant:
+        """These rules turned half a turn: every offset negated."""
+        return _moved(self, _half_turn)
+
     def describe(self) -> dict[str, object]:
         """The variant as plain data (for the page)."""
         return {
@@ -138,6 +147,22 @@ class Variant:
                     f"Unknown game ID option {part!r}; options are wrap, n=NEIGHBOURHOOD, k=STATES."
                 )
         return cls(neighbourhood, wrap, states)
+
+
+def _transpose(dr: int, dc: int) -> tuple[int, int]:
+    return dc, dr
+
+
+def _half_turn(dr: int, dc: int) -> tuple[int, int]:
+    return -dr, -dc
+
+
+# A solve transposes its board's rules several times (each a stencil drawn and
+# parsed again), which was most of a small board's solve: variants are frozen,
+# so each moved variant is made once.
+@lru_cache(maxsize=1024)
+def _moved(variant: Variant, transform: Callable[[int, int], tuple[int, int]]) -> Variant:
+    return variant.mapped(transform)
 
 
 CLASSIC = Variant()
