@@ -31,6 +31,9 @@ DONE, OUTPUT_FAILED, USAGE_ERROR, INTERRUPTED = 0, 1, 2, 130
 BUG = 70
 #: Set (not "0") to print a bug's whole traceback before its line.
 TRACEBACK_VARIABLE = "PUZZLELAB_TRACEBACK"
+#: Bytes of room under a memory limit below which a failed allocation is the
+#: likely cause of CPython's error without an exception (see _run).
+NEAR_THE_LIMIT = 32_000_000
 #: What a failed write of the answer reports (a full disk, over a quota or a
 #: file size limit, a closed or failing output).
 _WRITE_ERRORS = {getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "EFBIG", "EIO", "EBADF",
@@ -107,11 +110,12 @@ def _run() -> int:
         if not _no_room_to_load(exc):
             raise
     except SystemError as exc:
-        # CPython's import machinery, failing an allocation while it loads a
-        # module, can return an error without setting one ("error return
-        # without exception set"): under an address-space limit, memory
-        # running out. Anywhere else a SystemError is a bug, said as one.
-        if not _failed_while_importing(exc):
+        # CPython, failing an allocation (most often in its import machinery,
+        # while it loads a module), can return an error without setting one
+        # ("error return without exception set"): under an address-space
+        # limit, memory running out. Anywhere else a SystemError is a bug,
+        # said as one.
+        if not _failed_for_want_of_memory(exc):
             raise
     _say("error: " + _out_of_memory())
     return USAGE_ERROR
@@ -144,9 +148,12 @@ def _no_room_to_load(exc: ImportError) -> bool:
     return "failed to map segment" in text or "Cannot allocate memory" in text
 
 
-def _failed_while_importing(exc: SystemError) -> bool:
-    """Whether ``exc`` is CPython's error without an exception, raised while
-    the import machinery was loading a module (a frame of frozen importlib)."""
+def _failed_for_want_of_memory(exc: SystemError) -> bool:
+    """Whether ``exc`` is CPython's error without an exception, raised while the
+    import machinery was loading a module (a frame of frozen importlib) or with
+    the process near one of its memory limits. (The import machinery hides its
+    own frames from most tracebacks, so an allocation it failed can surface at
+    the importing line with no importlib frame left to see.)"""
     if "without exception set" not in str(exc):
         return False
     frame = exc.__traceback__
@@ -154,7 +161,12 @@ def _failed_while_importing(exc: SystemError) -> bool:
         if frame.tb_frame.f_code.co_filename.startswith("<frozen importlib"):
             return True
         frame = frame.tb_next
-    return False
+    try:
+        from puzzlelab import limits
+
+        return limits.memory_headroom() < NEAR_THE_LIMIT
+    except MemoryError:  # not even room to read the limits
+        return True
 
 
 def _in_package(filename: str | None) -> bool:
