@@ -448,13 +448,17 @@ def _group_steps(keys: array | list[int], width: int, cols: int, same: list[int]
     table = valid_lines(cols)
     mask = (1 << width) - 1
     every_pair = (1 << (cols * (cols - 1) // 2)) - 1
+    shift = 2 * width
+    both_ends = (1 << shift) - 1
     out: _Class = []
     current = -1
-    ends: dict[tuple[int, int], int] = {}
+    # Per set of rows, its ends (the two rows' indices packed as in the key) and
+    # how often each comes: the key's low bits themselves, no tuple per key.
+    ends: dict[int, int] = {}
     for n, key in enumerate(sorted(keys)):
         if n & 4095 == 4095 and ticker.due():
             yield ticker.report(done, "joining the halves")
-        used = key >> (2 * width)
+        used = key >> shift
         if used != current:
             current = used
             members = list(bit_positions(used))
@@ -463,10 +467,11 @@ def _group_steps(keys: array | list[int], width: int, cols: int, same: list[int]
                 equal &= same[i]
             ends = {}
             out.append((members, list(bit_positions(equal)), ends))  # type: ignore[arg-type]
-        pair = (key >> width & mask, key & mask)
+        pair = key & both_ends
         ends[pair] = ends.get(pair, 0) + 1
-    return [(members, equal, [(table[b], table[b] ^ table[a], ways)
-                              for (b, a), ways in ends.items()])
+    return [(members, equal, [(table[pair >> width], table[pair >> width] ^ table[pair & mask],
+                               ways)
+                              for pair, ways in ends.items()])
             for members, equal, ends in out]  # type: ignore[union-attr]
 
 
@@ -532,6 +537,7 @@ def _join_steps(tops: _Class, bottoms: _Class, cols: int, ticker: Ticker,
     as_int = {key: int.from_bytes(bits, "little") for key, bits in by_first.items()}
     ys = {key: int.from_bytes(bits, "little") for key, bits in by_y.items()}
     weights = [int.from_bytes(p, "little") for p in planes]
+    weighted = list(enumerate(weights))
     # seam_bits[j][2 * b_j + x_j]: the bottom entries that leave column j free of three equal.
     seam_bits = []
     for j in range(cols):
@@ -571,8 +577,12 @@ def _join_steps(tops: _Class, bottoms: _Class, cols: int, ticker: Ticker,
                 fits[b, x] = fit
             both = free & fit
             if both:
-                total += ways * sum((both & plane).bit_count() << k
-                                    for k, plane in enumerate(weights))
+                # sum of (both & plane).bit_count() << k, unrolled: this is the
+                # count's innermost loop, run once per fitting pair of entries.
+                got = 0
+                for k, plane in weighted:
+                    got += (both & plane).bit_count() << k
+                total += ways * got
     return total
 
 
