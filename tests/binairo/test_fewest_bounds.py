@@ -111,7 +111,7 @@ def test_the_local_search_reaches_the_6x6_minimum_of_the_full_search() -> None:
     """One seeded run of the local search (as tools/binairo_upper_bound.py --local
     runs it) finds a puzzle with the full search's fewest clues; the counter,
     not the solver the search used, confirms its one solution."""
-    record = next(fewest_upper.local_runs(6, 1, 8000, 39))
+    record = next(fewest_upper.local_runs(6, 1, 6000, 39))
     puzzle = Grid.parse(record["puzzle"])
     assert record["clues"] == puzzle.clue_count == _table_clues(6)
     assert count(puzzle) == 1
