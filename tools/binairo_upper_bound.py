@@ -15,6 +15,7 @@ grid). Prints the best as JSON: its puzzle is the bound's proof.
 R runs, each from its own seeded random grid, of about ``--budget`` solver
 calls each, one JSON line per run (also appended to ``--out``, whose runs are
 skipped on a rerun: stopped, it goes on where it was), then the best of all.
+``--start GAME`` starts every run from that puzzle (one solution) instead.
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
-from puzzlelab.binairo import fewest_upper  # noqa: E402
+from puzzlelab.binairo import Grid, fewest_upper  # noqa: E402
+from puzzlelab.notation import PuzzleError  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -44,7 +46,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--local", type=int, metavar="R")
     parser.add_argument("--budget", type=int, default=100_000)
     parser.add_argument("--out", type=Path)
+    parser.add_argument("--start", metavar="GAME")
     args = parser.parse_args(argv)
+    if args.start is not None:
+        try:
+            args.start = Grid.parse(args.start)
+            fewest_upper.puzzle_cells(args.start)
+        except PuzzleError as error:
+            parser.error(str(error))
+        if (args.start.rows, args.start.cols) != (args.n, args.n):
+            parser.error(f"The puzzle to start from is not {args.n}x{args.n}.")
     if args.local is not None:
         local(args)
         return
@@ -72,7 +83,7 @@ def local(args: argparse.Namespace) -> None:
         done = [json.loads(line) for line in args.out.read_text(encoding="utf-8").splitlines()
                 if line.strip()]
     for record in fewest_upper.local_runs(args.n, args.local, args.budget, args.seed,
-                                          {record["run"] for record in done}):
+                                          {record["run"] for record in done}, args.start):
         done.append(record)
         print(json.dumps(record), flush=True)
         if args.out is not None:

@@ -26,8 +26,10 @@ from collections.abc import Collection, Iterator
 from typing import Any
 
 from puzzlelab.binairo import solver
+from puzzlelab.binairo.grid import Grid
 from puzzlelab.binairo.hitting_sets import _packing, fewest_givens
 from puzzlelab.binairo.sparse_deals import puzzle_of
+from puzzlelab.notation import PuzzleError
 
 
 class _OutOfTime(Exception):
@@ -283,16 +285,17 @@ class LocalSearch:
 
 
 def descend(grid: int, n: int, rng: random.Random, budget: int,
-            wander: float = 0.5) -> tuple[int, int, int]:
+            wander: float = 0.5, start: int | None = None) -> tuple[int, int, int]:
     """The fewest givens with one solution found by local search from ``grid``
     in about ``budget`` solver calls (a count, not a clock, so that a seed
     gives the same answer on any machine): a greedy start, then one given
     fewer (drop one; take two out and put one in) while any such move exists,
     else a move at the same count: one given moved on the grid, or (with
     chance ``wander``) onto another grid (:meth:`LocalSearch.wander`).
+    ``start`` (givens of ``grid`` with one solution) replaces the greedy start.
     Returns the best grid, its givens, and the solver calls made."""
     search = LocalSearch(grid, n, rng)
-    givens = greedy(grid, n, rng)
+    givens = greedy(grid, n, rng) if start is None else start
     best = (grid, givens)
     spent = n * n
     while spent + search.differences.solves < budget:
@@ -312,18 +315,32 @@ def descend(grid: int, n: int, rng: random.Random, budget: int,
     return best[0], best[1], spent + search.differences.solves
 
 
-def local_runs(n: int, runs: int, budget: int, seed: int,
-               skip: Collection[int] = ()) -> Iterator[dict[str, Any]]:
-    """:func:`descend` from ``runs`` seeded random grids (run r's grid and
-    moves drawn from the seed and r alone, so any run can be repeated or left
-    for later: ``skip`` names runs already done), one record per run."""
+def puzzle_cells(puzzle: Grid) -> tuple[int, int]:
+    """A puzzle with one solution as (its solution, its givens) in cell sets."""
+    found = solver.solutions(puzzle, limit=2)
+    if len(found) != 1:
+        raise PuzzleError("The puzzle to start from must have exactly one solution.")
+    givens = [o | z for o, z in zip(puzzle.given_ones, puzzle.given_zeros, strict=True)]
+    return _grid_int(found[0], puzzle.cols), _grid_int(givens, puzzle.cols)
+
+
+def local_runs(n: int, runs: int, budget: int, seed: int, skip: Collection[int] = (),
+               start: Grid | None = None) -> Iterator[dict[str, Any]]:
+    """:func:`descend` from ``runs`` seeded random grids, or each from the puzzle
+    ``start`` (run r's grid and moves drawn from the seed and r alone, so any
+    run can be repeated or left for later: ``skip`` names runs already done),
+    one record per run."""
     for run in range(runs):
         if run in skip:
             continue
         started = time.process_time()
         rng = random.Random(f"{seed}:{run}")
-        start = _grid_int(solver.random_solution(n, n, rng), n)
-        grid, givens, solves = descend(start, n, rng, budget)
+        if start is None:
+            grid = _grid_int(solver.random_solution(n, n, rng), n)
+            givens = None
+        else:
+            grid, givens = puzzle_cells(start)
+        grid, givens, solves = descend(grid, n, rng, budget, start=givens)
         yield {"run": run, "clues": givens.bit_count(),
                "puzzle": puzzle_of(grid, givens, n).game_id, "solves": solves,
                "cpu_seconds": round(time.process_time() - started, 1)}
