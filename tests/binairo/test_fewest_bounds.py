@@ -21,6 +21,7 @@ import pytest
 from puzzlelab import api
 from puzzlelab.binairo import Grid, fewest_bounds, fewest_lower, fewest_upper, solver
 from puzzlelab.binairo.count import count
+from puzzlelab.notation import PuzzleError
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -133,3 +134,15 @@ def test_the_local_search_refuses_only_what_has_a_second_solution() -> None:
     for differ in search.known:
         other = fewest_upper.puzzle_of(grid ^ differ, (1 << n * n) - 1, n)
         assert differ and len(solver.solutions(other, limit=1)) == 1
+
+
+def test_the_local_search_goes_on_from_a_given_puzzle_never_above_it() -> None:
+    """Started from a 7-clue 6x6 puzzle, a run ends with no more givens and one
+    solution (by the counter); a start with two solutions is refused."""
+    start = Grid.parse("6x6:b0c1h0a0f1i00")
+    record = next(fewest_upper.local_runs(6, 1, 2000, 39, start=start))
+    puzzle = Grid.parse(record["puzzle"])
+    assert puzzle.clue_count == record["clues"] <= start.clue_count
+    assert count(puzzle) == 1
+    with pytest.raises(PuzzleError, match="exactly one solution"):
+        fewest_upper.puzzle_cells(Grid.parse("6x6:b0c1h0a0f1i0a"))
