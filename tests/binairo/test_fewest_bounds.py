@@ -21,6 +21,7 @@ import pytest
 from puzzlelab import api
 from puzzlelab.binairo import Grid, fewest_bounds, fewest_lower, fewest_upper, solver
 from puzzlelab.binairo.count import count
+from puzzlelab.notation import PuzzleError
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -100,3 +101,48 @@ def test_exact_minima_by_the_solver_match_the_full_search() -> None:
     puzzle = fewest_upper.puzzle_of(grid, found, 6)
     assert len(solver.solutions(puzzle, limit=2)) == 1
     assert fewest_upper.grid_minimum(grid, 6, 4)[0] is None
+
+
+def _table_clues(n: int) -> int:
+    table = json.loads((ROOT / "web" / "puzzles" / "binairo" / "fewest-clues.json").read_text())
+    return next(s["clues"] for s in table["sizes"] if s["size"] == n)
+
+
+def test_the_local_search_reaches_the_6x6_minimum_of_the_full_search() -> None:
+    """One seeded run of the local search (as tools/binairo_upper_bound.py --local
+    runs it) finds a puzzle with the full search's fewest clues; the counter,
+    not the solver the search used, confirms its one solution."""
+    record = next(fewest_upper.local_runs(6, 1, 6000, 39))
+    puzzle = Grid.parse(record["puzzle"])
+    assert record["clues"] == puzzle.clue_count == _table_clues(6)
+    assert count(puzzle) == 1
+
+
+def test_the_local_search_refuses_only_what_has_a_second_solution() -> None:
+    """Its cheap refusals (a kept difference set missed) agree with the solver on
+    random sets of givens, and every kept set is a real one: the grid with it
+    flipped keeps the rules."""
+    rng = random.Random(3)
+    n = 8
+    grid = fewest_upper._grid_int(solver.random_solution(n, n, rng), n)
+    search = fewest_upper.LocalSearch(grid, n, rng)
+    for size in (8, 10, 12, 14, 16, 20, 24) * 12:
+        givens = sum(1 << c for c in rng.sample(range(n * n), size))
+        one = len(solver.solutions(fewest_upper.puzzle_of(grid, givens, n), limit=2)) == 1
+        assert search.unique(givens) == one
+    assert len(search.known) > len(search.differences.small(4))
+    for differ in search.known:
+        other = fewest_upper.puzzle_of(grid ^ differ, (1 << n * n) - 1, n)
+        assert differ and len(solver.solutions(other, limit=1)) == 1
+
+
+def test_the_local_search_goes_on_from_a_given_puzzle_never_above_it() -> None:
+    """Started from a 7-clue 6x6 puzzle, a run ends with no more givens and one
+    solution (by the counter); a start with two solutions is refused."""
+    start = Grid.parse("6x6:b0c1h0a0f1i00")
+    record = next(fewest_upper.local_runs(6, 1, 2000, 39, start=start))
+    puzzle = Grid.parse(record["puzzle"])
+    assert puzzle.clue_count == record["clues"] <= start.clue_count
+    assert count(puzzle) == 1
+    with pytest.raises(PuzzleError, match="exactly one solution"):
+        fewest_upper.puzzle_cells(Grid.parse("6x6:b0c1h0a0f1i0a"))

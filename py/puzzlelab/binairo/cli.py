@@ -78,7 +78,8 @@ def _fewest_show(result: dict[str, Any]) -> None:
         print(f"The fewest clues of any {n}x{n} puzzle with one solution is between "
               f"{result['lower']} and {result['upper']}.")
         print(f"Lower bound: {result['lower_proof']}")
-        print(f"Upper bound: {result['upper_proof']} One with {result['upper']}:")
+        print(f"Upper bound: {result['upper_proof']}.")
+        print(f"The puzzle, with {result['upper']} givens:")
         print_board(Grid.parse(result["puzzle"]).givens_grid.split("/"))
         print(result["puzzle"])
         return

@@ -22,11 +22,14 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Collection, Iterator
 from typing import Any
 
 from puzzlelab.binairo import solver
+from puzzlelab.binairo.grid import Grid
 from puzzlelab.binairo.hitting_sets import _packing, fewest_givens
 from puzzlelab.binairo.sparse_deals import puzzle_of
+from puzzlelab.notation import PuzzleError
 
 
 class _OutOfTime(Exception):
@@ -180,3 +183,164 @@ def greedy_search(n: int, sample: int, keep: int, orders: int, seed: int) -> dic
                         "order": order, "puzzle": puzzle_of(grid, kept, n).game_id}
     return {**best, "sample": sample, "grids": keep, "orders": orders, "seed": seed,
             "cpu_seconds": round(time.process_time() - started, 1)}
+
+
+def _cells(mask: int) -> list[int]:
+    """The one-bit masks of ``mask``'s cells."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+class LocalSearch:
+    """Fewer givens for one grid by small moves that keep one solution.
+
+    Every difference set met so far is kept (the grid's four-cell swaps, then
+    each minimal set a failed candidate missed), so a candidate that misses
+    one is refused without a solve, and a candidate refused once is refused
+    free ever after (the set it missed is kept). Only candidates that hit
+    every known set are solved.
+    """
+
+    def __init__(self, grid: int, n: int, rng: random.Random) -> None:
+        self.grid, self.n, self.rng = grid, n, rng
+        self.differences = SolverDifferences(grid, n, rng)
+        self.known = sorted(self.differences.small(4))
+
+    def unique(self, givens: int) -> bool:
+        """Whether the grid's digits on ``givens`` have one solution (a missed
+        difference set, if not, is kept)."""
+        for known in self.known:
+            if not known & givens:
+                return False
+        missed = self.differences.missed(givens, 1)
+        if missed:
+            self.known.append(missed[0])
+            return False
+        return True
+
+    def _room(self, rest: int) -> int:
+        """The cells one of which ``rest`` needs added to hit every known set
+        (all cells when it hits them all)."""
+        room = (1 << (self.n * self.n)) - 1
+        for known in self.known:
+            if not known & rest:
+                room &= known
+                if not room:
+                    break
+        return room
+
+    def drop_one(self, givens: int) -> int | None:
+        """``givens`` less one of its cells, still with one solution, or None."""
+        cells = _cells(givens)
+        self.rng.shuffle(cells)
+        for cell in cells:
+            if self.unique(givens ^ cell):
+                return givens ^ cell
+        return None
+
+    def exchange(self, givens: int, out: int) -> int | None:
+        """``givens`` with ``out`` of its cells taken out and one other cell put
+        in, still with one solution, or None: out=2 is one given fewer, out=1
+        moves a given (the same count, another puzzle to go on from)."""
+        cells = _cells(givens)
+        removals = ([a | b for i, a in enumerate(cells) for b in cells[i + 1:]] if out == 2
+                    else cells)
+        self.rng.shuffle(removals)
+        for removed in removals:
+            rest = givens ^ removed
+            added = _cells(self._room(rest) & ~givens)
+            self.rng.shuffle(added)
+            for cell in added:
+                if self.unique(rest | cell):
+                    return rest | cell
+        return None
+
+
+    def wander(self, givens: int, tries: int = 4) -> tuple[int, int] | None:
+        """Another grid and its givens, the same count: one given taken out,
+        another solution T of the rest drawn at random, and one cell where T
+        differs put in with T's digit, when T is then the only solution."""
+        n = self.n
+        cells = _cells(givens)
+        self.rng.shuffle(cells)
+        for cell in cells[:tries]:
+            rest = givens ^ cell
+            self.differences.solves += 1
+            others = [_grid_int(rows, n) for rows in solver.solutions(
+                puzzle_of(self.grid, rest, n), limit=2, rng=self.rng)]
+            other = next((grid for grid in others if grid != self.grid), None)
+            if other is None:
+                continue
+            differ = _cells(other ^ self.grid)
+            self.rng.shuffle(differ)
+            for put in differ[:tries]:
+                self.differences.solves += 1
+                if len(solver.solutions(puzzle_of(other, rest | put, n), limit=2)) == 1:
+                    return other, rest | put
+        return None
+
+
+def descend(grid: int, n: int, rng: random.Random, budget: int,
+            wander: float = 0.5, start: int | None = None) -> tuple[int, int, int]:
+    """The fewest givens with one solution found by local search from ``grid``
+    in about ``budget`` solver calls (a count, not a clock, so that a seed
+    gives the same answer on any machine): a greedy start, then one given
+    fewer (drop one; take two out and put one in) while any such move exists,
+    else a move at the same count: one given moved on the grid, or (with
+    chance ``wander``) onto another grid (:meth:`LocalSearch.wander`).
+    ``start`` (givens of ``grid`` with one solution) replaces the greedy start.
+    Returns the best grid, its givens, and the solver calls made."""
+    search = LocalSearch(grid, n, rng)
+    givens = greedy(grid, n, rng) if start is None else start
+    best = (grid, givens)
+    spent = n * n
+    while spent + search.differences.solves < budget:
+        fewer = search.drop_one(givens) or search.exchange(givens, 2)
+        if fewer is not None:
+            givens = fewer
+            if givens.bit_count() < best[1].bit_count():
+                best = (search.grid, givens)
+            continue
+        moved = search.wander(givens) if rng.random() < wander else None
+        if moved is not None:
+            spent += search.differences.solves
+            search = LocalSearch(moved[0], n, rng)
+            givens = moved[1]
+            continue
+        givens = search.exchange(givens, 1) or givens
+    return best[0], best[1], spent + search.differences.solves
+
+
+def puzzle_cells(puzzle: Grid) -> tuple[int, int]:
+    """A puzzle with one solution as (its solution, its givens) in cell sets."""
+    found = solver.solutions(puzzle, limit=2)
+    if len(found) != 1:
+        raise PuzzleError("The puzzle to start from must have exactly one solution.")
+    givens = [o | z for o, z in zip(puzzle.given_ones, puzzle.given_zeros, strict=True)]
+    return _grid_int(found[0], puzzle.cols), _grid_int(givens, puzzle.cols)
+
+
+def local_runs(n: int, runs: int, budget: int, seed: int, skip: Collection[int] = (),
+               start: Grid | None = None) -> Iterator[dict[str, Any]]:
+    """:func:`descend` from ``runs`` seeded random grids, or each from the puzzle
+    ``start`` (run r's grid and moves drawn from the seed and r alone, so any
+    run can be repeated or left for later: ``skip`` names runs already done),
+    one record per run."""
+    for run in range(runs):
+        if run in skip:
+            continue
+        started = time.process_time()
+        rng = random.Random(f"{seed}:{run}")
+        if start is None:
+            grid = _grid_int(solver.random_solution(n, n, rng), n)
+            givens = None
+        else:
+            grid, givens = puzzle_cells(start)
+        grid, givens, solves = descend(grid, n, rng, budget, start=givens)
+        yield {"run": run, "clues": givens.bit_count(),
+               "puzzle": puzzle_of(grid, givens, n).game_id, "solves": solves,
+               "cpu_seconds": round(time.process_time() - started, 1)}
