@@ -360,6 +360,17 @@ def fits_shared(options: dict[str, Any]) -> bool:
     return len(touch) == 1 and set(options) - {"has_touch", "is_mobile"} <= PER_PAGE
 
 
+def page_for(
+    browser: Any, page_log: PageLog, request: pytest.FixtureRequest, *, lab_open: bool,
+    **options: Any,
+) -> Iterator[Any]:
+    """The page fixtures' body: a page of the worker's shared context when the
+    test shares the engine and ``options`` fit one, else in a context of its own."""
+    if shares_engine(request) and fits_shared(options):
+        return shared_page(request, page_log, lab_open=lab_open, **options)
+    return open_page(browser, page_log, request, lab_open=lab_open, **options)
+
+
 @pytest.fixture
 def page(browser: Any, page_log: PageLog, request: pytest.FixtureRequest) -> Iterator[Any]:
     """A page of its own, recording into ``page_log``, with the lab open (see
@@ -379,20 +390,14 @@ def page(browser: Any, page_log: PageLog, request: pytest.FixtureRequest) -> Ite
     An uncaught error in the page fails the test; a failing test leaves a
     screenshot in test-results/failures/.
     """
-    if shares_engine(request):
-        yield from shared_page(request, page_log, lab_open=True)
-    else:
-        yield from open_page(browser, page_log, request, lab_open=True)
+    yield from page_for(browser, page_log, request, lab_open=True)
 
 
 @pytest.fixture
 def fresh_page(browser: Any, page_log: PageLog, request: pytest.FixtureRequest) -> Iterator[Any]:
     """As ``page``, but as a first visit sees the main page: the lab closed
     (in the shared context too, when the test shares the engine)."""
-    if shares_engine(request):
-        yield from shared_page(request, page_log, lab_open=False)
-    else:
-        yield from open_page(browser, page_log, request, lab_open=False)
+    yield from page_for(browser, page_log, request, lab_open=False)
 
 
 @pytest.fixture
@@ -406,10 +411,7 @@ def new_page(browser: Any, page_log: PageLog, request: pytest.FixtureRequest) ->
     made: list[Iterator[Any]] = []
 
     def make(lab_open: bool = False, **options: Any) -> Any:
-        if shares_engine(request) and fits_shared(options):
-            pages = shared_page(request, page_log, lab_open=lab_open, **options)
-        else:
-            pages = open_page(browser, page_log, request, lab_open=lab_open, **options)
+        pages = page_for(browser, page_log, request, lab_open=lab_open, **options)
         made.append(pages)
         return next(pages)
 
