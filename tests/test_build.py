@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import csv
+import functools
 import gzip
 import hashlib
 import io
@@ -342,19 +343,9 @@ def deals_dealt_once(build_py: ModuleType) -> Iterator[None]:
     shipped deals themselves are checked against Python by the daily-deals tests.
     """
     shipped = build_py.shipped
-    dealt = shipped.daily_deals
-    tables: dict[tuple[object, object], dict[str, object]] = {}
-
-    def once(first: object, last: object) -> dict[str, object]:
-        if (first, last) not in tables:
-            tables[first, last] = dealt(first, last)
-        return tables[first, last]
-
-    shipped.daily_deals = once
-    try:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(shipped, "daily_deals", functools.cache(shipped.daily_deals))
         yield
-    finally:
-        shipped.daily_deals = dealt
 
 
 @pytest.mark.usefixtures("dist_dir", "deals_dealt_once")  # the set-up a build needs has run
