@@ -28,6 +28,7 @@ from typing import Any
 from puzzlelab.binairo import solver
 from puzzlelab.binairo.grid import Grid
 from puzzlelab.binairo.hitting_sets import _packing, fewest_givens
+from puzzlelab.binairo.lines import bit_positions
 from puzzlelab.binairo.sparse_deals import puzzle_of
 from puzzlelab.notation import PuzzleError
 
@@ -187,12 +188,7 @@ def greedy_search(n: int, sample: int, keep: int, orders: int, seed: int) -> dic
 
 def _cells(mask: int) -> list[int]:
     """The one-bit masks of ``mask``'s cells."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
+    return [1 << position for position in bit_positions(mask)]
 
 
 class LocalSearch:
@@ -258,7 +254,6 @@ class LocalSearch:
                 if self.unique(rest | cell):
                     return rest | cell
         return None
-
 
     def wander(self, givens: int, tries: int = 4) -> tuple[int, int] | None:
         """Another grid and its givens, the same count: one given taken out,
