@@ -19,7 +19,9 @@ from puzzle_homes import facts, registry_puzzles_with
 
 pytestmark = pytest.mark.e2e
 
-TODAY, YESTERDAY = "2026-11-28", "2026-11-27"  # English board's day, then the triangle's
+# The triangle's day (the smallest peg board: 13 jumps to play, where the
+# English board takes 31), then the diamond's, whose daily is not played here.
+TODAY, YESTERDAY = "2026-11-27", "2026-11-26"
 NO_SHARE_SHEET = "Object.defineProperty(Navigator.prototype, 'share', { value: undefined });"
 
 
