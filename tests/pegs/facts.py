@@ -15,6 +15,8 @@ from saved_snapshots import saved_snapshot
 
 # --- game IDs and moves in the page -------------------------------------------------
 
+PEGS_BOARD = Board.main("pegs").js  # the main page's peg board, for click_centres
+
 ENGLISH = "--ooo--/--ooo--/ooooooo/ooo.ooo/ooooooo/--ooo--/--ooo--"
 #: A game a person plays (two moves with play()): the English board after one
 #: jump; another one a link names, and a game ID the rules reject.
@@ -69,13 +71,10 @@ def winning_moves(page: Any) -> list[Any]:
     from test_lightsout_page import ask
 
     grid = page.locator("#pegs").get_attribute("data-game-id").split("@")[0]
-    canvas = page.evaluate_handle("window.puzzleLab.boards.pegs.canvas").as_element()
 
     def jump(src: list[int], dst: list[int]) -> None:
-        for r, c in (src, dst):
-            box = canvas.bounding_box()
-            x, y = page.evaluate(f"window.puzzleLab.boards.pegs.cellCentre({r}, {c})")
-            canvas.click(position={"x": x - box["x"], "y": y - box["y"]})
+        page.locator("#pegs .board-area canvas").scroll_into_view_if_needed()
+        click_centres(page, PEGS_BOARD, [src, dst])
         wait_idle(page, "pegs")
 
     jumps = ask({"cmd": "pegs.solve", "grid": grid})["moves"]
@@ -336,11 +335,10 @@ QUICK_JOB = None
 
 def play_jumps(page: Any, jumps: list[list[list[int]]]) -> None:
     """Play ``jumps`` (a peg's hole, then the hole it lands in) by clicking
-    each hole's centre on the shown peg board, waiting for each jump."""
-    canvas = page.evaluate_handle("window.puzzleLab.boards.pegs.canvas").as_element()
+    each hole's centre on the shown peg board, waiting for each jump. (The
+    mouse clicks where the board puts the hole: a locator's click would wait
+    for the canvas to hold still before each click, doubling a game's time.)"""
+    page.locator("#pegs .board-area canvas").scroll_into_view_if_needed()
     for src, dst in jumps:
-        for r, c in (src, dst):
-            box = canvas.bounding_box()
-            x, y = page.evaluate(f"window.puzzleLab.boards.pegs.cellCentre({r}, {c})")
-            canvas.click(position={"x": x - box["x"], "y": y - box["y"]})
+        click_centres(page, PEGS_BOARD, [src, dst])
         page.wait_for_function("window.puzzleLab.boards.pegs?.idle()", timeout=60_000)
