@@ -68,6 +68,26 @@ def open_post(page: Any, url: str) -> int:
     return sum(board_count(line) for line in lines)
 
 
+# Resolves once a wheel's scroll has moved the page from `before` (or the
+# post has ended) and the page has held still for a frame, plus one more
+# frame, in which Chromium updates what is under the pointer.
+SCROLL_SETTLED = """(before) => new Promise((done) => {
+  let last = null;
+  let frames = 0;
+  const look = () => {
+    const now = scrollY;
+    const ended = now + innerHeight >= document.documentElement.scrollHeight - 1;
+    if (((now !== before || ended) && now === last) || ++frames > 300) {
+      requestAnimationFrame(() => done());
+      return;
+    }
+    last = now;
+    requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})"""
+
+
 def test_scrolling_past_three_boards_fetches_boards_and_no_python(fresh_page, blog):
     page = fresh_page
     url, served = blog
@@ -81,8 +101,11 @@ def test_scrolling_past_three_boards_fetches_boards_and_no_python(fresh_page, bl
     page.evaluate(PASSED_UNDER)
     page.mouse.move(page.viewport_size["width"] / 2, page.viewport_size["height"] / 2)
     while page.evaluate("scrollY + innerHeight < document.documentElement.scrollHeight - 1"):
+        before = page.evaluate("scrollY")
         page.mouse.wheel(0, 300)
-        page.wait_for_timeout(80)
+        # The step's scroll has ended and been drawn (so what lies under the
+        # pointer has had its pointerover), however busy the machine is.
+        page.evaluate(SCROLL_SETTLED, before)
     page.wait_for_function(BOARDS_SHOWN, arg=wanted, timeout=60_000)
     assert page.evaluate("window.passedUnder.size") == wanted, "a board never passed the pointer"
     games = page.eval_on_selector_all(BOARDS,

@@ -48,18 +48,26 @@ WATCH = """(id) => {
     if (wonAt !== null && seen.at(-1)?.picture !== picture) {
       seen.push({ picture, at: now - wonAt });
     }
-    if (wonAt === null || now - wonAt < 1600) requestAnimationFrame(look);
+    // Watched for 1.6 s from the win and then until the picture has held for
+    // 0.4 s (on a busy machine the frames come late), 6 s at most.
+    const held = wonAt !== null && now - wonAt - seen.at(-1).at >= 400;
+    if (wonAt === null || ((now - wonAt < 1600 || !held) && now - wonAt < 6000)) {
+      requestAnimationFrame(look);
+    } else {
+      window.winWatched = true;
+    }
   };
+  window.winWatched = false;
   requestAnimationFrame(look);
 }"""
 
 
 def frames_after(page, puzzle: str, move) -> list[dict]:
-    """The distinct pictures the canvas showed in the 1.6 s from the win `move` makes
-    (`at`: ms after the first frame that saw the game won)."""
+    """The distinct pictures the canvas showed from the win `move` makes until
+    it settled (`at`: ms after the first frame that saw the game won)."""
     page.evaluate(WATCH, puzzle)
     move(page)
-    page.wait_for_timeout(1700)
+    page.wait_for_function("window.winWatched", timeout=60_000)
     wait_idle(page, puzzle)
     return page.evaluate("window.winFrames")
 
