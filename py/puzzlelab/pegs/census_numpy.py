@@ -204,8 +204,7 @@ def _backward(engine: LevelEngine, goal_keys, stored, levels, keep=None,
     over the jumps undone from each good class's representative, of that class's
     total: both count the moves between the two orbits (as the forward paths).
     """
-    images, masks, move_images = engine.images, engine.masks, engine.move_images
-    dst = np.array([1 << m.dst for m in engine.geo.moves], dtype=U64)
+    images = engine.images
     counting = keep is not None
     good = np.zeros(0, dtype=U64)
     total = np.zeros(0, dtype=U64)
@@ -215,18 +214,19 @@ def _backward(engine: LevelEngine, goal_keys, stored, levels, keep=None,
         report = Progress(len(stored) - 1 - depth, len(stored), "Backward pass")
         found = [goal_keys]
         values = [goal_total]
-        # In slices, with a progress report after each (a level is up to a second's work).
+        # In slices, with a progress report after each (a level is up to a second's work),
+        # each undone a chunk at a time as the forward pass expands (images in cache).
         for lo in range(0, len(good), BACKWARD_SLICE):
-            part = good[lo : lo + BACKWARD_SLICE]
-            imgs = images.of(part)
-            for i in range(len(masks)):
-                idx = np.flatnonzero((part & masks[i]) == dst[i])
-                if len(idx):
-                    sub = imgs[:, idx]
-                    sub ^= move_images[:, i : i + 1]
-                    found.append(sub.min(axis=0))
-                    if counting:
-                        values.append(total[idx + lo])
+            for start in range(lo, min(len(good), lo + BACKWARD_SLICE), CHUNK):
+                part = good[start : min(len(good), lo + BACKWARD_SLICE, start + CHUNK)]
+                rows = list(images.of(part))
+                words = engine.windows(part)
+                for i, (word, mask, wanted) in enumerate(engine.undo_tests):
+                    idx = np.flatnonzero((words[word] & mask) == wanted)
+                    if len(idx):
+                        found.append(engine.normal_children(rows, idx, i))
+                        if counting:
+                            values.append(total[idx + start])
             yield report
         if counting:
             candidates, sums = _sums_by_key(np.concatenate(found), np.concatenate(values))
