@@ -119,11 +119,11 @@ class Images:
 
 
 CHUNK = 1 << 14  # parents per step of the move loop: their images stay in cache
-# Chunks per generation task (a progress report between tasks): two, as a task
-# of four chunks of 2^15 took 0.15-0.3 s natively, single-threaded as in the page,
-# which runs 2-3 times slower (bench/bench_cancel_gaps.py). (Chunks of 2^14
-# expanded 10-15% faster than of 2^15: their eight rows of images, 1 MB, stay
-# in the processor's second-level cache.)
+# Chunks per generation task (a progress report between tasks): two, 32,768
+# parents, as a task of four times that took 0.15-0.3 s natively, single-threaded
+# as in the page, which runs 2-3 times slower (bench/bench_cancel_gaps.py).
+# (Chunks of 2^14 expanded 10-15% faster than of 2^15: their eight rows of
+# images, 1 MB, stay in the processor's second-level cache.)
 TASK_CHUNKS = 2
 # Moves merged per bucket, about: a bucket is sorted between two progress
 # reports, and more buckets make more passes over each chunk's moves to split
@@ -286,7 +286,7 @@ def sorted_in_pieces(keys: np.ndarray) -> np.ndarray:
         return np.sort(keys)
     low = keys.min()
     spread = int(keys.max() - low)
-    bits = min(PIECE_BITS, (len(keys) // PIECE_KEYS).bit_length())
+    bits = max(1, min(PIECE_BITS, (len(keys) // PIECE_KEYS).bit_length()))
     shift = U64(max(0, spread.bit_length() - bits))
     digits = ((keys - low) >> shift).astype(np.uint16)
     sizes = np.bincount(digits, minlength=1 << bits)
@@ -334,7 +334,6 @@ class LevelEngine:
     def __init__(self, geo: Geometry, syms: tuple[int, ...]) -> None:
         self.geo = geo
         self.images = Images(geo, syms)
-        self.needs = np.array([m.need for m in geo.moves], dtype=U64)
         self.masks = np.array([m.mask for m in geo.moves], dtype=U64)
         self.move_images = self.images.of(self.masks)  # (symmetries, moves)
         self.window_shifts, self.legal_tests = _windows(geo, [m.need for m in geo.moves])
@@ -365,33 +364,40 @@ class LevelEngine:
 WINDOW = 32  # bits of the words a move is tested on
 
 
+def _window_of(mask: int, shifts: list[int]) -> int | None:
+    """The first window (index into ``shifts``) that holds every bit of ``mask``."""
+    for k, shift in enumerate(shifts):
+        if mask & ((1 << shift) - 1) == 0 and mask >> shift < 1 << WINDOW:
+            return k
+    return None
+
+
 def _windows(geo: Geometry, wanted: list[int], shifts: list[int] | None = None):
     """Each move's test (word, mask, wanted bits) on 32-bit words of the keys.
 
     A jump's three holes lie within 15 bits of each other on the English board,
     so every jump fits one of a few 32-bit windows of the key (two for its 33
-    holes): testing ``word & mask == wanted`` there takes a quarter less time
+    holes): testing ``word & mask == wanted`` there took a quarter less time
     than on the 64-bit key. Returns the windows' shifts (None: test the whole
     uint64 key, when some jump spans more than 32 bits) and one test per move.
     """
     if shifts is None:
         shifts = []
         for m in geo.moves:
+            if _window_of(m.mask, shifts) is not None:
+                continue
             low = (m.mask & -m.mask).bit_length() - 1
-            if m.mask.bit_length() - low > WINDOW:
+            if m.mask >> low >= 1 << WINDOW:
                 shifts = None
                 break
-            # Windows start at multiples of 16 bits (or end at the top hole): few of them.
-            fits = [s for s in shifts if s <= low and m.mask >> s < 1 << WINDOW]
-            if not fits:
-                start = min(low - low % 16, max(0, geo.size - WINDOW))
-                shifts.append(start if m.mask >> start < 1 << WINDOW else low)
+            # Windows start at multiples of 16 bits, or end at the top hole: few of them.
+            start = min(low - low % 16, max(0, geo.size - WINDOW))
+            shifts.append(start if m.mask >> start < 1 << WINDOW else low)
     if shifts is None:
         return None, [(0, U64(m.mask), U64(w)) for m, w in zip(geo.moves, wanted, strict=True)]
     tests = []
     for m, w in zip(geo.moves, wanted, strict=True):
-        word = next(k for k, s in enumerate(shifts) if s <= m.mask.bit_length() - 1
-                    and (m.mask & ((1 << s) - 1)) == 0 and m.mask >> s < 1 << WINDOW)
+        word = _window_of(m.mask, shifts)
         tests.append((word, np.uint32(m.mask >> shifts[word]), np.uint32(w >> shifts[word])))
     return shifts, tests
 
