@@ -32,7 +32,7 @@ from puzzlelab.pegs.numpy_level import (
     joined_steps,
     kept_heap,
     run_tasks,
-    sorted_in_pieces,
+    sorted_keys,
     sorted_unique,
 )
 from puzzlelab.pegs.path_counts import Counts
@@ -122,11 +122,14 @@ def _census(
         tasks = [partial(work.generate, lo, min(n, lo + step)) for lo in range(0, n, step)]
         buckets: list[list] = [[] for _ in range(len(work.pivots) + 1)]
         dead_parts = []
-        for done, (parts, dead, orbit_total) in enumerate(run_tasks(tasks, workers), start=1):
+        edges = 0
+        for done, (parts, dead, orbit_total, moves) in enumerate(run_tasks(tasks, workers),
+                                                                  start=1):
             for j, bucket in enumerate(parts):
                 buckets[j].extend(bucket)
             dead_parts.extend(dead)
             level.positions += orbit_total
+            edges += moves
             if done < len(tasks):
                 yield Progress(depth + 0.6 * done / len(tasks), total_work,
                                f"Level {depth}: moves of {n:,} positions")
@@ -141,7 +144,6 @@ def _census(
             normal_games += yield from counts.total_steps(1, dead)
         result.levels.append(level)
         stored.append(keys)
-        edges = sum(len(p) if work.fits else len(p[0]) for b in buckets for p in b)
         if edges == 0:
             break
         moves_per_class = max(moves_per_class, edges / n)
@@ -202,8 +204,7 @@ def _backward(engine: LevelEngine, goal_keys, stored, levels, keep=None,
     over the jumps undone from each good class's representative, of that class's
     total: both count the moves between the two orbits (as the forward paths).
     """
-    images, masks, move_images = engine.images, engine.masks, engine.move_images
-    dst = np.array([1 << m.dst for m in engine.geo.moves], dtype=U64)
+    images = engine.images
     counting = keep is not None
     good = np.zeros(0, dtype=U64)
     total = np.zeros(0, dtype=U64)
@@ -213,24 +214,25 @@ def _backward(engine: LevelEngine, goal_keys, stored, levels, keep=None,
         report = Progress(len(stored) - 1 - depth, len(stored), "Backward pass")
         found = [goal_keys]
         values = [goal_total]
-        # In slices, with a progress report after each (a level is up to a second's work).
+        # In slices, with a progress report after each (a level is up to a second's work),
+        # each undone a chunk at a time as the forward pass expands (images in cache).
         for lo in range(0, len(good), BACKWARD_SLICE):
-            part = good[lo : lo + BACKWARD_SLICE]
-            imgs = images.of(part)
-            for i in range(len(masks)):
-                idx = np.flatnonzero((part & masks[i]) == dst[i])
-                if len(idx):
-                    sub = imgs[:, idx]
-                    sub ^= move_images[:, i : i + 1]
-                    found.append(sub.min(axis=0))
-                    if counting:
-                        values.append(total[idx + lo])
+            for start in range(lo, min(len(good), lo + BACKWARD_SLICE), CHUNK):
+                part = good[start : min(len(good), lo + BACKWARD_SLICE, start + CHUNK)]
+                rows = list(images.of(part))
+                words = engine.windows(part)
+                for i, (word, mask, wanted) in enumerate(engine.undo_tests):
+                    idx = np.flatnonzero((words[word] & mask) == wanted)
+                    if len(idx):
+                        found.append(engine.normal_children(rows, idx, i))
+                        if counting:
+                            values.append(total[idx + start])
             yield report
         if counting:
             candidates, sums = _sums_by_key(np.concatenate(found), np.concatenate(values))
         else:
             # Sorted, the look-ups walk the level in order; repeats only mark twice.
-            candidates = sorted_in_pieces(np.concatenate(found))
+            candidates = sorted_keys(np.concatenate(found))
         del found, values
         yield report
         mark = np.zeros(len(level_keys), dtype=bool)
@@ -267,7 +269,9 @@ def _sums_by_key(keys: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.n
     """The distinct keys, sorted, and the sum of the values of each (exact in uint64)."""
     if not len(keys):
         return keys, values
-    order = np.argsort(keys, kind="stable")
+    # Any order of equal keys gives the same sums (numpy's default argsort is
+    # vectorised where its sort is; the stable one, a merge sort, took 3 times longer).
+    order = np.argsort(keys)
     keys, values = keys[order], values[order]
     new = np.empty(len(keys), dtype=bool)
     new[0] = True

@@ -135,12 +135,14 @@ def walk_steps(engine: LevelEngine, start: int, stop: int, sieve: LevelSieve | N
             tasks = [partial(work.generate, lo, min(n, lo + step)) for lo in range(0, n, step)]
             buckets: list[list] = [[] for _ in range(len(work.pivots) + 1)]
             text = f"{label}: {pegs} pegs, {n:,} positions up to symmetry in this level"
-            for done, (parts, _dead, _orbits) in enumerate(run_tasks(tasks, workers), start=1):
+            edges = 0
+            for done, (parts, _dead, _orbits, moves) in enumerate(run_tasks(tasks, workers),
+                                                                  start=1):
                 for j, bucket in enumerate(parts):
                     buckets[j].extend(bucket)
+                edges += moves
                 if done < len(tasks):
                     yield Progress(done_levels + 0.6 * done / len(tasks), total, text)
-            edges = sum(len(p) if work.fits else len(p[0]) for b in buckets for p in b)
             if edges == 0:
                 keys = keys[:0]
                 break

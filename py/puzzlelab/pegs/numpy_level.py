@@ -118,11 +118,13 @@ class Images:
         return out
 
 
-CHUNK = 1 << 15  # parents per step of the move loop: their images stay in cache
-# Chunks per generation task (a progress report between tasks): one, as a task
-# of four took 0.15-0.3 s natively, single-threaded as in the page, which runs
-# 2-3 times slower (bench/bench_cancel_gaps.py).
-TASK_CHUNKS = 1
+CHUNK = 1 << 14  # parents per step of the move loop: their images stay in cache
+# Chunks per generation task (a progress report between tasks): two, 32,768
+# parents, as a task of four times that took 0.15-0.3 s natively, single-threaded
+# as in the page, which runs 2-3 times slower (bench/bench_cancel_gaps.py).
+# (Chunks of 2^14 expanded 10-15% faster than of 2^15: their eight rows of
+# images, 1 MB, stay in the processor's second-level cache.)
+TASK_CHUNKS = 2
 # Moves merged per bucket, about: a bucket is sorted between two progress
 # reports, and more buckets make more passes over each chunk's moves to split
 # them. At most MAX_BUCKETS: the French census's largest level has 144 million
@@ -172,22 +174,20 @@ class LevelExpansion:
         e = self.engine
         if imgs is None:
             imgs = e.images.of(kc)
+        rows = list(imgs)  # (a list: indexing the 2-d array anew per move costs a view each time)
+        words = e.windows(kc)
         has = np.zeros(len(kc), dtype=bool)
         parts = []
-        for i in range(len(e.needs)):
-            idx = np.flatnonzero((kc & e.masks[i]) == e.needs[i])
+        for i, (word, mask, need) in enumerate(e.legal_tests):
+            idx = np.flatnonzero((words[word] & mask) == need)
             if len(idx) == 0:
                 continue
             has[idx] = True
-            low = imgs[0][idx]
-            low ^= e.move_images[0, i]
-            for s in range(1, e.images.count):
-                other = imgs[s][idx]
-                other ^= e.move_images[s, i]
-                np.minimum(low, other, out=low)
+            low = e.normal_children(rows, idx, i)
             if self.fits:
                 low <<= U64(self.bits)
-                low |= (idx + offset).astype(U64)
+                idx += offset
+                low |= idx.view(U64)  # (intp is int64 where keys fit 64 bits)
                 parts.append(low)
             else:
                 parts.append((low, idx + offset))
@@ -196,11 +196,13 @@ class LevelExpansion:
         out = np.concatenate(parts) if parts else np.zeros(0, dtype=U64)
         return out, has
 
-    def generate(self, lo: int, hi: int) -> tuple[list[list], list[np.ndarray], int]:
-        """Expand parents ``lo:hi``: per bucket the merged keys; the dead ends; orbit sizes."""
+    def generate(self, lo: int, hi: int) -> tuple[list[list], list[np.ndarray], int, int]:
+        """Expand parents ``lo:hi``: per bucket the merged keys; the dead ends; orbit sizes;
+        and the number of moves."""
         e = self.engine
         buckets: list[list] = [[] for _ in range(len(self.pivots) + 1)]
         dead = []
+        outs = []
         orbit_total = 0
         for start in range(lo, hi, CHUNK):
             kc = self.keys[start : min(hi, start + CHUNK)]
@@ -209,19 +211,24 @@ class LevelExpansion:
             orbit_total += int((e.images.count // stab).sum())
             out, has = self._children(kc, start, imgs)
             dead.append(np.flatnonzero(~has) + start)
-            if not self.fits:
+            outs.append(out)
+        if not self.fits:
+            for out in outs:
                 buckets[0].extend(out)
-                continue
-            if not len(self.pivots):
-                buckets[0].append(out)
-                continue
-            # Bucket j holds the keys from pivot j-1 (included) to pivot j.
-            ids = np.searchsorted(self.pivots, out, side="right")
-            ends = np.cumsum(np.bincount(ids, minlength=len(buckets))).tolist()
-            out = out[np.argsort(ids, kind="stable")]
-            for j, (begin, end) in enumerate(zip([0, *ends[:-1]], ends, strict=True)):
-                buckets[j].append(out[begin:end])
-        return buckets, dead, orbit_total
+            return buckets, dead, orbit_total, sum(len(c) for out in outs for c, _ in out)
+        out = np.concatenate(outs) if len(outs) > 1 else outs[0]
+        if not len(self.pivots):
+            buckets[0].append(out)
+            return buckets, dead, orbit_total, len(out)
+        # Bucket j holds the keys from pivot j-1 (included) to pivot j. Sorted, the
+        # task's keys split into slices at the pivots: a thousand binary searches,
+        # where looking up each key's bucket among the pivots and gathering the keys
+        # by bucket took several times longer than the sort.
+        out = sorted_keys(out)
+        ends = [*np.searchsorted(out, self.pivots).tolist(), len(out)]
+        for j, (begin, end) in enumerate(zip([0, *ends[:-1]], ends, strict=True)):
+            buckets[j].append(out[begin:end])
+        return buckets, dead, orbit_total, len(out)
 
     def merge(self, parts: list, combine: Callable, repeats: bool = True):
         """Sort one bucket and sum path counters over equal children.
@@ -235,7 +242,7 @@ class LevelExpansion:
         """
         if self.fits:
             merged = np.concatenate(parts) if parts else np.zeros(0, dtype=U64)
-            merged = sorted_in_pieces(merged)
+            merged = sorted_keys(merged)
             child = merged >> U64(self.bits)
             same_pair = merged[1:] == merged[:-1] if repeats else None
             # The parent indices, in place (intp is int64 where keys fit 64 bits).
@@ -261,26 +268,28 @@ class LevelExpansion:
         return keys, combine(parent, starts, repeated)
 
 
-PIECE_BITS = 16  # sorts split a bucket into up to 2^16 pieces by their top bits
+PIECE_KEYS = 256  # keys per piece aimed at by sorted_in_pieces
+PIECE_BITS = 16  # at most 2^16 pieces
 PIECE_MIN = 1 << 16  # smaller arrays are sorted in one go
 
 
 def sorted_in_pieces(keys: np.ndarray) -> np.ndarray:
-    """``keys`` sorted: a counting pass on their top 16 bits, then a sort of each piece.
+    """``keys`` sorted: a counting pass on their top bits, then a sort of each piece.
 
     The counting pass (a stable argsort of 16-bit digits is a radix sort) is
-    linear; the pieces are then mostly a few hundred keys, which numpy's
-    vectorised sort handles several times faster per key than long arrays
-    (a bucket of 8.5M keys of the English census: 0.29 s, against 0.56 s in
-    one sort and 0.77 s with 2^12 pieces).
+    linear; the pieces, about :data:`PIECE_KEYS` keys each, then compare far
+    fewer times than one sort of the whole array. For numpy's sort without
+    SIMD (see :func:`sorted_keys`); a piece's sort is a Python call, so
+    pieces of a few keys would cost more in calls than they save.
     """
     if len(keys) < PIECE_MIN:
         return np.sort(keys)
     low = keys.min()
     spread = int(keys.max() - low)
-    shift = U64(max(0, spread.bit_length() - PIECE_BITS))
+    bits = max(1, min(PIECE_BITS, (len(keys) // PIECE_KEYS).bit_length()))
+    shift = U64(max(0, spread.bit_length() - bits))
     digits = ((keys - low) >> shift).astype(np.uint16)
-    sizes = np.bincount(digits, minlength=1 << PIECE_BITS)
+    sizes = np.bincount(digits, minlength=1 << bits)
     out = keys[np.argsort(digits, kind="stable")]
     del digits
     ends = np.cumsum(sizes)
@@ -291,13 +300,106 @@ def sorted_in_pieces(keys: np.ndarray) -> np.ndarray:
     return out
 
 
+def _sort_is_vectorised() -> bool:
+    """Whether numpy sorts uint64 keys with SIMD on this processor.
+
+    numpy 2 sorts 64-bit integers with x86-simd-sort on AVX2 and AVX-512 and
+    with Highway's vqsort on ARM (ASIMD); there one ``np.sort`` of a bucket
+    of 200,000 keys took 1.7 ms on this machine (AVX-512), against 21 ms
+    split into pieces. Pyodide (wasm) has none of these.
+    """
+    try:
+        from numpy._core._multiarray_umath import __cpu_features__
+    except ImportError:  # pragma: no cover (numpy 1)
+        return False
+    return any(__cpu_features__.get(name) for name in ("AVX512_SKX", "AVX2", "ASIMD"))
+
+
+#: Whether :func:`sorted_keys` sorts in one go (numpy's SIMD sort) or in pieces.
+VECTOR_SORT = _sort_is_vectorised()
+
+
+def sorted_keys(keys: np.ndarray) -> np.ndarray:
+    """``keys`` sorted, in place where numpy's sort is vectorised (no copy of
+    the array first: ``np.sort`` copies), else by :func:`sorted_in_pieces` into
+    a new array. So ``keys`` must be the caller's own, used only through the
+    result. (Every level's moves pass through here twice.)"""
+    if not VECTOR_SORT:
+        return sorted_in_pieces(keys)
+    keys.sort()
+    return keys
+
+
 class LevelEngine:
     def __init__(self, geo: Geometry, syms: tuple[int, ...]) -> None:
         self.geo = geo
         self.images = Images(geo, syms)
-        self.needs = np.array([m.need for m in geo.moves], dtype=U64)
         self.masks = np.array([m.mask for m in geo.moves], dtype=U64)
         self.move_images = self.images.of(self.masks)  # (symmetries, moves)
+        self.window_shifts, self.legal_tests = _windows(geo, [m.need for m in geo.moves])
+        # Undone jumps (the backward pass): the destination holds a peg, the other two not.
+        self.undo_tests = _windows(geo, [1 << m.dst for m in geo.moves], self.window_shifts)[1]
+
+    def normal_children(self, rows: list[np.ndarray], idx: np.ndarray, move: int) -> np.ndarray:
+        """The normalised positions that jump ``move`` leads to from the keys at ``idx``
+        (or, undoing it, comes from: XOR undoes itself), given the keys' images
+        ``rows``: the least of the children's images, each its parent's XOR the move's.
+        (One row a symmetry, gathered apart: a gather of the 2-d array and a
+        minimum over its first axis took 2.5 times longer.)"""
+        low = rows[0][idx]
+        low ^= self.move_images[0, move]
+        for s in range(1, len(rows)):
+            other = rows[s][idx]
+            other ^= self.move_images[s, move]
+            np.minimum(low, other, out=low)
+        return low
+
+    def windows(self, keys: np.ndarray) -> list[np.ndarray]:
+        """``keys`` cut into the 32-bit words the legality tests read (see :func:`_windows`)."""
+        if self.window_shifts is None:
+            return [keys]
+        return [(keys >> U64(s)).astype(np.uint32) for s in self.window_shifts]
+
+
+WINDOW = 32  # bits of the words a move is tested on
+
+
+def _window_of(mask: int, shifts: list[int]) -> int | None:
+    """The first window (index into ``shifts``) that holds every bit of ``mask``."""
+    for k, shift in enumerate(shifts):
+        if mask & ((1 << shift) - 1) == 0 and mask >> shift < 1 << WINDOW:
+            return k
+    return None
+
+
+def _windows(geo: Geometry, wanted: list[int], shifts: list[int] | None = None):
+    """Each move's test (word, mask, wanted bits) on 32-bit words of the keys.
+
+    A jump's three holes lie within 15 bits of each other on the English board,
+    so every jump fits one of a few 32-bit windows of the key (two for its 33
+    holes): testing ``word & mask == wanted`` there took a quarter less time
+    than on the 64-bit key. Returns the windows' shifts (None: test the whole
+    uint64 key, when some jump spans more than 32 bits) and one test per move.
+    """
+    if shifts is None:
+        shifts = []
+        for m in geo.moves:
+            if _window_of(m.mask, shifts) is not None:
+                continue
+            low = (m.mask & -m.mask).bit_length() - 1
+            if m.mask >> low >= 1 << WINDOW:
+                shifts = None
+                break
+            # Windows start at multiples of 16 bits, or end at the top hole: few of them.
+            start = min(low - low % 16, max(0, geo.size - WINDOW))
+            shifts.append(start if m.mask >> start < 1 << WINDOW else low)
+    if shifts is None:
+        return None, [(0, U64(m.mask), U64(w)) for m, w in zip(geo.moves, wanted, strict=True)]
+    tests = []
+    for m, w in zip(geo.moves, wanted, strict=True):
+        word = _window_of(m.mask, shifts)
+        tests.append((word, np.uint32(m.mask >> shifts[word]), np.uint32(w >> shifts[word])))
+    return shifts, tests
 
 
 

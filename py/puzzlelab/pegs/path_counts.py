@@ -100,6 +100,14 @@ class Counts:
             return Counts([both[:, 0], None, both[:, 1], None])
         return Counts([None if col is None else col[index] for col in self.cols])
 
+    @classmethod
+    def _of_pairs(cls, pairs: np.ndarray) -> Counts:
+        """Narrow counts of two counters held side by side (``pairs``, complex128 items)."""
+        both = pairs.view(U64).reshape(-1, 2)
+        counts = cls([both[:, 0], None, both[:, 1], None])
+        counts._pairs = pairs
+        return counts
+
     def pair_steps(self) -> Steps[None]:
         """Build the pairs :meth:`take` gathers from (narrow counts), in slices with a
         pause when a report is due: on a level of millions it is a large copy."""
@@ -129,6 +137,13 @@ class Counts:
         """Sums over the runs of entries that begin at ``starts``."""
         if self.obj is not None:
             return Counts(obj=np.add.reduceat(self.obj, starts, axis=0))
+        if self.narrow and self.counters == 2:
+            # Summed straight into the side-by-side pairs that :meth:`take` gathers from,
+            # so the next level needs no copy into pairs (:meth:`pair_steps`).
+            pairs = np.empty((len(starts), 2), dtype=U64)
+            np.add.reduceat(self.cols[0], starts, out=pairs[:, 0])
+            np.add.reduceat(self.cols[2], starts, out=pairs[:, 1])
+            return Counts._of_pairs(pairs.view(np.complex128).reshape(-1))
         result = Counts([None if col is None else np.add.reduceat(col, starts)
                          for col in self.cols])
         if result.narrow or not len(starts):
@@ -182,6 +197,8 @@ class Counts:
                     yield None
                 objects.append(c.exact_objects().obj)
             return cls(obj=np.concatenate(objects))
+        if parts and all(c._pairs is not None for c in parts):  # narrow, two counters side by side
+            return cls._of_pairs((yield from joined_steps([c._pairs for c in parts])))
         if any(not c.narrow for c in parts):
             parts = [c._wide() for c in parts]
         cols = []
