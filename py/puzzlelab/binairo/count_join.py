@@ -66,7 +66,7 @@ def _complements(cols: int) -> list[int]:
 
 
 def join_steps(tops: Class, bottoms: Class, cols: int, width: int, ticker: Ticker,
-                start: float, share: float, seam: bool, flip: bool = False) -> Steps[int]:
+               start: float, share: float, seam: bool, flip: bool = False) -> Steps[int]:
     """Solutions made of one top and one bottom of complementary column sums.
 
     Bit ``i`` of each bitset stands for the ``i``-th bottom entry (set, first
@@ -78,34 +78,59 @@ def join_steps(tops: Class, bottoms: Class, cols: int, width: int, ticker: Ticke
     there is nothing to check across it but the rows themselves. With
     ``flip`` the bottoms are ``bottoms`` with every row complemented (the
     empty grid's bottoms are its tops so turned: no copy of them is made).
+
+    The bottom entries are laid out by their number of orderings, most first:
+    the entries of a fitting set are counted once by a popcount, then the
+    planes of ``orderings - 1`` add the rest, and those planes end where the
+    entries of one ordering begin (half the entries of the empty 10x10), so
+    their ANDs and popcounts stop there too (Python's ``&`` of two
+    non-negative ints is as long as the shorter).
     """
     table = valid_lines(cols)
     mask = (1 << width) - 1
     rename = _complements(cols) if flip else list(range(len(table)))
-    with_row: dict[int, int] = {}
-    with_pair: dict[int, int] = {}
+    # The bottom entries by number of orderings: (group numbers, ends) per number.
+    blocks: dict[int, tuple[list[int], list[int]]] = {}
+    for g, (_, _, ends) in enumerate(bottoms):
+        if g & 4095 == 0 and ticker.due():
+            yield ticker.report(start, "joining the halves")
+        for pair, ways in ends:
+            block = blocks.get(ways)
+            if block is None:
+                block = blocks[ways] = ([], [])
+            block[0].append(g)
+            block[1].append(pair)
     by_end: dict[int, bytearray] = {}  # by both rows next to the seam (their indices)
-    by_ways: dict[int, bytearray] = {}  # by number of orderings
     size = sum(len(ends) for _, _, ends in bottoms)
     nbytes = (size + 7) // 8
+    extra: dict[int, int] = {}  # bit k of orderings - 1: the entries that have it
+    runs: list[tuple[int, int, int]] = []  # (set g, first entry, entry past the last)
     i = 0
-    for members, equal, ends in bottoms:
-        if i & 4095 == 0 and ticker.due():
-            yield ticker.report(start, "joining the halves")
-        begin = i
-        for pair, ways in ends:
-            byte, bit = i >> 3, 1 << (i & 7)
+    for ways in sorted(blocks, reverse=True):
+        groups, pairs = blocks.pop(ways)
+        first = i
+        run, begin = groups[0], i
+        for g, pair in zip(groups, pairs, strict=True):
+            if g != run:
+                runs.append((run, begin, i))
+                run, begin = g, i
             # get, then create: setdefault would allocate a bitset every time.
             bits = by_end.get(pair)
             if bits is None:
                 bits = by_end[pair] = bytearray(nbytes)
-            bits[byte] |= bit
-            bits = by_ways.get(ways)
-            if bits is None:
-                bits = by_ways[ways] = bytearray(nbytes)
-            bits[byte] |= bit
+            bits[i >> 3] |= 1 << (i & 7)
             i += 1
-        span = (1 << i) - (1 << begin)
+        runs.append((run, begin, i))
+        for k in bit_positions(ways - 1):
+            extra[k] = extra.get(k, 0) | (1 << i) - (1 << first)
+    # The entries with a row, with a pair of equal columns: a span per run.
+    with_row: dict[int, int] = {}
+    with_pair: dict[int, int] = {}
+    for n, (g, begin, end) in enumerate(runs):
+        if n & 4095 == 4095 and ticker.due():
+            yield ticker.report(start, "joining the halves")
+        span = (1 << end) - (1 << begin)
+        members, equal, _ = bottoms[g]
         for r in members:
             r = rename[r]
             with_row[r] = with_row.get(r, 0) | span
@@ -121,16 +146,7 @@ def join_steps(tops: Class, bottoms: Class, cols: int, width: int, ticker: Ticke
         as_int = int.from_bytes(bits, "little")
         by_first[c] = by_first.get(c, 0) | as_int
         by_y[c ^ a] = by_y.get(c ^ a, 0) | as_int
-    # weights[k]: bit k of each entry's number of orderings.
-    weights: list[int] = []
-    for ways, bits in by_ways.items():
-        as_int = int.from_bytes(bits, "little")
-        for k in range(ways.bit_length()):
-            while len(weights) <= k:
-                weights.append(0)
-            if ways >> k & 1:
-                weights[k] |= as_int
-    weighted = list(enumerate(weights))
+    weighted = sorted(extra.items())
     # seam_bits[j][2 * b_j + x_j]: the bottom entries that leave column j free of three equal.
     seam_bits = []
     for j in range(cols):
@@ -148,13 +164,23 @@ def join_steps(tops: Class, bottoms: Class, cols: int, width: int, ticker: Ticke
         seam_bits.append((one, one | differs, zero, zero | differs))
     fits: dict[int, int] = {}
     total = 0
+    last_high: list[int] | None = None
+    high_clash = 0
     step = share / max(1, len(tops))
     for n, (members, equal, ends) in enumerate(tops):
         # Every top entry: each costs big-int operations as long as the class.
         if ticker.due():
             yield ticker.report(start + n * step, "joining the halves")
-        clash = 0
-        for r in members:
+        # The sets come sorted (by their bits as a number), so the next set
+        # mostly shares the rows above its two lowest: their clash is kept.
+        high = members[2:]
+        if high != last_high:
+            last_high = high
+            high_clash = 0
+            for r in high:
+                high_clash |= with_row.get(r, 0)
+        clash = high_clash
+        for r in members[:2]:
             clash |= with_row.get(r, 0)
         for p in equal:
             clash |= with_pair.get(p, 0)
@@ -172,9 +198,9 @@ def join_steps(tops: Class, bottoms: Class, cols: int, width: int, ticker: Ticke
                 fits[pair] = fit
             both = free & fit
             if both:
-                # sum of (both & plane).bit_count() << k, unrolled: this is the
-                # count's innermost loop, run once per fitting pair of entries.
-                got = 0
+                # the orderings of the entries in both: this is the count's
+                # innermost loop, run once per fitting pair of entries.
+                got = both.bit_count()
                 for k, plane in weighted:
                     got += (both & plane).bit_count() << k
                 total += ways * got
