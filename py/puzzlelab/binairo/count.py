@@ -78,9 +78,13 @@ _CHUNK_COUNTS = (1 << (_NIBBLE * _CHUNK)) - 1
 # Measured costs on this machine (seconds per unit), used by the plan's estimates.
 _SEARCH_NODE = 25e-6
 _SEARCH_DOUBT = 30.0  # how far the row search's estimate may run low
-_HALF_LEAF = 1.1e-6
-_JOIN_ENTRY = 4e-6
-_JOIN_WORD = 2e-10
+# The meet's three were scaled by what each part gained when the halves' last
+# row and the join were made cheaper (each part of the empty 10x10 timed in one
+# process, before and after: listing the halves 8.7 s -> 5.0 s, grouping and
+# joining them 18.2 s -> 13.6 s; the whole count in bench/bench_count10.py).
+_HALF_LEAF = 0.65e-6
+_JOIN_ENTRY = 3e-6
+_JOIN_WORD = 1.5e-10
 # Bytes per stored half at the peak of a meet, beside one a bit of the half: its
 # packed rows (a big int of rows/2 x cols bits) in its class's list, and its
 # share of the class's groups and bitsets while joined. Fitted on measured

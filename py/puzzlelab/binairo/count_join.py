@@ -65,6 +65,18 @@ def _complements(cols: int) -> list[int]:
     return [index[~v & full] for v in table]
 
 
+def _spans_as_int(spans: list[tuple[int, int]]) -> int:
+    """The number whose set bits are the ``spans`` (begin, end), in increasing
+    order and disjoint: one string read once, in time linear in its length."""
+    pieces = []
+    at = 0
+    for begin, end in spans:
+        pieces.append("0" * (begin - at))
+        pieces.append("1" * (end - begin))
+        at = end
+    return int("".join(pieces)[::-1] or "0", 2)
+
+
 def join_steps(tops: Class, bottoms: Class, cols: int, width: int, ticker: Ticker,
                start: float, share: float, seam: bool, flip: bool = False) -> Steps[int]:
     """Solutions made of one top and one bottom of complementary column sums.
@@ -103,7 +115,9 @@ def join_steps(tops: Class, bottoms: Class, cols: int, width: int, ticker: Ticke
     by_end: dict[int, bytearray] = {}  # by both rows next to the seam (their indices)
     size = sum(len(ends) for _, _, ends in bottoms)
     nbytes = (size + 7) // 8
-    extra: dict[int, int] = {}  # bit k of orderings - 1: the entries that have it
+    # Bit k of orderings - 1: the runs of entries that have it (without the
+    # rule there may be thousands of distinct numbers, so no big int per run).
+    extra: dict[int, list[tuple[int, int]]] = {}
     runs: list[tuple[int, int, int]] = []  # (set g, first entry, entry past the last)
     i = 0
     for ways in sorted(blocks, reverse=True):
@@ -122,7 +136,7 @@ def join_steps(tops: Class, bottoms: Class, cols: int, width: int, ticker: Ticke
             i += 1
         runs.append((run, begin, i))
         for k in bit_positions(ways - 1):
-            extra[k] = extra.get(k, 0) | (1 << i) - (1 << first)
+            extra.setdefault(k, []).append((first, i))
     # The entries with a row, with a pair of equal columns: a span per run.
     with_row: dict[int, int] = {}
     with_pair: dict[int, int] = {}
@@ -146,7 +160,7 @@ def join_steps(tops: Class, bottoms: Class, cols: int, width: int, ticker: Ticke
         as_int = int.from_bytes(bits, "little")
         by_first[c] = by_first.get(c, 0) | as_int
         by_y[c ^ a] = by_y.get(c ^ a, 0) | as_int
-    weighted = sorted(extra.items())
+    weighted = sorted((k, _spans_as_int(spans)) for k, spans in extra.items())
     # seam_bits[j][2 * b_j + x_j]: the bottom entries that leave column j free of three equal.
     seam_bits = []
     for j in range(cols):
