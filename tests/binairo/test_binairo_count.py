@@ -52,9 +52,9 @@ def test_rectangles_agree_between_methods_and_with_brute_force():
     assert count(Grid.empty(6, 8), "meet") == count(Grid.empty(8, 6), "search") == 51_744
 
 
-@pytest.mark.slow  # the headline count, about 40 s of CPU: in the full run, started first
+@pytest.mark.slow  # the headline count, about 21 s of CPU: in the full run, started first
 def test_empty_10x10_is_a253316():
-    """The headline figure (about 40 s of CPU), in every run."""
+    """The headline figure (about 21 s of CPU, bench/bench_count10.py), in every run."""
     assert count(Grid.empty(10, 10)) == A253316[10]
 
 

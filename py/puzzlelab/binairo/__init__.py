@@ -50,7 +50,8 @@ from this package):
 * :mod:`~puzzlelab.binairo.generator`: a good puzzle of a difficulty from a seed;
 * :mod:`~puzzlelab.binairo.count`: exact counting, planned by estimates
   (with or without the distinct-lines rule); its halves in
-  :mod:`~puzzlelab.binairo.count_layers`, its progress in
+  :mod:`~puzzlelab.binairo.count_layers`, its join in
+  :mod:`~puzzlelab.binairo.count_join`, its progress in
   :mod:`~puzzlelab.binairo.count_progress`;
 * :mod:`~puzzlelab.binairo.grid_classes`: every valid n x n grid and its
   classes under the 16 symmetries;

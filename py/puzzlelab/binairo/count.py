@@ -22,11 +22,12 @@ still let the column be completed, givens included):
   column sums, one compact integer per half; then one class of column sums
   at a time is joined with its complementary class (disjoint rows, no pair
   of columns equal in both halves, no three equal across the seam) with
-  big-int bitsets, so memory holds the compact halves and one class's working
-  data. On an empty grid the bottoms are the complements of the tops, and only
-  classes canonical under mirroring and complementing are kept, weighted by
-  the size of their orbit: the empty 10x10 (48,183,195,384) in well under a
-  minute and under 100 MB natively.
+  big-int bitsets (:mod:`puzzlelab.binairo.count_join`), so memory holds the
+  compact halves and one class's working data. On an empty grid the bottoms
+  are the complements of the tops, and only classes canonical under
+  mirroring and complementing are kept, weighted by the size of their orbit:
+  the empty 10x10 (48,183,195,384) in well under a minute natively (the
+  figures are in docs/binairo.md).
 
 :func:`plan` estimates both (random probes of the search trees, Knuth's
 estimator) in each orientation of the grid (turned upside down, turned on its
@@ -44,10 +45,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from puzzlelab import limits
+from puzzlelab.binairo.count_join import group_steps, join_steps, pairs_same
 from puzzlelab.binairo.count_layers import layered_halves_steps
 from puzzlelab.binairo.count_progress import Ticker, duration
 from puzzlelab.binairo.grid import Grid
-from puzzlelab.binairo.lines import bit_positions, transpose, valid_lines
+from puzzlelab.binairo.lines import bit_positions, index_bits, transpose, valid_lines
 from puzzlelab.jobs import Steps, due, finish, work_clock
 from puzzlelab.notation import PuzzleError
 
@@ -70,12 +72,19 @@ def memory_limit() -> float:
 MEMO_LIMIT = 400_000
 _NEEDS_LIMIT = 100_000
 _NIBBLE = 4  # bits per column in a packed vector of column counts (counts up to 8)
+_CHUNK = 5  # columns per memo of :meth:`_Oriented.needs`
+_CHUNK_ROW = (1 << _CHUNK) - 1
+_CHUNK_COUNTS = (1 << (_NIBBLE * _CHUNK)) - 1
 # Measured costs on this machine (seconds per unit), used by the plan's estimates.
 _SEARCH_NODE = 25e-6
 _SEARCH_DOUBT = 30.0  # how far the row search's estimate may run low
-_HALF_LEAF = 1.1e-6
-_JOIN_ENTRY = 4e-6
-_JOIN_WORD = 2e-10
+# The meet's three were scaled by what each part gained when the halves' last
+# row and the join were made cheaper (each part of the empty 10x10 timed in one
+# process, before and after: listing the halves 8.7 s -> 5.0 s, grouping and
+# joining them 18.2 s -> 13.6 s; the whole count in bench/bench_count10.py).
+_HALF_LEAF = 0.65e-6
+_JOIN_ENTRY = 3e-6
+_JOIN_WORD = 1.5e-10
 # Bytes per stored half at the peak of a meet, beside one a bit of the half: its
 # packed rows (a big int of rows/2 x cols bits) in its class's list, and its
 # share of the class's groups and bitsets while joined. Fitted on measured
@@ -156,7 +165,8 @@ class _Oriented:
         self.digits = [_column_digits(grid.rows, o, z) for o, z in zip(cones, czeros, strict=True)]
         self.spread = {v: sum(1 << (_NIBBLE * c) for c in bit_positions(v))
                        for v in valid_lines(grid.cols)}
-        self._needs: dict[tuple[int, int, int, int], tuple[int, int] | None] = {}
+        self._chunk_needs: list[dict[int, tuple[int, int] | None]] = [
+            {} for _ in range(0, grid.cols, _CHUNK)]
         self._fitting: dict[tuple[int, int, int], tuple[int, ...]] = {}
         # future[k]: the rows that may still be placed at row k or below.
         self.future = [frozenset().union(*map(frozenset, self.options[k:]))
@@ -164,31 +174,46 @@ class _Oriented:
 
     def needs(self, k: int, counts: int, p1: int, p2: int) -> tuple[int, int] | None:
         """The columns forced to 0 and to 1 at row ``k`` (None: a column is dead)."""
-        key = (k, counts, p1, p2)
-        found = self._needs.get(key, ())
-        if found != ():
-            return found  # type: ignore[return-value]
         need0 = need1 = 0
-        result: tuple[int, int] | None
-        for c in range(self.cols):
-            o = counts >> (_NIBBLE * c) & 15
-            d1 = p1 >> c & 1 if k >= 1 else 2
-            d2 = p2 >> c & 1 if k >= 2 else 2
+        for shift, memo in enumerate(self._chunk_needs):
+            # One memo per chunk of _CHUNK columns: a chunk's few states recur far
+            # more often than whole states do (the empty 10x10's halves meet
+            # 700,000 of those), and one look-up replaces _CHUNK columns' work.
+            key = ((k << (_NIBBLE * _CHUNK) | counts >> (_NIBBLE * _CHUNK * shift)
+                    & _CHUNK_COUNTS) << _CHUNK | p1 >> (_CHUNK * shift) & _CHUNK_ROW
+                   ) << _CHUNK | p2 >> (_CHUNK * shift) & _CHUNK_ROW
+            found = memo.get(key, ())
+            if found == ():
+                if len(memo) > _NEEDS_LIMIT:
+                    memo.clear()  # bounded memory; only speed is lost
+                found = memo[key] = self._chunk_need(k, shift, key)
+            if found is None:
+                return None
+            need0 |= found[0] << (_CHUNK * shift)
+            need1 |= found[1] << (_CHUNK * shift)
+        return need0, need1
+
+    def _chunk_need(self, k: int, shift: int, state: int) -> tuple[int, int] | None:
+        """:meth:`needs` for the columns of one chunk, ``state`` packing their
+        counts, then their digits at rows ``k - 1`` and ``k - 2`` (and ``k`` above)."""
+        p2 = state & _CHUNK_ROW
+        p1 = state >> _CHUNK & _CHUNK_ROW
+        counts = state >> (2 * _CHUNK) & _CHUNK_COUNTS
+        need0 = need1 = 0
+        first = _CHUNK * shift
+        for c in range(first, min(first + _CHUNK, self.cols)):
+            i = c - first
+            o = counts >> (_NIBBLE * i) & 15
+            d1 = p1 >> i & 1 if k >= 1 else 2
+            d2 = p2 >> i & 1 if k >= 2 else 2
             mask = self.digits[c][k][9 * o + 3 * d1 + d2]
             if mask == 1:
-                need0 |= 1 << c
+                need0 |= 1 << i
             elif mask == 2:
-                need1 |= 1 << c
+                need1 |= 1 << i
             elif not mask:
-                break
-        else:
-            result = (need0, need1)
-            if len(self._needs) > _NEEDS_LIMIT:
-                self._needs.clear()  # bounded memory (the empty 10x10 meets 700,000 states)
-            self._needs[key] = result
-            return result
-        self._needs[key] = None
-        return None
+                return None
+        return need0, need1
 
     def fitting(self, k: int, counts: int, p1: int, p2: int) -> tuple[int, ...]:
         """The rows that may go at row ``k`` after rows whose state is given."""
@@ -374,31 +399,37 @@ def _halves_steps(grid: _Oriented, ticker: Ticker, start: float, share: float,
     table = valid_lines(cols)
     index = {v: i for i, v in enumerate(table)}
     bit = {v: 1 << i for i, v in enumerate(table)}
-    width = max(1, (len(table) - 1).bit_length())
-    compact = len(table) + 2 * width <= 64
-    classes: dict[int, array | list[int]] = {}
-    skip: set[int] = set()
+    width = index_bits(cols)
+    shift = 2 * width
+    compact = len(table) + shift <= 64
+    # Classes by column sums; None for a class dropped (not canonical).
+    filed: dict[int, array | list[int] | None] = {}
     spread = grid.spread
-    entries = 0
+    # The last row's candidates by the columns it must satisfy (the needs at
+    # row h - 1), split by their digits in the first and last columns: each
+    # row's bit, column counts and part of the key, looked up once rather than
+    # per half (the leaves are millions).
+    last_parts: dict[tuple[int, int], list[tuple[int, int, list[tuple[int, int, int]]]]] = {}
+    last_column = _NIBBLE * (cols - 1)
     # Depth first over the first h - 1 rows; the last row is a tight loop.
     top_kids = grid.fitting(0, 0, 0, 0)
-    stack: list[list] = [[0, 0, 0, 0, [], top_kids, 0, share / max(1, len(top_kids)), 0]]
+    stack: list[list] = [[0, 0, 0, 0, top_kids, 0, share / max(1, len(top_kids)), 0]]
     done = 0.0
     steps = 0
     while stack:
         frame = stack[-1]
-        k, counts, p1, _p2, used, kids, i, each, used_bits = frame
+        k, counts, p1, _p2, kids, i, each, used_bits = frame
         if i == len(kids):
             stack.pop()
             if not kids:
                 done += each
             continue
-        frame[6] = i + 1
+        frame[5] = i + 1
         v = kids[i]
         steps += 1
         if steps & 63 == 0 and ticker.due():
             yield ticker.report(start + done, "listing the halves")
-        if v in used:
+        if used_bits & bit[v]:
             done += each
             continue
         counts1 = counts + spread[v]
@@ -408,189 +439,49 @@ def _halves_steps(grid: _Oriented, ticker: Ticker, start: float, share: float,
         if k + 1 < h - 1:
             kids1 = grid.fitting(k + 1, counts1, v, p1)
             if kids1:
-                stack.append([k + 1, counts1, v, p1, [*used, v], kids1, 0, each / len(kids1),
-                              used_bits | 1 << index[v]])
+                stack.append([k + 1, counts1, v, p1, kids1, 0, each / len(kids1),
+                              used_bits | bit[v]])
             else:
                 done += each
             continue
         done += each
-        # Row h - 1 (the last of the half) for the prefix used + [v].
-        iv = index[v]
-        used_bits |= 1 << iv
-        last = grid.fitting(h - 1, counts1, v, p1)
-        rows_used = [*used, v]
-        for w in last:
-            if w in rows_used:
-                continue
-            sums = counts1 + spread[w]
-            bucket = classes.get(sums)
-            if bucket is None:
-                if sums in skip:
-                    continue
-                if canonical and _order(sums, cols) != min(
-                        _order(s, cols) for s in _orbit(sums, h, cols, True, True)):
-                    skip.add(sums)
-                    continue
-                bucket = classes[sums] = array("Q") if compact else []
-            bucket.append(((used_bits | bit[w]) << width | index[w]) << width | iv)
-            entries += 1
-    return _Halves(classes, width, entries)
-
-
-#: A class of halves ready to join: [(row indices of the set, equal column pairs, ends)],
-#: ends = [(row next to the seam, that row ^ the row beyond it, orderings)].
-_Class = list[tuple[list[int], list[int], list[tuple[int, int, int]]]]
-
-
-def _group_steps(keys: array | list[int], width: int, cols: int, same: list[int],
-                 ticker: Ticker, done: float) -> Steps[_Class]:
-    """Decode one class's keys into sets of rows with their ends and multiplicities."""
-    table = valid_lines(cols)
-    mask = (1 << width) - 1
-    every_pair = (1 << (cols * (cols - 1) // 2)) - 1
-    shift = 2 * width
-    both_ends = (1 << shift) - 1
-    out: _Class = []
-    current = -1
-    # Per set of rows, its ends (the two rows' indices packed as in the key) and
-    # how often each comes: the key's low bits themselves, no tuple per key.
-    ends: dict[int, int] = {}
-    for n, key in enumerate(sorted(keys)):
-        if n & 4095 == 4095 and ticker.due():
-            yield ticker.report(done, "joining the halves")
-        used = key >> shift
-        if used != current:
-            current = used
-            members = list(bit_positions(used))
-            equal = every_pair
-            for i in members:
-                equal &= same[i]
-            ends = {}
-            out.append((members, list(bit_positions(equal)), ends))  # type: ignore[arg-type]
-        pair = key & both_ends
-        ends[pair] = ends.get(pair, 0) + 1
-    return [(members, equal, [(table[pair >> width], table[pair >> width] ^ table[pair & mask],
-                               ways)
-                              for pair, ways in ends.items()])
-            for members, equal, ends in out]  # type: ignore[union-attr]
-
-
-def _complemented(group: _Class, cols: int) -> _Class:
-    """The same halves with every row complemented (the empty grid's bottoms)."""
-    rename = _complements(cols)
-    full = (1 << cols) - 1
-    return [([rename[i] for i in members], equal, [(b ^ full, x, ways) for b, x, ways in ends])
-            for members, equal, ends in group]
-
-
-def _complements(cols: int) -> list[int]:
-    """For each valid row (by index), the index of its complement."""
-    table = valid_lines(cols)
-    index = {v: i for i, v in enumerate(table)}
-    full = (1 << cols) - 1
-    return [index[~v & full] for v in table]
-
-
-def _join_steps(tops: _Class, bottoms: _Class, cols: int, ticker: Ticker,
-                start: float, share: float, seam: bool) -> Steps[int]:
-    """Solutions made of one top and one bottom of complementary column sums.
-
-    Bit ``i`` of each bitset stands for the ``i``-th bottom entry (set, first
-    row ``c``, ``y = c ^ second row``, orderings). A top entry (set, last row
-    ``b``, ``x = b ^ row above``) fits the entries outside the bitsets of its
-    rows and of its equal column pairs, and inside the seam bitsets: in a
-    column where ``b`` and ``c`` agree, both neighbours must differ, so ``x``
-    and ``y`` must both have that column. Without ``seam`` (halves of one row)
-    there is nothing to check across it but the rows themselves.
-    """
-    with_row: dict[int, int] = {}
-    with_pair: dict[int, int] = {}
-    by_first: dict[int, bytearray] = {}
-    by_y: dict[int, bytearray] = {}
-    planes: list[bytearray] = []  # bit k of each entry's number of orderings
-    size = sum(len(ends) for _, _, ends in bottoms)
-    nbytes = (size + 7) // 8
-    i = 0
-    for members, equal, ends in bottoms:
-        if i & 4095 == 0 and ticker.due():
-            yield ticker.report(start, "joining the halves")
-        begin = i
-        for c, y, ways in ends:
-            byte, bit = i >> 3, 1 << (i & 7)
-            by_first.setdefault(c, bytearray(nbytes))[byte] |= bit
-            by_y.setdefault(y, bytearray(nbytes))[byte] |= bit
-            k = 0
-            while ways:
-                if ways & 1:
-                    while len(planes) <= k:
-                        planes.append(bytearray(nbytes))
-                    planes[k][byte] |= bit
-                ways >>= 1
-                k += 1
-            i += 1
-        span = (1 << i) - (1 << begin)
-        for r in members:
-            with_row[r] = with_row.get(r, 0) | span
-        for p in equal:
-            with_pair[p] = with_pair.get(p, 0) | span
-    everything = (1 << size) - 1
-    as_int = {key: int.from_bytes(bits, "little") for key, bits in by_first.items()}
-    ys = {key: int.from_bytes(bits, "little") for key, bits in by_y.items()}
-    weights = [int.from_bytes(p, "little") for p in planes]
-    weighted = list(enumerate(weights))
-    # seam_bits[j][2 * b_j + x_j]: the bottom entries that leave column j free of three equal.
-    seam_bits = []
-    for j in range(cols):
-        if ticker.due():
-            yield ticker.report(start, "joining the halves")
-        one = 0
-        for c, bits in as_int.items():
-            if c >> j & 1:
-                one |= bits
-        differs = 0
-        for y, bits in ys.items():
-            if y >> j & 1:
-                differs |= bits
-        zero = everything & ~one
-        seam_bits.append((one, one | differs, zero, zero | differs))
-    fits: dict[tuple[int, int], int] = {}
-    total = 0
-    step = share / max(1, len(tops))
-    for n, (members, equal, ends) in enumerate(tops):
-        # Every top entry: each costs big-int operations as long as the class.
-        if ticker.due():
-            yield ticker.report(start + n * step, "joining the halves")
-        clash = 0
-        for r in members:
-            clash |= with_row.get(r, 0)
-        for p in equal:
-            clash |= with_pair.get(p, 0)
-        free = everything & ~clash
-        if not free:
+        # Row h - 1 (the last of the half) after the rows of used_bits, then v.
+        need = grid.needs(h - 1, counts1, v, p1)
+        if need is None:
             continue
-        for b, x, ways in ends:
-            fit = fits.get((b, x)) if seam else everything
-            if fit is None:
-                fit = everything
-                for j in range(cols):
-                    fit &= seam_bits[j][(b >> j & 1) << 1 | (x >> j & 1)]
-                fits[b, x] = fit
-            both = free & fit
-            if both:
-                # sum of (both & plane).bit_count() << k, unrolled: this is the
-                # count's innermost loop, run once per fitting pair of entries.
-                got = 0
-                for k, plane in weighted:
-                    got += (both & plane).bit_count() << k
-                total += ways * got
-    return total
-
-
-def _pairs_same(cols: int) -> list[int]:
-    """For each valid row (by index), the pairs of columns on which its digits are equal."""
-    pairs = [(c, d) for c in range(cols) for d in range(c + 1, cols)]
-    return [sum(1 << p for p, (c, d) in enumerate(pairs) if (v >> c & 1) == (v >> d & 1))
-            for v in valid_lines(cols)]
+        parts = last_parts.get(need)
+        if parts is None:
+            corners: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
+            for w in grid.fitting(h - 1, counts1, v, p1):
+                corners.setdefault((w & 1, w >> (cols - 1) & 1), []).append(
+                    (bit[w], spread[w], bit[w] << shift | index[w] << width))
+            parts = last_parts[need] = [(a, b, items) for (a, b), items in corners.items()]
+        used_bits |= bit[v]
+        base = used_bits << shift | index[v]
+        first, last = counts1 & 15, counts1 >> last_column & 15
+        for a, b, items in parts:
+            # _canonical_possible at row h for the sums of column 0 and the last
+            # column, inlined: it rules out two thirds of the empty 10x10's leaves.
+            if canonical and (2 * (first + a) > h or first + a > last + b
+                              or first + a + last + b > h):
+                continue
+            for w_bit, w_spread, w_key in items:
+                if used_bits & w_bit:
+                    continue
+                sums = counts1 + w_spread
+                bucket = filed.get(sums)
+                if bucket is None:
+                    if sums in filed:
+                        continue  # a class dropped already
+                    if canonical and _order(sums, cols) != min(
+                            _order(s, cols) for s in _orbit(sums, h, cols, True, True)):
+                        filed[sums] = None
+                        continue
+                    bucket = filed[sums] = array("Q") if compact else []
+                bucket.append(base | w_key)
+    classes = {sums: keys for sums, keys in filed.items() if keys is not None}
+    entries = sum(map(len, classes.values()))
+    return _Halves(classes, width, entries)
 
 
 def _meet_steps(grid: Grid, ticker: Ticker, symmetric: bool, distinct: bool = True
@@ -611,7 +502,7 @@ def _meet_steps(grid: Grid, ticker: Ticker, symmetric: bool, distinct: bool = Tr
     else:
         upside = _Oriented(_upside_down(grid))
         bottoms = yield from _halves_steps(upside, ticker, list_share / 2, list_share / 2, False)
-    same = _pairs_same(cols)
+    same = pairs_same(cols)
     target = sum(h << (_NIBBLE * c) for c in range(cols))
     work = {s: len(keys) * (1 + len(keys) / 20_000) for s, keys in tops.classes.items()}
     whole = sum(work.values()) or 1.0
@@ -622,13 +513,13 @@ def _meet_steps(grid: Grid, ticker: Ticker, symmetric: bool, distinct: bool = Tr
         share = (1 - list_share) * work[sums] / whole
         other = tops.classes[sums] if symmetric else bottoms.classes.get(partner)
         if other:
-            top_class = yield from _group_steps(tops.classes[sums], tops.width, cols, same,
+            top_class = yield from group_steps(tops.classes[sums], tops.width, cols, same,
                                                 ticker, done)
-            bottom_class = (_complemented(top_class, cols) if symmetric else
-                            (yield from _group_steps(other, bottoms.width, cols, same, ticker,
+            bottom_class = (top_class if symmetric else
+                            (yield from group_steps(other, bottoms.width, cols, same, ticker,
                                                      done)))
-            joined = yield from _join_steps(top_class, bottom_class, cols, ticker, done, share,
-                                            h >= 2)
+            joined = yield from join_steps(top_class, bottom_class, cols, tops.width, ticker,
+                                            done, share, h >= 2, symmetric)
             weight = len(_orbit(sums, h, cols, True, True)) if symmetric else 1
             total += weight * joined
         done += share
@@ -662,9 +553,10 @@ def _layered_meet_steps(grid: Grid, ticker: Ticker, symmetric: bool) -> Steps[in
     done = list_share
     for sums in sorted(tops):
         share = (1 - list_share) * work[sums] / whole
-        other = _complemented(tops[sums], cols) if symmetric else bottoms.get(target - sums)
+        other = tops[sums] if symmetric else bottoms.get(target - sums)
         if other:
-            joined = yield from _join_steps(tops[sums], other, cols, ticker, done, share, True)
+            joined = yield from join_steps(tops[sums], other, cols, index_bits(cols), ticker,
+                                            done, share, True, symmetric)
             total += (len(_orbit(sums, h, cols, True, True)) if symmetric else 1) * joined
         done += share
         if ticker.due():

@@ -6,9 +6,10 @@ the state of the column automata (each column's count of ones) and the last
 two rows. So the halves of :func:`puzzlelab.binairo.count._meet_steps` are
 built here row by row as a layered count of states, equal states merged with
 their numbers of ways added, instead of being listed one by one. At the seam
-each class of column sums is a single group of ends (last row, that row ^ the
-row above, ways), the form :func:`puzzlelab.binairo.count._join_steps` takes,
-with no rows and no column pairs to keep apart.
+each class of column sums is a single group of ends (the indices of the last
+row and of the row above, packed, and the ways), the form
+:func:`puzzlelab.binairo.count_join.join_steps` takes, with no rows and no column
+pairs to keep apart.
 """
 
 from __future__ import annotations
@@ -16,11 +17,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from puzzlelab.binairo.lines import valid_lines
+from puzzlelab.binairo.lines import index_bits, valid_lines
 from puzzlelab.jobs import Progress, Steps
 
-#: One class of halves ready to join (see ``count._Class``): here always one group.
-Group = list[tuple[list[int], list[int], list[tuple[int, int, int]]]]
+#: One class of halves ready to join (see ``count_join.Class``): here always one group.
+Group = list[tuple[list[int], list[int], list[tuple[int, int]]]]
 
 
 class Rows(Protocol):
@@ -84,15 +85,15 @@ def layered_halves_steps(grid: Rows, ticker: Reports, start: float, share: float
                 key = (counts1 << width | index[v]) << width | i1
                 nxt[key] = get(key, 0) + ways
         layer = nxt
-    classes: dict[int, dict[tuple[int, int], int]] = {}
+    # At the seam both rows are real (h >= 2): their indices packed as count's keys pack them.
+    seam_width = index_bits(grid.cols)
+    classes: dict[int, list[tuple[int, int]]] = {}
     for state, ways in layer.items():
         sums = state >> (2 * width)
         ends = classes.get(sums)
         if ends is None:
             if wanted is not None and not wanted(sums):
                 continue
-            ends = classes[sums] = {}
-        b, a = rows[state >> width & mask], rows[state & mask]
-        ends[b, b ^ a] = ways
-    return {sums: [([], [], [(b, x, ways) for (b, x), ways in ends.items()])]
-            for sums, ends in classes.items()}
+            ends = classes[sums] = []
+        ends.append(((state >> width & mask) << seam_width | state & mask, ways))
+    return {sums: [([], [], ends)] for sums, ends in classes.items()}

@@ -27,6 +27,11 @@ def valid_lines(length: int) -> tuple[int, ...]:
     return tuple(lines)
 
 
+def index_bits(length: int) -> int:
+    """Bits enough for the index of any valid line of ``length`` cells (at least one)."""
+    return max(1, (len(valid_lines(length)) - 1).bit_length())
+
+
 def bit_positions(mask: int) -> Iterator[int]:
     """The positions of the set bits of ``mask``, lowest first."""
     while mask:
