@@ -88,6 +88,36 @@ def test_mirror_symmetric_givens_equal_brute_force(shape, seed, keep):
     assert count(grid) == count_brute(grid)
 
 
+@SETTINGS
+@given(st.sampled_from([(4, 4), (6, 6), (4, 6), (6, 4), (6, 8), (8, 6)]), st.integers(0, 10**6),
+       st.sampled_from([0.0, 0.2, 0.4]), st.booleans(), st.integers(2, 5))
+def test_a_meet_split_into_parts_adds_up_to_the_whole(shape, seed, keep, distinct, parts):
+    # Empty grids (keep 0: the symmetric meet) and partly filled ones, both
+    # settings; the row search is the independent count.
+    grid = partial(*shape, random.Random(seed), keep)
+    shares = [count(grid, "meet", distinct, part=(i, parts)) for i in range(parts)]
+    assert sum(shares) == count(grid, "search", distinct)
+
+
+def test_each_part_of_a_split_meet_holds_a_share_of_the_halves():
+    # The classes are dealt out evenly enough that no part of four holds more
+    # than a third of the halves (a quarter would be even) once there are
+    # 600 classes or so (the empty 8x8's 152 are too few to deal evenly).
+    grid = Grid.empty(10, 8)
+    whole = finish(binairo_count._halves_steps(binairo_count._Oriented(grid),
+                                               binairo_count.Ticker(), 0.0, 1.0, True))
+    sizes = [sum(len(keys) for sums, keys in whole.classes.items()
+                 if binairo_count.in_part(sums, (i, 4))) for i in range(4)]
+    assert sum(sizes) == whole.entries
+    assert max(sizes) < whole.entries / 3, sizes
+
+
+def test_a_part_is_a_share_of_a_meet_only():
+    for method, part in ((None, (0, 2)), ("search", (0, 2)), ("meet", (2, 2)), ("meet", (-1, 2))):
+        with pytest.raises(ValueError):
+            count(Grid.empty(4, 4), method, part=part)
+
+
 def test_one_given_halves_the_empty_count():
     # Complementing every digit maps the solutions with a 1 there onto those with a 0.
     grid = Grid.from_masks(8, 8, [1 << 3] + [0] * 7, [0] * 8)
