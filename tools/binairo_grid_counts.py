@@ -79,15 +79,20 @@ def shapes(quick: bool) -> list[tuple[int, int]]:
 #: grid turned: other halves, other classes, another join), the row search
 #: (rows placed one by one, equal states merged: a row-by-row transfer).
 METHODS = ("meet, halves of rows", "meet, halves of columns", "row search")
-#: What one count may take in this tool: CPU seconds and bytes (as planned).
+#: What one count may take in this tool by default, in bytes as planned
+#: (``--memory`` raises it on a machine with more to spare).
 MEMORY = 6e9
+#: The share of a meet's time spent listing the halves (the empty 10x10's), which
+#: each part of a split meet repeats: k parts take about 1 + LISTING * (k - 1)
+#: times the whole's time.
+LISTING = 0.33
 _CHILD = """
 import json, resource, sys, time
 sys.path.insert(0, {py!r})
 from puzzlelab.binairo import Grid
 from puzzlelab.binairo.count import count
 started = time.process_time()
-total = count(Grid.empty({rows}, {cols}), {method!r}, distinct={distinct})
+total = count(Grid.empty({rows}, {cols}), {method!r}, distinct={distinct}, part={part!r})
 print(json.dumps({{"count": str(total), "seconds": round(time.process_time() - started, 2),
                   "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}}))
 """
@@ -100,10 +105,14 @@ def _shape_for(rows: int, cols: int, method: str) -> tuple[int, int, str]:
     return rows, cols, "search" if method == "row search" else "meet"
 
 
-def measure(rows: int, cols: int, distinct: bool, method: str, budget: float) -> dict:
+def measure(rows: int, cols: int, distinct: bool, method: str, budget: float,
+            memory_limit: float = MEMORY, parts: int = 1) -> dict:
     """One method's count in a child process (its own CPU time and peak memory),
-    or, when its plan puts it beyond ``budget`` seconds or :data:`MEMORY`, the
-    plan's projection instead."""
+    or, when its plan puts it beyond ``budget`` seconds or ``memory_limit``
+    bytes, the plan's projection instead. A meet planned above the memory limit
+    runs as ``parts`` tasks, each a share of its classes in its own process
+    (``count(..., part=(i, parts))``), when a share fits: the count is their sum,
+    the time their sum, the memory the largest task's."""
     r, c, name = _shape_for(rows, cols, method)
     if method == "meet, halves of columns" and rows == cols:
         # An empty square turned is the same grid: the same count, not a second method.
@@ -116,24 +125,38 @@ def measure(rows: int, cols: int, distinct: bool, method: str, budget: float) ->
         seconds, memory = finish(_meet_cost_steps(grid, rng, 200, True, distinct))
     else:
         seconds, memory = finish(_search_cost_steps(_Oriented(grid, distinct), rng, 200)), 50e6
-    if seconds > budget or memory > MEMORY:
+    split = parts if name == "meet" and memory > memory_limit else 1
+    whole_seconds = seconds * (1 + LISTING * (split - 1))
+    if whole_seconds > budget or memory / split > memory_limit:
         return {"method": method, "projected_seconds": round(seconds),
                 "projected_mb": round(memory / 1e6)}
-    code = _CHILD.format(py=str(ROOT / "py"), rows=r, cols=c, method=name, distinct=distinct)
-    try:
-        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                              timeout=max(60.0, 4 * budget), check=True)
-    except subprocess.TimeoutExpired:
-        return {"method": method, "note": f"stopped after {4 * budget:.0f} s",
-                "projected_seconds": round(seconds)}
-    return {"method": method, **json.loads(done.stdout)}
+    done = []
+    for i in range(split):
+        code = _CHILD.format(py=str(ROOT / "py"), rows=r, cols=c, method=name,
+                             distinct=distinct, part=None if split == 1 else (i, split))
+        try:
+            child = subprocess.run([sys.executable, "-c", code], capture_output=True,
+                                   text=True, timeout=max(60.0, 4 * budget), check=True)
+        except subprocess.TimeoutExpired:
+            return {"method": method, "note": f"stopped after {4 * budget:.0f} s",
+                    "projected_seconds": round(seconds)}
+        done.append(json.loads(child.stdout))
+        if split > 1:
+            print(f"  {rows}x{cols} {method}, part {i + 1} of {split}: {done[-1]}",
+                  file=sys.stderr, flush=True)
+    if split == 1:
+        return {"method": method, **done[0]}
+    return {"method": method, "count": str(sum(int(d["count"]) for d in done)),
+            "seconds": round(sum(d["seconds"] for d in done), 2),
+            "peak_mb": max(d["peak_mb"] for d in done), "parts": done}
 
 
-def entry(rows: int, cols: int, distinct: bool, budget: float) -> dict:
+def entry(rows: int, cols: int, distinct: bool, budget: float,
+          memory_limit: float = MEMORY, parts: int = 1) -> dict:
     """One table entry: every method's count (or projection); the count they agree
     on (two at least, else none), its fastest time, and the published figure it
     matches. Methods that disagree stop the tool."""
-    methods = [measure(rows, cols, distinct, m, budget) for m in METHODS]
+    methods = [measure(rows, cols, distinct, m, budget, memory_limit, parts) for m in METHODS]
     counts = {m["count"] for m in methods if "count" in m}
     if len(counts) > 1:
         raise SystemExit(f"{rows}x{cols} distinct={distinct}: the methods disagree: {methods}")
@@ -189,6 +212,7 @@ def table(entries: list[dict], distinct: bool) -> str:
             else:
                 mark = "" if e["source"] else " *"
                 times = ", ".join(f"{_letter(m['method'])} {m['seconds']} s {m['peak_mb']} MB"
+                                  + (f" in {len(m['parts'])} parts" if "parts" in m else "")
                                   for m in e.get("methods", []) if "count" in m)
                 # An entry from before the methods were recorded: its one time.
                 times = times or f"{e['seconds']} s, one method"
@@ -273,6 +297,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="sides up to 8 only")
     parser.add_argument("--budget", type=float, default=900.0,
                         help="leave out methods the plan estimates above this many seconds")
+    parser.add_argument("--memory", type=float, default=MEMORY / 1e9,
+                        help="leave out methods the plan puts above this many GB")
+    parser.add_argument("--parts", type=int, default=1,
+                        help="run a meet planned above the memory limit as this many "
+                        "tasks, each a share of its classes")
     parser.add_argument("--shapes", help="only these shapes (as 8x14,10x12), the others "
                         "kept from the file")
     parser.add_argument("--rule-only", action="store_true",
@@ -295,7 +324,7 @@ def main(argv: list[str] | None = None) -> int:
     settings = (True,) if args.rule_only else (True, False)
     for rows, cols in wanted:
         for distinct in settings:
-            e = entry(rows, cols, distinct, args.budget)
+            e = entry(rows, cols, distinct, args.budget, args.memory * 1e9, args.parts)
             print(f"{rows}x{cols} distinct={distinct}: {e['count']} {e['methods']}",
                   file=sys.stderr, flush=True)
             entries = [x for x in entries

@@ -13,13 +13,14 @@ from referees import count_brute, partial
 
 from job_gaps import longest_gap
 from puzzlelab import binairo, jobs
-from puzzlelab.binairo import Grid
+from puzzlelab.binairo import Grid, count_join
 from puzzlelab.binairo import count as binairo_count
 from puzzlelab.binairo.count import count
 from puzzlelab.jobs import finish
 from puzzlelab.notation import PuzzleError
 
 SETTINGS = settings(max_examples=25, deadline=None)
+FEWER = settings(max_examples=12, deadline=None)  # for tests that count each grid many ways
 A253316 = {2: 2, 4: 72, 6: 4140, 8: 4_111_116, 10: 48_183_195_384}
 
 
@@ -86,6 +87,50 @@ def test_mirror_symmetric_givens_equal_brute_force(shape, seed, keep):
     grid = Grid.from_masks(rows, cols, [o & ~c for o, c in zip(ones, clash, strict=True)],
                            [z & ~c for z, c in zip(zeros, clash, strict=True)])
     assert count(grid) == count_brute(grid)
+
+
+@FEWER
+@given(st.sampled_from([(4, 4), (6, 6), (4, 6), (6, 4), (6, 8), (8, 6)]), st.integers(0, 10**6),
+       st.sampled_from([0.0, 0.2, 0.4]), st.booleans(), st.integers(2, 5))
+def test_a_meet_split_into_parts_adds_up_to_the_whole(shape, seed, keep, distinct, parts):
+    # Empty grids (keep 0: the symmetric meet) and partly filled ones, both
+    # settings; the row search is the independent count.
+    grid = partial(*shape, random.Random(seed), keep)
+    shares = [count(grid, "meet", distinct, part=(i, parts)) for i in range(parts)]
+    assert sum(shares) == count(grid, "search", distinct)
+
+
+def test_each_part_of_a_split_meet_holds_a_share_of_the_halves():
+    # The classes are dealt out evenly enough that no part of four holds more
+    # than a third of the halves (a quarter would be even) once there are
+    # 600 classes or so (the empty 8x8's 152 are too few to deal evenly).
+    grid = Grid.empty(10, 8)
+    whole = finish(binairo_count._halves_steps(binairo_count._Oriented(grid),
+                                               binairo_count.Ticker(), 0.0, 1.0, True))
+    sizes = [sum(len(keys) for sums, keys in whole.classes.items()
+                 if binairo_count.in_part(sums, (i, 4))) for i in range(4)]
+    assert sum(sizes) == whole.entries
+    assert max(sizes) < whole.entries / 3, sizes
+
+
+@FEWER
+@given(st.sampled_from([(4, 6), (6, 6), (6, 8), (8, 8)]), st.integers(0, 10**6),
+       st.sampled_from([0.0, 0.3]), st.booleans())
+def test_a_class_too_big_for_a_bitset_per_pair_gives_the_same_count(shape, seed, keep,
+                                                                     distinct):
+    # With no room for the bitsets, the join files its bottoms by first row and
+    # by y and builds each fit from the two halves of the columns (the empty
+    # 8x14's largest class needs that); the row search is the referee.
+    grid = partial(*shape, random.Random(seed), keep)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(count_join, "JOIN_BYTES", 0)
+        assert count(grid, "meet", distinct) == count(grid, "search", distinct)
+
+
+def test_a_part_is_a_share_of_a_meet_only():
+    for method, part in ((None, (0, 2)), ("search", (0, 2)), ("meet", (2, 2)), ("meet", (-1, 2))):
+        with pytest.raises(ValueError):
+            count(Grid.empty(4, 4), method, part=part)
 
 
 def test_one_given_halves_the_empty_count():

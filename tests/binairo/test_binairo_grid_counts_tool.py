@@ -8,7 +8,12 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import random
 from pathlib import Path
+
+from puzzlelab.binairo import Grid
+from puzzlelab.binairo.count import _meet_cost_steps
+from puzzlelab.jobs import finish
 
 ROOT = Path(__file__).resolve().parents[2]
 TOOL = ROOT / "tools" / "binairo_grid_counts.py"
@@ -50,3 +55,18 @@ def test_a_changed_count_is_caught(tmp_path: Path) -> None:
     tool.write(entries, out)
     out.with_suffix(".txt").write_text("2 2 3 2\n", encoding="utf-8")
     assert tool.verify(4, out) == ["the b-file does not match the JSON"]
+
+
+def test_a_meet_over_the_memory_limit_runs_in_parts_that_add_up() -> None:
+    # A limit between half and all of the 6x8 meet's planned memory: it runs
+    # as two tasks in their own processes, whose counts add up to the table's.
+    tool = _tool()
+    _, memory = finish(_meet_cost_steps(Grid.empty(6, 8), random.Random(1), 200, True))
+    split = tool.measure(6, 8, True, "meet, halves of rows", 60.0, 0.6 * memory, parts=2)
+    assert split["count"] == "51744" and len(split["parts"]) == 2
+    assert sum(int(p["count"]) for p in split["parts"]) == 51_744
+    assert all(int(p["count"]) > 0 for p in split["parts"])
+    assert split["peak_mb"] == max(p["peak_mb"] for p in split["parts"])
+    # Without parts the same limit leaves the count out, with its projection.
+    assert "projected_mb" in tool.measure(6, 8, True, "meet, halves of rows", 60.0,
+                                          0.6 * memory)

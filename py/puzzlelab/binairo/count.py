@@ -346,6 +346,22 @@ def _search_steps(grid: _Oriented, ticker: Ticker, start: float = 0.0,
 # --- meeting in the middle ----------------------------------------------------
 
 
+def in_part(sums: int, part: tuple[int, int] | None) -> bool:
+    """Whether the class of column sums ``sums`` falls to task ``part = (i, k)``
+    of a meet split into ``k`` tasks (None: the whole count).
+
+    Classes are dealt out by a multiplicative hash of their sums, so each task
+    keeps about 1/k of the halves in memory; every task still lists all the
+    halves (dropping the others' classes as they come), and the tasks' counts
+    add up to the whole. The split of a count too large for one memory, here
+    or on a cluster.
+    """
+    if part is None:
+        return True
+    i, k = part
+    return (((sums * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF) >> 40) % k == i
+
+
 def _orbit(sums: int, half: int, cols: int, mirror: bool, complement: bool) -> set[int]:
     """The classes of column sums related to ``sums`` by the symmetries in use."""
     orbit = {sums}
@@ -391,10 +407,12 @@ class _Halves:
 
 
 def _halves_steps(grid: _Oriented, ticker: Ticker, start: float, share: float,
-                  canonical: bool) -> Steps[_Halves]:
+                  canonical: bool, wanted: Callable[[int], bool] | None = None
+                  ) -> Steps[_Halves]:
     """Every first ``rows/2`` rows of ``grid`` (distinct rows, column automata), filed by
     their column sums; with ``canonical``, only classes canonical under mirroring
-    and complementing (the empty grid's symmetries)."""
+    and complementing (the empty grid's symmetries); with ``wanted``, only the
+    classes it accepts (one task's share of a split count)."""
     h, cols = grid.half, grid.cols
     table = valid_lines(cols)
     index = {v: i for i, v in enumerate(table)}
@@ -473,8 +491,9 @@ def _halves_steps(grid: _Oriented, ticker: Ticker, start: float, share: float,
                 if bucket is None:
                     if sums in filed:
                         continue  # a class dropped already
-                    if canonical and _order(sums, cols) != min(
-                            _order(s, cols) for s in _orbit(sums, h, cols, True, True)):
+                    if ((canonical and _order(sums, cols) != min(
+                            _order(s, cols) for s in _orbit(sums, h, cols, True, True)))
+                            or (wanted is not None and not wanted(sums))):
                         filed[sums] = None
                         continue
                     bucket = filed[sums] = array("Q") if compact else []
@@ -484,26 +503,37 @@ def _halves_steps(grid: _Oriented, ticker: Ticker, start: float, share: float,
     return _Halves(classes, width, entries)
 
 
-def _meet_steps(grid: Grid, ticker: Ticker, symmetric: bool, distinct: bool = True
-                ) -> Steps[int]:
+def _meet_steps(grid: Grid, ticker: Ticker, symmetric: bool, distinct: bool = True,
+                part: tuple[int, int] | None = None) -> Steps[int]:
     """Count by meeting in the middle (see the module notes); ``symmetric`` for an
     empty grid, whose bottoms are its tops complemented; ``distinct``: no two
-    equal rows or columns (else the halves are layers of states)."""
+    equal rows or columns (else the halves are layers of states); ``part``: only
+    the classes of that task (:func:`in_part`)."""
     rows, cols = grid.rows, grid.cols
     h = rows // 2
+    target = sum(h << (_NIBBLE * c) for c in range(cols))
+    # A top class and its partner below (target - sums) fall to the same task.
+    top_wanted = bottom_wanted = None
+    if part is not None:
+        def top_wanted(sums: int) -> bool:
+            return in_part(sums, part)
+
+        def bottom_wanted(sums: int) -> bool:
+            return in_part(target - sums, part)
     if not distinct:
-        return (yield from _layered_meet_steps(grid, ticker, symmetric))
+        return (yield from _layered_meet_steps(grid, ticker, symmetric, top_wanted,
+                                               bottom_wanted))
     top = _Oriented(grid)
     list_share = 0.33  # the share of the time listing the halves took on the empty 10x10
     tops = yield from _halves_steps(top, ticker, 0.0, list_share / (1 if symmetric else 2),
-                                    symmetric)
+                                    symmetric, top_wanted)
     if symmetric:
         bottoms = tops
     else:
         upside = _Oriented(_upside_down(grid))
-        bottoms = yield from _halves_steps(upside, ticker, list_share / 2, list_share / 2, False)
+        bottoms = yield from _halves_steps(upside, ticker, list_share / 2, list_share / 2, False,
+                                           bottom_wanted)
     same = pairs_same(cols)
-    target = sum(h << (_NIBBLE * c) for c in range(cols))
     work = {s: len(keys) * (1 + len(keys) / 20_000) for s, keys in tops.classes.items()}
     whole = sum(work.values()) or 1.0
     total = 0
@@ -528,24 +558,30 @@ def _meet_steps(grid: Grid, ticker: Ticker, symmetric: bool, distinct: bool = Tr
     return total
 
 
-def _layered_meet_steps(grid: Grid, ticker: Ticker, symmetric: bool) -> Steps[int]:
+def _layered_meet_steps(grid: Grid, ticker: Ticker, symmetric: bool,
+                        top_wanted: Callable[[int], bool] | None = None,
+                        bottom_wanted: Callable[[int], bool] | None = None) -> Steps[int]:
     """Meeting in the middle without the distinct-lines rule: halves counted by
     layers of states (:mod:`puzzlelab.binairo.count_layers`), each class of
-    column sums joined with its complement across the seam alone."""
+    column sums joined with its complement across the seam alone; the
+    ``wanted`` tests keep one task's classes of a split count."""
     cols, h = grid.cols, grid.rows // 2
     list_share = 0.5
-    keep = wanted = None
+    keep = None
+    wanted = top_wanted
     if symmetric:
         def keep(counts: int, k: int) -> bool:
             return _canonical_possible(counts, k, h, cols)
 
         def wanted(sums: int) -> bool:
-            return _order(sums, cols) == min(_order(s, cols)
-                                             for s in _orbit(sums, h, cols, True, True))
+            return (_order(sums, cols) == min(_order(s, cols)
+                                              for s in _orbit(sums, h, cols, True, True))
+                    and (top_wanted is None or top_wanted(sums)))
     tops = yield from layered_halves_steps(_Oriented(grid, False), ticker, 0.0,
                                            list_share / (1 if symmetric else 2), keep, wanted)
     bottoms = tops if symmetric else (yield from layered_halves_steps(
-        _Oriented(_upside_down(grid), False), ticker, list_share / 2, list_share / 2))
+        _Oriented(_upside_down(grid), False), ticker, list_share / 2, list_share / 2,
+        None, bottom_wanted))
     target = sum(h << (_NIBBLE * c) for c in range(cols))
     work = {s: len(group[0][2]) for s, group in tops.items()}
     whole = sum(work.values()) or 1
@@ -718,7 +754,7 @@ def _refusal(grid: Grid, best: Plan) -> str:
 
 
 def count_steps(grid: Grid, method: str | None = None, planned: Plan | None = None,
-                distinct: bool = True) -> Steps[int]:
+                distinct: bool = True, part: tuple[int, int] | None = None) -> Steps[int]:
     """The exact number of solutions of ``grid`` (givens and entries); yields progress.
 
     The method and orientation come from :func:`plan` unless ``method``
@@ -726,10 +762,14 @@ def count_steps(grid: Grid, method: str | None = None, planned: Plan | None = No
     plan made already, for the same ``distinct``); a count that cannot finish
     where it runs is refused with a :class:`PuzzleError` before it starts.
     ``distinct=False`` drops the rule that no two rows and no two columns are
-    equal.
+    equal. ``part = (i, k)`` counts task ``i`` of ``k`` of a meet split by
+    classes (:func:`in_part`; ``method`` must be "meet"): the ``k`` tasks'
+    counts add up to the whole, each holding about 1/k of its memory.
     """
     if planned is not None and planned.distinct != distinct:
         raise ValueError("the plan was made for the other distinct-lines setting")
+    if part is not None and (method != "meet" or not 0 <= part[0] < part[1]):
+        raise ValueError("a part (i, k) with 0 <= i < k is a share of a meet")
     full = Grid.from_masks(grid.rows, grid.cols, grid.ones, grid.zeros)
     ticker = Ticker()
     yield ticker.report(0.0, "estimating")
@@ -752,7 +792,7 @@ def count_steps(grid: Grid, method: str | None = None, planned: Plan | None = No
             if found is not None:
                 return found
         empty = not any(shape.ones) and not any(shape.zeros)
-        return (yield from _meet_steps(shape, ticker, empty, distinct))
+        return (yield from _meet_steps(shape, ticker, empty, distinct, part))
     finally:
         if collecting:
             gc.enable()
@@ -779,6 +819,7 @@ def _trial_steps(chosen: Plan, ticker: Ticker) -> Steps[int | None]:
         yield progress
 
 
-def count(grid: Grid, method: str | None = None, distinct: bool = True) -> int:
+def count(grid: Grid, method: str | None = None, distinct: bool = True,
+          part: tuple[int, int] | None = None) -> int:
     """:func:`count_steps` run to the end."""
-    return finish(count_steps(grid, method, distinct=distinct))
+    return finish(count_steps(grid, method, distinct=distinct, part=part))

@@ -19,6 +19,14 @@ from puzzlelab.binairo.count_progress import Ticker
 from puzzlelab.binairo.lines import bit_positions, valid_lines
 from puzzlelab.jobs import Steps
 
+#: Bytes of bitsets the join keeps at once for one class: one per pair of rows
+#: next to the seam, for the bottoms and for the tops' fits. A class with more
+#: pairs than this allows (the empty 8x14's largest, 268,000 pairs of 1.6
+#: million entries: 54 GB) files its bottoms by first row and by ``y`` instead,
+#: and keeps only as many fits as fit; the rest are put together from the
+#: fits of each half of the columns.
+JOIN_BYTES = 1 << 30
+
 #: A class of halves ready to join: [(row indices of the set, equal column pairs, ends)],
 #: ends = [(the index of the row next to the seam << width | the index of the row
 #: beyond it, orderings)], ``width`` bits per index (:class:`_Halves`).
@@ -112,9 +120,9 @@ def join_steps(tops: Class, bottoms: Class, cols: int, width: int, ticker: Ticke
                 block = blocks[ways] = ([], [])
             block[0].append(g)
             block[1].append(pair)
-    by_end: dict[int, bytearray] = {}  # by both rows next to the seam (their indices)
     size = sum(len(ends) for _, _, ends in bottoms)
     nbytes = (size + 7) // 8
+    order: list[int] = []  # entry i's pair of rows next to the seam: order[i]
     # Bit k of orderings - 1: the runs of entries that have it (without the
     # rule there may be thousands of distinct numbers, so no big int per run).
     extra: dict[int, list[tuple[int, int]]] = {}
@@ -124,17 +132,13 @@ def join_steps(tops: Class, bottoms: Class, cols: int, width: int, ticker: Ticke
         groups, pairs = blocks.pop(ways)
         first = i
         run, begin = groups[0], i
-        for g, pair in zip(groups, pairs, strict=True):
+        for g in groups:
             if g != run:
                 runs.append((run, begin, i))
                 run, begin = g, i
-            # get, then create: setdefault would allocate a bitset every time.
-            bits = by_end.get(pair)
-            if bits is None:
-                bits = by_end[pair] = bytearray(nbytes)
-            bits[i >> 3] |= 1 << (i & 7)
             i += 1
         runs.append((run, begin, i))
+        order.extend(pairs)
         for k in bit_positions(ways - 1):
             extra.setdefault(k, []).append((first, i))
     # The entries with a row, with a pair of equal columns: a span per run.
@@ -152,31 +156,20 @@ def join_steps(tops: Class, bottoms: Class, cols: int, width: int, ticker: Ticke
             with_pair[p] = with_pair.get(p, 0) | span
     everything = (1 << size) - 1
     full = (1 << cols) - 1 if flip else 0
-    # The bottom entries by their first row c and by y, from the few distinct ends.
-    by_first: dict[int, int] = {}
-    by_y: dict[int, int] = {}
-    for pair, bits in by_end.items():
-        c, a = table[pair >> width] ^ full, table[pair & mask] ^ full
-        as_int = int.from_bytes(bits, "little")
-        by_first[c] = by_first.get(c, 0) | as_int
-        by_y[c ^ a] = by_y.get(c ^ a, 0) | as_int
+    distinct = set(order)
+    few = len(distinct) * nbytes <= JOIN_BYTES
+    ones, differs = yield from _seam_columns(order, distinct, few, nbytes, table, width, full,
+                                             cols, ticker, start)
+    del order
     weighted = sorted((k, _spans_as_int(spans)) for k, spans in extra.items())
     # seam_bits[j][2 * b_j + x_j]: the bottom entries that leave column j free of three equal.
     seam_bits = []
     for j in range(cols):
-        if ticker.due():
-            yield ticker.report(start, "joining the halves")
-        one = 0
-        for c, bits in by_first.items():
-            if c >> j & 1:
-                one |= bits
-        differs = 0
-        for y, bits in by_y.items():
-            if y >> j & 1:
-                differs |= bits
-        zero = everything & ~one
-        seam_bits.append((one, one | differs, zero, zero | differs))
+        zero = everything & ~ones[j]
+        seam_bits.append((ones[j], ones[j] | differs[j], zero, zero | differs[j]))
+    fit_of = _FitMaker(seam_bits, cols, everything, nbytes)
     fits: dict[int, int] = {}
+    room = max(64, JOIN_BYTES // max(1, nbytes))  # fits kept, of one class
     total = 0
     last_high: list[int] | None = None
     high_clash = 0
@@ -205,11 +198,9 @@ def join_steps(tops: Class, bottoms: Class, cols: int, width: int, ticker: Ticke
             fit = fits.get(pair) if seam else everything
             if fit is None:
                 b = table[pair >> width]
-                x = b ^ table[pair & mask]
-                fit = everything
-                for j in range(cols):
-                    fit &= seam_bits[j][(b >> j & 1) << 1 | (x >> j & 1)]
-                fits[pair] = fit
+                fit = fit_of(b, b ^ table[pair & mask])
+                if len(fits) < room:
+                    fits[pair] = fit
             both = free & fit
             if both:
                 # the orderings of the entries in both: this is the count's
@@ -219,6 +210,100 @@ def join_steps(tops: Class, bottoms: Class, cols: int, width: int, ticker: Ticke
                     got += (both & plane).bit_count() << k
                 total += ways * got
     return total
+
+
+def _seam_columns(order: list[int], distinct: set[int], few: bool, nbytes: int,
+                  table: list[int], width: int, full: int, cols: int, ticker: Ticker,
+                  start: float) -> Steps[tuple[list[int], list[int]]]:
+    """For each column j, the bottom entries whose first row c has a 1 there, and
+    those whose ``y`` (c XOR the row beyond it) has: ``order[i]`` is entry
+    ``i``'s pair of rows (indices, packed). With ``few`` pairs a bitset is made
+    per pair and ORed into its c and its y; else the entries are filed by c
+    and by y as lists of indices, and each y's bitset is made and folded into
+    the columns one at a time (memory: the lists, not a bitset per pair)."""
+    mask = (1 << width) - 1
+    by_first: dict[int, int] = {}
+    by_y: dict[int, int] = {}
+    differs = [0] * cols
+    if few:
+        by_end: dict[int, bytearray] = {pair: bytearray(nbytes) for pair in distinct}
+        for i, pair in enumerate(order):
+            by_end[pair][i >> 3] |= 1 << (i & 7)
+        for pair, bits in by_end.items():
+            c, a = table[pair >> width] ^ full, table[pair & mask] ^ full
+            as_int = int.from_bytes(bits, "little")
+            by_first[c] = by_first.get(c, 0) | as_int
+            by_y[c ^ a] = by_y.get(c ^ a, 0) | as_int
+        del by_end
+    else:
+        first_of = {pair: table[pair >> width] ^ full for pair in distinct}
+        y_of = {pair: first_of[pair] ^ table[pair & mask] ^ full for pair in distinct}
+        at_first: dict[int, list[int]] = {c: [] for c in first_of.values()}
+        at_y: dict[int, list[int]] = {y: [] for y in y_of.values()}
+        for i, pair in enumerate(order):
+            at_first[first_of[pair]].append(i)
+            at_y[y_of[pair]].append(i)
+        for c, entries in at_first.items():
+            by_first[c] = _bitset(entries, nbytes)
+        for n, (y, entries) in enumerate(at_y.items()):
+            if n & 255 == 0 and ticker.due():
+                yield ticker.report(start, "joining the halves")
+            bits = _bitset(entries, nbytes)
+            for j in bit_positions(y):
+                differs[j] |= bits
+        at_y.clear()
+    ones = [0] * cols
+    for j in range(cols):
+        if ticker.due():
+            yield ticker.report(start, "joining the halves")
+        for c, bits in by_first.items():
+            if c >> j & 1:
+                ones[j] |= bits
+        for y, bits in by_y.items():
+            if y >> j & 1:
+                differs[j] |= bits
+    return ones, differs
+
+
+def _bitset(entries: list[int], nbytes: int) -> int:
+    """The entries' bits, set in a bytearray and read as one int."""
+    bits = bytearray(nbytes)
+    for i in entries:
+        bits[i >> 3] |= 1 << (i & 7)
+    return int.from_bytes(bits, "little")
+
+
+class _FitMaker:
+    """The bottom entries a top end (last row b, x = b XOR the row above) fits
+    across the seam: the AND of every column's seam bitset, made as the AND of
+    the two halves of the columns, each half's AND kept (within
+    :data:`JOIN_BYTES`) for the many ends that share it."""
+
+    def __init__(self, seam_bits: list[tuple[int, int, int, int]], cols: int,
+                 everything: int, nbytes: int) -> None:
+        self.seam_bits = seam_bits
+        self.everything = everything
+        self.split = cols // 2
+        self.halves = ((0, self.split), (self.split, cols))
+        self.kept: tuple[dict[int, int], dict[int, int]] = ({}, {})
+        self.room = max(64, JOIN_BYTES // 2 // max(1, nbytes))
+
+    def __call__(self, b: int, x: int) -> int:
+        fit = self.everything
+        for side, (lo, hi) in enumerate(self.halves):
+            width = hi - lo
+            low = (1 << width) - 1
+            key = (b >> lo & low) << width | (x >> lo & low)
+            kept = self.kept[side]
+            part = kept.get(key)
+            if part is None:
+                part = self.everything
+                for j in range(lo, hi):
+                    part &= self.seam_bits[j][(b >> j & 1) << 1 | (x >> j & 1)]
+                if len(kept) < self.room:
+                    kept[key] = part
+            fit &= part
+        return fit
 
 
 def pairs_same(cols: int) -> list[int]:

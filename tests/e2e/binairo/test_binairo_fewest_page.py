@@ -231,7 +231,11 @@ def test_the_tables_are_read_defensively(node):
         {"size": "8", "clues": 7}, {"size": 4, "clues": "4", "puzzle": "0000/junk"}, None],
         "out_of_reach": [{"size": 10, "why": "too big"}, {"size": 12}, {"size": 6, "why": "dup"}]}
     counts = {"entries": [
-        {"rows": 4, "cols": 6, "distinct": True, "count": "96", "seconds": 0.1, "source": "OEIS X"},
+        {"rows": 4, "cols": 6, "distinct": True, "count": "96", "seconds": 0.1, "source": "OEIS X",
+         "methods": [{"method": "row search", "count": "96", "seconds": 0.1, "peak_mb": 20},
+                     {"method": "meet, halves of rows", "count": "96", "seconds": 0.3,
+                      "peak_mb": 21, "parts": [{"count": "40"}, {"count": "56"}]},
+                     {"method": "meet, halves of columns", "projected_seconds": 9}]},
         {"rows": 4, "cols": 4, "distinct": False, "count": 90},
         {"rows": 6, "cols": 6, "distinct": True, "count": "4e3", "note": "why not"},
         {"rows": 2, "cols": 2, "count": "2"},
@@ -249,4 +253,7 @@ def test_the_tables_are_read_defensively(node):
             for e in read["counts"]["entries"]] == [
         (4, 6, True, "96", "OEIS X", None), (4, 4, False, "90", None, None),
         (6, 6, True, None, None, "why not")]
+    assert read["counts"]["entries"][0]["methods"] == (
+        "row search 0.1 s, 20 MB; meet, halves of rows 0.3 s, 21 MB"
+        " (in 2 parts: their time, the largest's memory)")
     assert read["empty"] == [{"sizes": [], "outOfReach": []}, {"entries": []}]

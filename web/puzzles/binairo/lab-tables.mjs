@@ -141,7 +141,8 @@ function methodsText(entry) {
   const list = Array.isArray(entry?.methods) ? entry.methods : [];
   const said = list.filter((m) => typeof m?.method === "string" && typeof m.count === "string")
     .map((m) => `${m.method}${Number.isFinite(m.seconds) ? ` ${m.seconds} s` : ""}`
-      + `${Number.isFinite(m.peak_mb) ? `, ${m.peak_mb} MB` : ""}`);
+      + `${Number.isFinite(m.peak_mb) ? `, ${m.peak_mb} MB` : ""}`
+      + `${Array.isArray(m.parts) && m.parts.length > 1 ? ` (in ${m.parts.length} parts: their time, the largest's memory)` : ""}`);
   return said.length ? said.join("; ") : null;
 }
 
