@@ -114,13 +114,15 @@ def test_each_part_of_a_split_meet_holds_a_share_of_the_halves():
 
 
 @FEWER
-@given(st.sampled_from([(4, 6), (6, 6), (6, 8), (8, 8)]), st.integers(0, 10**6),
-       st.sampled_from([0.0, 0.3]), st.booleans())
-def test_a_class_too_big_for_a_bitset_per_pair_gives_the_same_count(shape, seed, keep,
-                                                                     distinct):
+@given(st.sampled_from([((4, 6), 0.0), ((6, 6), 0.0), ((6, 8), 0.0), ((8, 6), 0.0),
+                        ((6, 8), 0.3), ((8, 8), 0.3), ((8, 8), 0.5)]),
+       st.integers(0, 10**6), st.booleans())
+def test_a_class_too_big_for_a_bitset_per_pair_gives_the_same_count(shape_keep, seed, distinct):
     # With no room for the bitsets, the join files its bottoms by first row and
     # by y and builds each fit from the two halves of the columns (the empty
-    # 8x14's largest class needs that); the row search is the referee.
+    # 8x14's largest class needs that); the row search is the referee. (Not
+    # the empty 8x8: its row search alone takes some 27 s.)
+    shape, keep = shape_keep
     grid = partial(*shape, random.Random(seed), keep)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(count_join, "JOIN_BYTES", 0)
