@@ -20,6 +20,7 @@ import json
 import random
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -290,6 +291,19 @@ def verify(side: int, out: Path) -> list[str]:
     return faults
 
 
+def _positive(kind: type) -> Callable[[str], float]:
+    """An argparse type: a number of ``kind`` above zero, else one sentence."""
+    def read(text: str) -> float:
+        try:
+            value = kind(text)
+        except ValueError:
+            value = 0
+        if not value > 0:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number above zero")
+        return value
+    return read
+
+
 def main(argv: list[str] | None = None) -> int:
     """Count the shapes, write the JSON and the b-file, print the tables."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -297,9 +311,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="sides up to 8 only")
     parser.add_argument("--budget", type=float, default=900.0,
                         help="leave out methods the plan estimates above this many seconds")
-    parser.add_argument("--memory", type=float, default=MEMORY / 1e9,
+    parser.add_argument("--memory", type=_positive(float), default=MEMORY / 1e9,
                         help="leave out methods the plan puts above this many GB")
-    parser.add_argument("--parts", type=int, default=1,
+    parser.add_argument("--parts", type=_positive(int), default=1,
                         help="run a meet planned above the memory limit as this many "
                         "tasks, each a share of its classes")
     parser.add_argument("--shapes", help="only these shapes (as 8x14,10x12), the others "

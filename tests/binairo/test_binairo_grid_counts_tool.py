@@ -70,3 +70,18 @@ def test_a_meet_over_the_memory_limit_runs_in_parts_that_add_up() -> None:
     # Without parts the same limit leaves the count out, with its projection.
     assert "projected_mb" in tool.measure(6, 8, True, "meet, halves of rows", 60.0,
                                           0.6 * memory)
+
+
+def test_parts_and_memory_that_are_not_above_zero_are_refused(tmp_path: Path, capsys) -> None:
+    tool = _tool()
+    out = tmp_path / "counts.json"
+    for option, value in (("--parts", "0"), ("--parts", "-2"), ("--parts", "two"),
+                          ("--memory", "0"), ("--memory", "nan"), ("--memory", "-1")):
+        try:
+            tool.main(["--out", str(out), "--shapes", "2x2", option, value])
+        except SystemExit as stop:
+            assert stop.code == 2
+        else:
+            raise AssertionError(f"{option} {value} was taken")
+        assert "not a number above zero" in capsys.readouterr().err
+    assert not out.exists()
