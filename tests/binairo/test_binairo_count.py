@@ -113,6 +113,37 @@ def test_each_part_of_a_split_meet_holds_a_share_of_the_halves():
     assert max(sizes) < whole.entries / 3, sizes
 
 
+def test_a_part_without_the_rule_makes_only_its_share_of_the_last_layer():
+    # Without the rule the halves are layers of states; a part drops the other
+    # parts' classes as the last (largest) layer is made: its ends at the seam
+    # are the whole's in its classes, and it holds far less at its peak.
+    import tracemalloc
+
+    from puzzlelab.binairo.count_layers import layered_halves_steps
+
+    grid = binairo_count._Oriented(Grid.empty(6, 10), False)
+
+    def halves(wanted=None, traced=False):
+        if traced:
+            tracemalloc.start()
+        try:
+            made = finish(layered_halves_steps(grid, binairo_count.Ticker(), 0.0, 1.0,
+                                               None, wanted))
+            return made, tracemalloc.get_traced_memory()[1] if traced else None
+        finally:
+            tracemalloc.stop()
+
+    whole, whole_peak = halves(traced=True)
+    total = sum(len(group[0][2]) for group in whole.values())
+    sizes = []
+    for i in range(4):
+        mine, peak = halves(lambda sums, i=i: binairo_count.in_part(sums, (i, 4)), i == 0)
+        assert mine == {s: g for s, g in whole.items() if binairo_count.in_part(s, (i, 4))}
+        assert i or peak < whole_peak / 2, (peak, whole_peak)
+        sizes.append(sum(len(group[0][2]) for group in mine.values()))
+    assert sum(sizes) == total and max(sizes) < total / 3, sizes
+
+
 @FEWER
 @given(st.sampled_from([((4, 6), 0.0), ((6, 6), 0.0), ((6, 8), 0.0), ((8, 6), 0.0),
                         ((6, 8), 0.3), ((8, 8), 0.3), ((8, 8), 0.5)]),

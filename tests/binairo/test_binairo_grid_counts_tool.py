@@ -85,3 +85,34 @@ def test_parts_and_memory_that_are_not_above_zero_are_refused(tmp_path: Path, ca
             raise AssertionError(f"{option} {value} was taken")
         assert "not a number above zero" in capsys.readouterr().err
     assert not out.exists()
+
+
+def test_a_meet_without_the_rule_is_tried_past_its_plan_and_held_to_the_limit(monkeypatch):
+    # Without the rule the meet's plan is only an upper bound: over the budget
+    # and the memory limit by its plan, it is tried anyway, and either counts...
+    tool = _tool()
+    tried = tool.measure(6, 8, False, "meet, halves of rows", 1e-4, 1.0)
+    assert tried["count"] == "229798" and tried["peak_mb"] > 0
+    # ...or is stopped by the kernel at the limit, and says so with its plan.
+    monkeypatch.setattr(tool, "_ADDRESS_SLACK", 60_000_000)
+    stopped = tool.measure(8, 10, False, "meet, halves of rows", 1e-4, 1.0)
+    assert "count" not in stopped and "ran out of" in stopped["note"]
+    assert stopped["projected_mb"] > 0
+    # With the rule the plan is an estimate, and one over the limits is not run.
+    assert "count" not in tool.measure(6, 8, True, "meet, halves of rows", 1e-4, 1.0)
+
+
+def test_free_only_and_rule_only_together_are_refused(tmp_path: Path, capsys) -> None:
+    tool = _tool()
+    out = tmp_path / "counts.json"
+    try:
+        tool.main(["--out", str(out), "--shapes", "2x2", "--rule-only", "--free-only"])
+    except SystemExit as stop:
+        assert stop.code == 2
+    else:
+        raise AssertionError("both settings left out were taken")
+    assert "leave nothing to count" in capsys.readouterr().err and not out.exists()
+    assert tool.main(["--out", str(out), "--shapes", "2x4", "--free-only"]) == 0
+    entries = json.loads(out.read_text(encoding="utf-8"))["entries"]
+    assert [(e["rows"], e["cols"], e["distinct"], e["count"]) for e in entries] == [
+        (2, 4, False, "6")]

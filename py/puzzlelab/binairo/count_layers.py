@@ -68,7 +68,18 @@ def layered_halves_steps(grid: Rows, ticker: Reports, start: float, share: float
     spread = grid.spread
     # A state packs the column counts, the last row and the row before (their indices).
     layer: dict[int, int] = {(0 << width | none) << width | none: 1}
+    # The last layer is the largest: a class not wanted (another task's share of
+    # a split count) is dropped as it is made, so a task holds only its share.
+    verdicts: dict[int, bool] = {}
+
+    def taken(sums: int) -> bool:
+        verdict = verdicts.get(sums)
+        if verdict is None:
+            verdict = verdicts[sums] = wanted is None or wanted(sums)
+        return verdict
+
     for k in range(h):
+        last = k == h - 1 and wanted is not None
         nxt: dict[int, int] = {}
         get = nxt.get
         each = share / h / max(1, len(layer))
@@ -82,6 +93,8 @@ def layered_halves_steps(grid: Rows, ticker: Reports, start: float, share: float
                 counts1 = counts + spread[v]
                 if keep is not None and not keep(counts1, k + 1):
                     continue
+                if last and not taken(counts1):
+                    continue
                 key = (counts1 << width | index[v]) << width | i1
                 nxt[key] = get(key, 0) + ways
         layer = nxt
@@ -92,7 +105,7 @@ def layered_halves_steps(grid: Rows, ticker: Reports, start: float, share: float
         sums = state >> (2 * width)
         ends = classes.get(sums)
         if ends is None:
-            if wanted is not None and not wanted(sums):
+            if not taken(sums):
                 continue
             ends = classes[sums] = []
         ends.append(((state >> width & mask) << seam_width | state & mask, ways))
