@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import gc
 import random
+import struct
 import sys
 from array import array
 from collections.abc import Callable
@@ -85,14 +86,15 @@ _SEARCH_DOUBT = 30.0  # how far the row search's estimate may run low
 _HALF_LEAF = 0.65e-6
 _JOIN_ENTRY = 3e-6
 _JOIN_WORD = 1.5e-10
-# Bytes per stored half at the peak of a meet, beside one a bit of the half: its
-# packed rows (a big int of rows/2 x cols bits) in its class's list, and its
-# share of the class's groups and bitsets while joined. Fitted on measured
-# peaks (bench/bench_projections.py): the empty 8x10 (180,000 halves estimated,
-# 42 MB with the interpreter), the empty 10x10 (4.7 million, 316 MB) and a
-# 14x14 with 67,921 solutions (330,000, 90 MB). It was 12 bytes a half, which
-# projected those at 32, 87 and 34 MB.
-_ENTRY_BYTES = 40.0
+# Bytes per stored half at the peak of a meet: its key, times this for the
+# lists' spare room and the classes' dict, and h x cols bytes for its share of
+# its class's groups and bitsets while joined. The key's size is what grows
+# with the columns: natively a 98-bit int of 48 bytes with its pointer at 10
+# columns, 538 bits and 104 bytes at 14. Fitted on peaks measured just after
+# listing the halves of the empty 8x10, 8x12, 10x10 and 6x14 (56 to 155 bytes
+# a half; docs/development.md, "Keys of 12 and 14 columns"). A flat 40 bytes
+# a key before projected 8x14's parts at 3.5 GB where 5.7 GB was measured.
+_KEY_SLACK = 1.35
 # Without the distinct-lines rule the halves are layers of states, each state
 # one dict entry (about this many bytes, two layers held) and a pass over its
 # columns (seconds per column); the plan bounds the states by the partial grids.
@@ -671,7 +673,16 @@ def _meet_cost_steps(grid: Grid, rng: random.Random, probes: int, symmetric: boo
     classes = max(1.0, min(stored, 3.0 ** min(grid.cols, 30)))
     per_class = stored / classes
     seconds = leaves * _HALF_LEAF + stored * _JOIN_ENTRY + stored * per_class * _JOIN_WORD
-    return seconds, stored * (_ENTRY_BYTES + h * grid.cols) + 30e6
+    return seconds, stored * (_entry_bytes(grid.cols) + h * grid.cols) + 30e6
+
+
+def _entry_bytes(cols: int) -> float:
+    """Bytes a stored half's key takes at the meet's peak, where this runs: a
+    machine word in an array up to 8 columns, else a pointer to a big int of a
+    bit per valid row and two row indices, with the lists' spare room."""
+    bits = len(valid_lines(cols)) + 2 * index_bits(cols)
+    key = 8 if bits <= 64 else struct.calcsize("P") + sys.getsizeof(1 << (bits - 1))
+    return _KEY_SLACK * key
 
 
 def plan(grid: Grid, probes: int = 120, distinct: bool = True) -> Plan:
