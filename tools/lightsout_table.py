@@ -3,13 +3,19 @@ proven by the project's solver and checked by a second method, written as
 the table the page reads and as an OEIS b-file.
 
     PYTHONPATH=py python3 tools/lightsout_table.py [--to 100] [--only 61,65] [--budget-factor 1]
+        [--transform-processes 2]
 
 Each n is proven by ``puzzlelab.lightsout.all_lit.prove_term`` (light chasing,
-then the folded branch and bound with the ``--prove`` budget) and, where its
-quiet patterns number at most 24, checked by visiting every solution
-(``enumerated_term``); terms up to 54 are also compared with the values the
-OEIS entry lists. Resumable: entries already in the table are kept unless
-named by ``--only``. Writes
+then the folded branch and bound with the ``--prove`` budget) and checked by
+visiting every solution where its quiet patterns number at most 24
+(``enumerated_term``) and by weighing every solution with a Walsh-Hadamard
+transform where that takes under a minute or so
+(``puzzlelab.lightsout.all_lit_walsh``); terms up to 54 are also compared with
+the values the OEIS entry lists. A term the search leaves unproven is proven
+by the transform alone when its parts are all kept in ``build/walsh-N``
+(``tools/lightsout_walsh.py N``, hours for 61 and 65), or run there with
+``--transform-processes``. Resumable: entries already in the table are kept
+unless named by ``--only``. Writes
 
 * ``web/puzzles/lightsout/all-lit.json``: one entry per n (lower and upper
   bound, proven, tied solutions, kernel dimension, CPU seconds, second check,
@@ -29,6 +35,7 @@ import argparse
 import json
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -41,11 +48,23 @@ from puzzlelab.lightsout.all_lit import (  # noqa: E402
     pressed,
     prove_term,
 )
+from puzzlelab.lightsout.all_lit_walsh import (  # noqa: E402
+    WalshTerm,
+    finished_parts,
+    run_parts,
+    transform_work,
+    walsh_term,
+)
 from puzzlelab.lightsout.hardest import hardest_board, parity_bound  # noqa: E402
 
 TABLE = ROOT / "web" / "puzzles" / "lightsout" / "all-lit.json"
 BFILE = ROOT / "web" / "puzzles" / "lightsout" / "b075464.txt"
 HARDEST = ROOT / "web" / "puzzles" / "lightsout" / "hardest.json"
+#: The transform checks a term when its work (additions) is at most this: 39x39
+#: and 67x67's, the largest, take about 45 s of CPU.
+TRANSFORM_CHECK_WORK = 5e10
+#: The parts a long transform proof is split into (``tools/lightsout_walsh.py``).
+TRANSFORM_PARTS = 256
 #: The last n of the published b-file (Alekseyev and Du).
 PUBLISHED_TO = 78
 #: The terms the OEIS entry's data section lists (n = 1..54); compared, never copied in.
@@ -56,17 +75,48 @@ OEIS_DATA = (
     1487, 1400)
 
 
-def entry(n: int, budget: int) -> dict[str, object]:
+def _transform_proof(n: int, processes: int) -> WalshTerm | None:
+    """The transform's answer for a term the search left open: from its kept
+    parts, running the missing ones only when ``processes`` is given."""
+    folder = ROOT / "build" / f"walsh-{n}"
+    if processes:
+        return run_parts(n, TRANSFORM_PARTS, processes, folder)
+    if len(finished_parts(n, TRANSFORM_PARTS, folder)) == TRANSFORM_PARTS:
+        return run_parts(n, TRANSFORM_PARTS, 1, folder)  # (every part kept: merged only)
+    return None
+
+
+def entry(n: int, budget: int, processes: int = 0) -> dict[str, object]:
     """One row of the table: proven (or bounded) and checked."""
     term = prove_term(n, budget)
+    proof = "search" if term.proven else None
+    work = transform_work(n)
+    if not term.proven:
+        whole = walsh_term(n) if work <= TRANSFORM_CHECK_WORK else _transform_proof(n, processes)
+        if whole is not None:
+            if whole.fewest > term.upper or whole.fewest < term.lower:
+                raise AssertionError(f"{n}x{n}: the transform gives {whole.fewest}, outside "
+                                     f"the search's bounds {term.lower}..{term.upper}")
+            term = replace(term, lower=whole.fewest, upper=whole.fewest, proven=True,
+                           ties=whole.ties, presses=whole.presses, seconds=whole.seconds)
+            proof = "transform"
     if pressed(term.presses, n) != (1 << (n * n)) - 1:
         raise AssertionError(f"{n}x{n}: the solution does not clear the board")
     checks = []
     check_seconds = None
+    if proof == "search" and work <= TRANSFORM_CHECK_WORK:
+        start = time.process_time()
+        weighed = walsh_term(n)
+        check_seconds = round(time.process_time() - start, 2)
+        if weighed.fewest != term.upper or term.ties not in (None, weighed.ties):
+            raise AssertionError(f"{n}x{n}: the transform gives {weighed.fewest} "
+                                 f"({weighed.ties} solutions), the solver {term.upper} "
+                                 f"({term.ties})")
+        checks.append("transform")
     if term.dimension <= ENUMERATION_MAX_DIMENSION:
         start = time.process_time()
         fewest, ties = enumerated_term(n)
-        check_seconds = round(time.process_time() - start, 2)
+        check_seconds = round((check_seconds or 0) + time.process_time() - start, 2)
         if fewest != term.upper or (term.proven and term.ties not in (None, ties)):
             raise AssertionError(f"{n}x{n}: enumeration gives {fewest} ({ties} solutions), "
                                  f"the solver {term.upper} ({term.ties})")
@@ -78,7 +128,7 @@ def entry(n: int, budget: int) -> dict[str, object]:
             raise AssertionError(f"{n}x{n}: OEIS lists {OEIS_DATA[n - 1]}, proven {term.upper}")
         checks.append("OEIS data")
     return {
-        "n": n, "fewest": term.upper if term.proven else None,
+        "n": n, "fewest": term.upper if term.proven else None, "proof": proof,
         "lower": term.lower, "upper": term.upper, "proven": term.proven,
         "solutions": term.ties, "kernel_dimension": term.dimension,
         "seconds": term.seconds, "check": checks, "check_seconds": check_seconds,
@@ -173,6 +223,10 @@ def main() -> None:
     parser.add_argument("--only", help="comma-separated sizes to (re)do")
     parser.add_argument("--budget-factor", type=int, default=1,
                         help="times the --prove budget")
+    parser.add_argument("--transform-processes", type=int, default=0,
+                        help="prove terms the search leaves open by the transform on this "
+                        "many processes (hours for 61 and 65); without it, only from parts "
+                        "already kept in build/walsh-N")
     parser.add_argument("--hardest", type=int, metavar="TRIES",
                         help="write the hardest boards to 50x50 instead (TRIES seeds each)")
     parser.add_argument("--markdown", action="store_true", help="print the docs' tables")
@@ -189,8 +243,12 @@ def main() -> None:
     wanted = ([int(n) for n in words.only.split(",")] if words.only
               else [n for n in range(1, words.to + 1) if n not in entries])
     for n in wanted:
-        entries[n] = entry(n, PROVE_BUDGET * words.budget_factor)
-        row = entries[n]
+        row = entry(n, PROVE_BUDGET * words.budget_factor, words.transform_processes)
+        kept = entries.get(n)
+        if kept is not None and not row["proven"] and not kept["proven"] and (
+                kept["upper"] < row["upper"]):
+            row = {**kept, "proof": None}  # an earlier run with more budget went further
+        entries[n] = row
         print(n, row["fewest"] if row["proven"] else f"{row['lower']}..{row['upper']}",
               row["kernel_dimension"], f"{row['seconds']} s", row["check"], flush=True)
         write(entries)
