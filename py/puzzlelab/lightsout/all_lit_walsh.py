@@ -170,14 +170,18 @@ def transform_work(n: int) -> int:
     return len(reps) * max(1, len(inner)) << len(inner)
 
 
-def _hadamard(block: np.ndarray) -> np.ndarray:
-    """The Walsh-Hadamard transform of each row (float32, sums exact below 2**24)."""
+def _hadamard(block: np.ndarray, cells: int) -> np.ndarray:
+    """The Walsh-Hadamard transform of each row of ``block`` (float32), whose
+    absolute values add up to at most ``cells``: the lowest 6 bits by one
+    matrix product, the others by butterflies in 16-bit integers where every
+    sum fits (half the memory traffic of float32: twice as fast here)."""
     rows, size = block.shape
     low = min(6, size.bit_length() - 1)
     small = np.array([[1.0]], dtype=np.float32)
     for _ in range(low):
         small = np.block([[small, small], [small, -small]])
     block = (block.reshape(-1, 1 << low) @ small).reshape(rows, size)
+    block = block.astype(np.int16 if cells < 1 << 15 else np.int32)
     h = 1 << low
     while h < size:
         pairs = block.reshape(rows, -1, 2, h)
@@ -218,9 +222,9 @@ def walsh_term(n: int, part: tuple[int, int] = (0, 1)) -> WalshTerm:
         signs = (1 - 2 * lit[:, order]).astype(np.float32)
         block = np.zeros((len(chosen), size), dtype=np.float32)
         block[:, kinds] = np.add.reduceat(signs, starts, axis=1)
-        block = _hadamard(block)
+        block = _hadamard(block, cells)
         tops = block.max(axis=1)
-        weights = ((cells - tops) / 2).astype(np.int64)
+        weights = (cells - tops.astype(np.int64)) // 2
         for row in np.flatnonzero(weights <= best):
             if weights[row] > best:
                 continue  # a row before it in this block was lighter
