@@ -24,6 +24,16 @@ from puzzlelab.lightsout.all_lit_walsh import (
 TABLE = Path(__file__).resolve().parents[2] / "web" / "puzzles" / "lightsout" / "all-lit.json"
 
 
+@pytest.fixture
+def small_inner(monkeypatch):
+    """Hold the inner patterns to ``most`` (the cosets a process made forgotten)."""
+    def hold(most: int) -> None:
+        monkeypatch.setattr(all_lit_walsh, "MAX_INNER", most)
+        all_lit_walsh._cosets.cache_clear()
+    yield hold
+    all_lit_walsh._cosets.cache_clear()
+
+
 @pytest.mark.parametrize("n", [n for n in range(1, 36) if 0 < kernel_dimension_by_gcd(n) <= 16])
 def test_the_transform_weighs_every_solution_as_the_walk_does(n):
     """The lightest solution and how many tie, by the transform and by the
@@ -33,26 +43,27 @@ def test_the_transform_weighs_every_solution_as_the_walk_does(n):
 
 
 @pytest.mark.parametrize("n", [9, 16, 19, 33])
-def test_one_coset_per_orbit_of_the_symmetries_gives_the_same_term(n, monkeypatch):
+def test_one_coset_per_orbit_of_the_symmetries_gives_the_same_term(n, small_inner):
     """With the inner patterns held small, the outer choices are taken one per
     orbit of the square's symmetries: the orbits cover every coset once, and
     the term and its ties are those of the walk; so are those of parts merged."""
-    monkeypatch.setattr(all_lit_walsh, "MAX_INNER", 4 if n < 19 else 8)
+    small_inner(4 if n < 19 else 8)
     presses, outer, inner, symmetric = checked_split(n)
     assert symmetric and outer
     reps, sizes = representatives(n, presses, outer, inner, True)
     assert sizes.sum() == 1 << len(outer) and len(reps) < 1 << len(outer)
     assert set(sizes.tolist()) <= {1, 2, 4, 8}
     expected = enumerated_term(n)
-    assert (walsh_term(n).fewest, walsh_term(n).ties) == expected
+    term = walsh_term(n)
+    assert (term.fewest, term.ties, term.cosets) == (*expected, len(reps))
     parts = merge([walsh_term(n, (i, 3)) for i in range(3)])
     assert (parts.fewest, parts.ties) == expected
 
 
-def test_parts_are_kept_and_a_rerun_reads_them_back(tmp_path, monkeypatch):
+def test_parts_are_kept_and_a_rerun_reads_them_back(tmp_path, small_inner):
     """A run in parts keeps each as a checked record; run again, none is
     transformed again; an edited part is run again."""
-    monkeypatch.setattr(all_lit_walsh, "MAX_INNER", 8)
+    small_inner(8)
     expected = enumerated_term(19)
     said: list[str] = []
     whole = run_parts(19, 3, 1, tmp_path, said.append)

@@ -23,6 +23,7 @@ checked record file the moment it finishes, so that a run resumes.
 from __future__ import annotations
 
 import contextlib
+import functools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -192,17 +193,25 @@ def _hadamard(block: np.ndarray, cells: int) -> np.ndarray:
     return block
 
 
+@functools.lru_cache(maxsize=1)
+def _cosets(n: int) -> tuple[int, list[int], list[int], np.ndarray, np.ndarray]:
+    """The split and the cosets to transform, made once a process (a worker
+    runs many parts of one board; listing 65's takes seconds)."""
+    presses, outer, inner, symmetric = checked_split(n)
+    if len(outer) > MAX_OUTER:
+        raise ValueError(f"The {n}x{n} board has {len(outer) + len(inner)} quiet patterns: its "
+                         f"2**{len(outer)} cosets of 2**{len(inner)} solutions are beyond any "
+                         "transform here.")
+    return (presses, outer, inner, *representatives(n, presses, outer, inner, symmetric))
+
+
 def walsh_term(n: int, part: tuple[int, int] = (0, 1)) -> WalshTerm:
     """The lightest solutions over part ``i`` of ``k`` of the outer choices
     (all of them by default)."""
     start = time.process_time()
-    presses, outer, inner, symmetric = checked_split(n)
-    cells, m, size = n * n, len(outer), 1 << len(inner)
-    if m > MAX_OUTER:
-        raise ValueError(f"The {n}x{n} board has {m + len(inner)} quiet patterns: its 2**{m} "
-                         f"cosets of 2**{len(inner)} solutions are beyond any transform here.")
-    reps, sizes = representatives(n, presses, outer, inner, symmetric)
+    presses, outer, inner, reps, sizes = _cosets(n)
     reps, sizes = reps[part[0]::part[1]], sizes[part[0]::part[1]]
+    cells, m, size = n * n, len(outer), 1 << len(inner)
     base = _bits(presses, cells).astype(np.int32)
     moves = np.stack([_bits(v, cells) for v in outer]).astype(np.int32) if m else None
     types = np.zeros(cells, dtype=np.int64)
