@@ -9,9 +9,11 @@ bit j of each ``w_j`` at c. So with ``G(t) = sum over cells of type t of
 ``(N - F(b)) / 2``: one transform of ``L * 2**L`` additions weighs all
 ``2**L`` members of the coset, with no bound and no member skipped.
 
-``W`` is the patterns symmetric under both mirrors and dark on the middle
-lines (the fold's deeper levels, :mod:`puzzlelab.lightsout.all_lit_tasks`),
-which the board's eight symmetries map onto themselves. They permute the
+Up to :data:`MAX_INNER` quiet patterns, ``W`` is all of them: one transform.
+Past that, ``W`` is the patterns symmetric under both mirrors and dark on
+the middle lines (the fold's deeper levels,
+:mod:`puzzlelab.lightsout.all_lit_tasks`), which the board's eight
+symmetries map onto themselves. They permute the
 cosets too (an affine map of the outer coefficients, since a symmetry takes
 the set of solutions to itself), and weights with them, so one coset per
 orbit is transformed, its ties counted once per member of its orbit. The
