@@ -161,7 +161,7 @@ def measure(rows: int, cols: int, distinct: bool, method: str, budget: float,
         if child.returncode:
             if trial and "MemoryError" in child.stderr:
                 return {**projection, "note": f"ran out of the {memory_limit / 1e9:.3g} GB "
-                        "allowed (its plan is an upper bound)"}
+                        "allowed, its plan being only an upper bound"}
             raise SystemExit(f"{rows}x{cols} {method} failed: {child.stderr[-2000:]}")
         done.append(json.loads(child.stdout))
         if split > 1:
