@@ -86,29 +86,16 @@ def _symmetries(n: int) -> list[np.ndarray]:
     return out
 
 
-def _coordinates(basis: list[int]) -> Callable[[int], int]:
-    """``v``'s coefficients over ``basis`` (bit i for ``basis[i]``); a ValueError
-    if ``v`` is outside its span."""
-    pivots: dict[int, tuple[int, int]] = {}
-    for i, v in enumerate(basis):
-        combo = 1 << i
-        while v:
-            top = v.bit_length() - 1
-            if top not in pivots:
-                pivots[top] = (v, combo)
-                break
-            row, known = pivots[top]
-            v, combo = v ^ row, combo ^ known
-        else:
-            raise ValueError("the quiet patterns are not independent")
+def _coordinates(basis: list[int], cells: int) -> Callable[[int], int]:
+    """``v``'s coefficients over the independent ``basis`` (bit i for
+    ``basis[i]``): the system with a row per cell, solved once."""
+    rows = [sum((b >> cell & 1) << i for i, b in enumerate(basis)) for cell in range(cells)]
+    system = gf2.eliminate(rows, len(basis))
 
     def coordinates(v: int) -> int:
-        combo = 0
-        while v:
-            found = pivots.get(v.bit_length() - 1)
-            if found is None:
-                raise ValueError("not in the span")
-            v, combo = v ^ found[0], combo ^ found[1]
+        combo = system.solve(v)
+        if combo is None:
+            raise ValueError("not in the span of the quiet patterns")
         return combo
     return coordinates
 
@@ -144,7 +131,7 @@ def representatives(n: int, presses: int, outer: list[int], inner: list[int],
     every = np.arange(1 << m, dtype=np.int64)
     if not symmetric:
         return every, np.ones(1 << m, dtype=np.int64)
-    coordinates = _coordinates([*outer, *inner])
+    coordinates = _coordinates([*outer, *inner], cells)
     low = (1 << m) - 1
     images = [every]
     for perm in _symmetries(n)[1:]:
