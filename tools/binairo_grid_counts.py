@@ -119,7 +119,10 @@ def measure(rows: int, cols: int, distinct: bool, method: str, budget: float,
     bytes, the plan's projection instead. A meet planned above the memory limit
     runs as ``parts`` tasks, each a share of its classes in its own process
     (``count(..., part=(i, parts))``), when a share fits: the count is their sum,
-    the time their sum, the memory the largest task's."""
+    the time their sum, the memory the largest task's. A meet without the rule
+    is run whatever its plan (an upper bound), within ``budget`` seconds of
+    wall time and ``memory_limit`` bytes, and keeps its projection with a note
+    when it does not finish."""
     r, c, name = _shape_for(rows, cols, method)
     if method == "meet, halves of columns" and rows == cols:
         # An empty square turned is the same grid: the same count, not a second method.
