@@ -75,6 +75,12 @@ def test_parts_are_kept_and_a_rerun_reads_them_back(tmp_path, small_inner):
     assert len(said) == 1
 
 
+def test_more_parts_than_cosets_leave_some_parts_empty_and_the_whole_right(tmp_path):
+    # 19x19 has 16 quiet patterns: one coset, so two of three parts have none.
+    whole = run_parts(19, 3, 1, tmp_path, lambda _: None)
+    assert (whole.fewest, whole.ties, whole.cosets) == (*enumerated_term(19), 1)
+
+
 def test_the_hadamard_transform_is_the_sum_over_signs():
     """The transform as written (a small product, then butterflies) against
     the definition on random rows."""
